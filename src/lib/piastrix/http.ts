@@ -1,0 +1,267 @@
+import axios, { AxiosError, AxiosInstance } from "axios"
+import { z } from "zod"
+import {
+  PiastrixApiError,
+  PiastrixNetworkError,
+  PiastrixOutcomeUnknownError,
+  PiastrixResponseError,
+  TransportFailure,
+} from "./errors"
+import { envelopeSchema } from "./schemas/common"
+
+/**
+ * Whether a call may change something at the service. A create that fails in transit is never sent again:
+ * the service may have acted on it, and only its status endpoint can tell. A read changes nothing, so
+ * sending it again can only cost a request.
+ */
+export type CallKind = "read" | "create"
+
+export interface RetryOptions {
+  /** Attempts of a read, the first included. Creates always get exactly one. */
+  attempts: number
+  /** Delay before the first retry; doubled for each further one. */
+  baseDelayMs: number
+  maxDelayMs: number
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000
+export const DEFAULT_RETRY: RetryOptions = { attempts: 3, baseDelayMs: 250, maxDelayMs: 2_000 }
+
+export interface TransportOptions {
+  /** Per-call timeout; 15 s by default. */
+  timeoutMs?: number
+  retry?: Partial<RetryOptions>
+  /** Waits between retries; injectable so tests do not wait. */
+  sleep?: (ms: number) => Promise<void>
+  /** Jitter source in [0, 1); injectable so tests can pin the delays. */
+  random?: () => number
+  /** A preconfigured axios instance (proxy, agent); a fresh one by default. */
+  axios?: AxiosInstance
+}
+
+export interface RawRequest {
+  method: "GET" | "POST"
+  url: string
+  /** Endpoint path used in errors, e.g. "/invoice/create". */
+  endpoint: string
+  kind: CallKind
+  data?: unknown
+  headers?: Record<string, string>
+  timeoutMs?: number
+  /** 0 to see a redirect instead of following it. */
+  maxRedirects?: number
+  /**
+   * Whether a 5xx response still carries an answer to read (the envelope comes with any HTTP status).
+   * When it does not, the 5xx counts as a transport failure.
+   */
+  readable?: (response: RawResponse) => boolean
+}
+
+export interface RawResponse {
+  status: number
+  headers: Record<string, string | undefined>
+  text: string
+}
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Parses a body as JSON, or undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
+  if (!text) {
+    return undefined
+  }
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function isEnvelope(value: unknown): boolean {
+  const result = (value as { result?: unknown } | null)?.result
+  return typeof value === "object" && typeof result === "boolean"
+}
+
+/** Reduces an axios error to code and message: the error object itself carries the request body. */
+function toFailure(error: unknown): TransportFailure {
+  const err = error as AxiosError
+  const code = typeof err?.code === "string" ? err.code : undefined
+  const timedOut =
+    code === "ECONNABORTED" || code === "ETIMEDOUT" || /timeout/i.test(String(err?.message))
+  return {
+    kind: timedOut ? "timeout" : "network",
+    code,
+    message: timedOut
+      ? "timed out"
+      : `network error${code ? ` ${code}` : ""}: ${String(err?.message ?? err)}`,
+  }
+}
+
+/** Schema issues as paths and messages only: values may be personal data. */
+export function describeIssues(error: z.ZodError): string[] {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+}
+
+/**
+ * The HTTP layer: JSON bodies, the envelope, timeouts, retries of reads, and the "outcome unknown" rule
+ * for creates (DESIGN.md 3.4). Knows nothing of signatures or endpoints' fields.
+ */
+export class PiastrixTransport {
+  private readonly http: AxiosInstance
+  private readonly timeoutMs: number
+  private readonly retry: RetryOptions
+  private readonly sleep: (ms: number) => Promise<void>
+  private readonly random: () => number
+
+  constructor(options: TransportOptions = {}) {
+    this.http = options.axios ?? axios.create()
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    this.retry = { ...DEFAULT_RETRY, ...options.retry }
+    this.sleep = options.sleep ?? sleepFor
+    this.random = options.random ?? Math.random
+  }
+
+  /** Delay before retry number `retry` (1-based): exponential, capped, with jitter on the upper half. */
+  backoffMs(retry: number): number {
+    const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (retry - 1))
+    return Math.round(ceiling / 2 + (ceiling / 2) * this.random())
+  }
+
+  /**
+   * Sends a request; returns any response that carries an answer. Transport failures (timeout, connection
+   * error, 5xx without a readable body) are retried for reads and turn into PiastrixOutcomeUnknownError for
+   * creates.
+   */
+  async send(request: RawRequest): Promise<RawResponse> {
+    const attempts = request.kind === "read" ? Math.max(1, this.retry.attempts) : 1
+    let failure: TransportFailure | undefined
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (attempt > 1) {
+        // Safe: this is a read (status, check, config, balance, *_try, h2h_data), which changes nothing at
+        // the service, so a second copy of it cannot pay, charge or pay out anything twice.
+        await this.sleep(this.backoffMs(attempt - 1))
+      }
+      const outcome = await this.once(request)
+      if ("response" in outcome) {
+        return outcome.response
+      }
+      failure = outcome.failure
+      if (request.kind === "create") {
+        throw new PiastrixOutcomeUnknownError(request.endpoint, failure)
+      }
+    }
+    throw new PiastrixNetworkError(request.endpoint, failure!, attempts)
+  }
+
+  private async once(
+    request: RawRequest
+  ): Promise<{ response: RawResponse } | { failure: TransportFailure }> {
+    let response: RawResponse
+    try {
+      const answer = await this.http.request<string>({
+        method: request.method,
+        url: request.url,
+        data: request.data,
+        headers: request.headers,
+        timeout: request.timeoutMs ?? this.timeoutMs,
+        maxRedirects: request.maxRedirects,
+        responseType: "text",
+        // Keep the body as text: we decide what is JSON, and amounts are read by the schemas.
+        transformResponse: (body: unknown) => body,
+        validateStatus: () => true,
+      })
+      const headers: Record<string, string | undefined> = {}
+      for (const [key, value] of Object.entries(answer.headers ?? {})) {
+        headers[key.toLowerCase()] = value == null ? undefined : String(value)
+      }
+      response = {
+        status: answer.status,
+        headers,
+        text: answer.data == null ? "" : String(answer.data),
+      }
+    } catch (error) {
+      return { failure: toFailure(error) }
+    }
+    if (response.status >= 500 && !(request.readable?.(response) ?? false)) {
+      return {
+        failure: {
+          kind: "http",
+          httpStatus: response.status,
+          message: `HTTP ${response.status} without an answer`,
+        },
+      }
+    }
+    return { response }
+  }
+
+  /**
+   * POSTs a JSON body and reads the envelope whatever the HTTP status. Success is `result` true and
+   * `error_code` 0; `data` is then parsed with `schema`.
+   */
+  async postEnvelope<T extends z.ZodType>(args: {
+    url: string
+    endpoint: string
+    kind: CallKind
+    body: Record<string, unknown>
+    schema: T
+    timeoutMs?: number
+  }): Promise<z.output<T>> {
+    const response = await this.send({
+      method: "POST",
+      url: args.url,
+      endpoint: args.endpoint,
+      kind: args.kind,
+      data: JSON.stringify(args.body),
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      timeoutMs: args.timeoutMs,
+      readable: (r) => isEnvelope(parseJson(r.text)),
+    })
+    const unreadable = (issues: string[]) => {
+      const error = new PiastrixResponseError(args.endpoint, response.status, issues)
+      // A create answered with something we cannot read may still have been carried out.
+      return args.kind === "create" ? new PiastrixOutcomeUnknownError(args.endpoint, error) : error
+    }
+    const envelope = envelopeSchema.safeParse(parseJson(response.text))
+    if (!envelope.success) {
+      throw unreadable([`not an envelope: ${describeIssues(envelope.error).join("; ")}`])
+    }
+    const { result, error_code: errorCode, message, data } = envelope.data
+    if (!result || errorCode !== 0) {
+      throw new PiastrixApiError({
+        endpoint: args.endpoint,
+        errorCode,
+        message: message ?? "",
+        httpStatus: response.status,
+      })
+    }
+    const parsed = args.schema.safeParse(data)
+    if (!parsed.success) {
+      throw unreadable(describeIssues(parsed.error).map((issue) => `data.${issue}`))
+    }
+    return parsed.data
+  }
+
+  /** GETs a JSON document without envelope (e.g. `/check_status`); non-2xx is a response error. */
+  async getJson<T extends z.ZodType>(args: {
+    url: string
+    endpoint: string
+    schema: T
+    timeoutMs?: number
+  }): Promise<{ status: number; body: z.output<T> }> {
+    const response = await this.send({
+      method: "GET",
+      url: args.url,
+      endpoint: args.endpoint,
+      kind: "read",
+      headers: { Accept: "application/json" },
+      timeoutMs: args.timeoutMs,
+    })
+    const parsed = args.schema.safeParse(parseJson(response.text))
+    if (!parsed.success) {
+      throw new PiastrixResponseError(args.endpoint, response.status, describeIssues(parsed.error))
+    }
+    return { status: response.status, body: parsed.data }
+  }
+}

@@ -1,0 +1,6 @@
+import { Module } from "@medusajs/framework/utils"
+import PiastrixModuleService from "./service"
+
+export const PIASTRIX_MODULE = "piastrix"
+
+export default Module(PIASTRIX_MODULE, { service: PiastrixModuleService })

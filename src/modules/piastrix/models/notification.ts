@@ -1,0 +1,27 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * The notification inbox: every verified callback of the service, recorded before it is answered `OK`
+ * (DESIGN.md 6). `dedupe_key` is unique, so a resent notification is recognised by the database even
+ * when several instances receive it at once.
+ */
+export const PiastrixNotification = model
+  .define("piastrix_notification", {
+    id: model.id({ prefix: "pxntf" }).primaryKey(),
+    // sha256 of the signed content: identical resends share it, a new notification for the same order does not.
+    dedupe_key: model.text().unique(),
+    shop_order_id: model.text().searchable(),
+    payment_id: model.text().nullable(),
+    status: model.text(),
+    shop_amount: model.text().nullable(),
+    shop_currency: model.number().nullable(),
+    // Every field of the notification except `sign`.
+    fields: model.json(),
+    state: model
+      .enum(["received", "processed", "ignored", "needs_attention", "failed"])
+      .default("received"),
+    attempts: model.number().default(0),
+    last_error: model.text().nullable(),
+    processed_at: model.dateTime().nullable(),
+  })
+  .indexes([{ on: ["shop_order_id"] }, { on: ["state"] }])
