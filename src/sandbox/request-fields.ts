@@ -1,0 +1,127 @@
+import { EnvelopeError, ERROR, incorrectParameter } from "./error-codes"
+import { parseRawJson, RawJsonError, toPlain, type RawValue } from "./raw-json"
+
+const MAX_TEXT = 255
+const DECIMAL = /^\d+(\.\d+)?$/
+const INTEGER = /^-?\d+$/
+
+/**
+ * Typed access to a JSON request body that remembers each value's source text. Values may arrive
+ * as strings or numbers (the reference declares numbers, its examples send strings).
+ */
+export class RequestFields {
+  private constructor(private readonly entries: Record<string, RawValue>) {}
+
+  static parse(body: Buffer): RequestFields {
+    let value: RawValue
+    try {
+      value = parseRawJson(body.toString("utf8"))
+    } catch (error) {
+      if (error instanceof RawJsonError) {
+        throw new EnvelopeError(ERROR.INCORRECT_PARAMETERS, `Incorrect request body: ${error.message}`)
+      }
+      throw error
+    }
+    if (value.kind !== "object") {
+      throw new EnvelopeError(ERROR.INCORRECT_PARAMETERS, "Incorrect request body: a JSON object is expected")
+    }
+    return new RequestFields(value.entries)
+  }
+
+  has(key: string): boolean {
+    const value = this.entries[key]
+    return value !== undefined && value.kind !== "null"
+  }
+
+  /** Source text of a scalar, as the signature covers it; undefined when absent or null. */
+  source(key: string): string | undefined {
+    const value = this.entries[key]
+    if (value === undefined || value.kind === "null") {
+      return undefined
+    }
+    if (value.kind === "string" || value.kind === "number") {
+      return value.text
+    }
+    throw incorrectParameter(key, "a string or a number is expected")
+  }
+
+  requireAll(keys: readonly string[]): void {
+    for (const key of keys) {
+      if (this.source(key) === undefined) {
+        throw incorrectParameter(key, "field required")
+      }
+    }
+  }
+
+  text(key: string, maxLength = Infinity): string {
+    const value = this.source(key)
+    if (value === undefined) {
+      throw incorrectParameter(key, "field required")
+    }
+    if (value.length > maxLength) {
+      throw incorrectParameter(key, `ensure this value has at most ${maxLength} characters`)
+    }
+    return value
+  }
+
+  /** `shop_order_id`, `description` and the like: at most 255 characters. */
+  shortText(key: string): string {
+    return this.text(key, MAX_TEXT)
+  }
+
+  optionalText(key: string, maxLength = Infinity): string | null {
+    return this.has(key) ? this.text(key, maxLength) : null
+  }
+
+  int(key: string): number {
+    const value = this.text(key)
+    if (!INTEGER.test(value) || !Number.isSafeInteger(Number(value))) {
+      throw incorrectParameter(key, "value is not a valid integer")
+    }
+    return Number(value)
+  }
+
+  /** A positive decimal with at most `digits` fraction digits, returned as its text. */
+  amount(key: string, digits: number): string {
+    const value = this.text(key)
+    if (!DECIMAL.test(value)) {
+      throw incorrectParameter(key, "value is not a valid decimal")
+    }
+    const fraction = value.split(".")[1] ?? ""
+    if (fraction.length > digits) {
+      throw incorrectParameter(key, `ensure that there are no more than ${digits} decimal places`)
+    }
+    if (Number(value) <= 0) {
+      throw incorrectParameter(key, "ensure this value is greater than 0")
+    }
+    return value
+  }
+
+  oneOf<T extends string>(key: string, allowed: readonly T[]): T {
+    const value = this.text(key)
+    if (!allowed.includes(value as T)) {
+      throw incorrectParameter(key, `value must be one of ${allowed.join(", ")}`)
+    }
+    return value as T
+  }
+
+  optionalObject(key: string): Record<string, unknown> | null {
+    const value = this.entries[key]
+    if (value === undefined || value.kind === "null") {
+      return null
+    }
+    if (value.kind !== "object") {
+      throw incorrectParameter(key, "value is not a valid dict")
+    }
+    return toPlain(value) as Record<string, unknown>
+  }
+
+  /** The source texts of `keys`, for the signature. */
+  sourcesOf(keys: readonly string[]): Record<string, string> {
+    const out: Record<string, string> = {}
+    for (const key of keys) {
+      out[key] = this.text(key)
+    }
+    return out
+  }
+}
