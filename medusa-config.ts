@@ -7,6 +7,22 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
  * its routes, workflows, subscribers, jobs and admin extensions. Used by the integration tests and the
  * dev store. A store that installs the plugin from npm configures it as the README says.
  */
+/**
+ * One options object for the payment provider and for the plugin's module (README, "Options").
+ * Defaults point at the local sandbox (`npx piastrix-sandbox`, http://localhost:9100).
+ */
+const sandboxUrl = process.env.PIASTRIX_API_URL || "http://localhost:9100"
+const storefrontUrl = process.env.STOREFRONT_URL || "http://localhost:8000"
+const piastrix = {
+  shopId: Number(process.env.PIASTRIX_SHOP_ID || 1),
+  secretKey: process.env.PIASTRIX_SECRET_KEY || "sandbox-secret",
+  apiUrl: sandboxUrl,
+  h2hUrl: process.env.PIASTRIX_H2H_URL || sandboxUrl,
+  backendUrl: process.env.MEDUSA_BACKEND_URL || "http://localhost:9000",
+  successUrl: `${storefrontUrl}/return.html?session_id={session_id}`,
+  failedUrl: `${storefrontUrl}/return.html?session_id={session_id}&failed=1`,
+}
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -21,5 +37,13 @@ module.exports = defineConfig({
   admin: {
     disable: process.env.MEDUSA_ADMIN_DISABLE === "true" || process.env.NODE_ENV === "test",
   },
-  modules: [{ resolve: "./src/modules/piastrix" }],
+  modules: [
+    { resolve: "./src/modules/piastrix", options: piastrix },
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [{ resolve: "./src/providers/piastrix", id: "piastrix", options: piastrix }],
+      },
+    },
+  ],
 })

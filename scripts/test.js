@@ -22,6 +22,8 @@ async function main() {
     ...pg.env,
     MEDUSA_DISABLE_TELEMETRY: "true",
     NODE_ENV: "test",
+    // Medusa logs every boot step at info; a failing test prints its own assertion. LOG_LEVEL=info to see them.
+    LOG_LEVEL: process.env.LOG_LEVEL || "error",
     NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" "),
   }
   const jest = require.resolve("jest/bin/jest")

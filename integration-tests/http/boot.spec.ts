@@ -11,7 +11,7 @@ medusaIntegrationTestRunner({
       it("boots, migrates the plugin's tables and answers /health", async () => {
         const res = await api.get("/health")
         expect(res.status).toBe(200)
-        const piastrix = getContainer().resolve(PIASTRIX_MODULE)
+        const piastrix = getContainer().resolve<any>(PIASTRIX_MODULE)
         expect(await piastrix.listPiastrixNotifications({})).toEqual([])
       })
     })

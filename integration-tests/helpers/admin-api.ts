@@ -1,0 +1,21 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import jwt from "jsonwebtoken"
+
+/** Bearer headers of an admin user created through the modules (TOOLCHAIN.md: JWT with the config's secret). */
+export async function adminHeaders(container: MedusaContainer) {
+  const userModule = container.resolve(Modules.USER)
+  const authModule = container.resolve(Modules.AUTH)
+  const email = `admin-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
+  const user = await userModule.createUsers({ email })
+  const identity = await authModule.createAuthIdentities({
+    provider_identities: [{ provider: "emailpass", entity_id: email }],
+    app_metadata: { user_id: user.id },
+  })
+  const token = jwt.sign(
+    { actor_id: user.id, actor_type: "user", auth_identity_id: identity.id, app_metadata: { user_id: user.id } },
+    process.env.JWT_SECRET || "supersecret",
+    { expiresIn: "1d" }
+  )
+  return { headers: { authorization: `Bearer ${token}` } }
+}

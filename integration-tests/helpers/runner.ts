@@ -1,0 +1,83 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { AxiosInstance } from "axios"
+import { createServer } from "node:net"
+import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "../../src/sandbox"
+import { seedStore, type SeededStore } from "../../dev/seed"
+
+export const TEST_SHOP_ID = 1
+export const TEST_SECRET = "test-secret-key-9f2c"
+
+export type PiastrixSuite = {
+  /** axios bound to the booted Medusa; throws on non-2xx (read `err.response`). */
+  api: AxiosInstance
+  getContainer: () => MedusaContainer
+  /** The sandbox this app talks to (real HTTP). */
+  sandbox: () => RunningSandbox
+  /** The seeded store: regions, publishable key, variants. Restored before every test. */
+  seed: () => SeededStore
+  /** Medusa's address, e.g. for posting callbacks the way the service does. */
+  medusaUrl: () => string
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * A Medusa app with this plugin (loaded from src/ by medusa-config.ts), configured against a real
+ * sandbox started before Medusa boots, with the demo store seeded once (the runner restores that
+ * database before every test). Jobs that poll stay off unless a test calls them.
+ */
+export function piastrixIntegrationRunner(
+  testSuite: (suite: PiastrixSuite) => void,
+  options: { sandbox?: Omit<StartSandboxOptions, "port" | "shopId" | "secret"> } = {}
+) {
+  let running: RunningSandbox | undefined
+  let seeded: SeededStore | undefined
+  let baseUrl = ""
+
+  // Registered before the runner's own hooks, so this runs before Medusa boots and reads the env.
+  beforeAll(async () => {
+    running = await startSandbox({ ...options.sandbox, port: 0, shopId: TEST_SHOP_ID, secret: TEST_SECRET })
+    const port = await freePort()
+    baseUrl = `http://localhost:${port}`
+    Object.assign(process.env, {
+      PORT: String(port),
+      MEDUSA_BACKEND_URL: baseUrl,
+      PIASTRIX_SHOP_ID: String(TEST_SHOP_ID),
+      PIASTRIX_SECRET_KEY: TEST_SECRET,
+      PIASTRIX_API_URL: running.url,
+      PIASTRIX_H2H_URL: running.url,
+      PIASTRIX_RECONCILE: "off",
+    })
+  })
+
+  afterAll(async () => {
+    await running?.close()
+  })
+
+  medusaIntegrationTestRunner({
+    inApp: true,
+    env: {},
+    testSuite: ({ api, getContainer }) => {
+      beforeAll(async () => {
+        seeded = await seedStore(getContainer())
+      })
+      testSuite({
+        api,
+        getContainer,
+        sandbox: () => running!,
+        seed: () => seeded!,
+        medusaUrl: () => baseUrl,
+      })
+    },
+  })
+}

@@ -1,0 +1,78 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { AxiosInstance } from "axios"
+import type { SeededStore } from "../../dev/seed"
+
+/** Headers of a storefront request (publishable key). */
+export function storeHeaders(seed: SeededStore) {
+  return { headers: { "x-publishable-api-key": seed.publishableKey } }
+}
+
+/** A guest cart in `currency` with one item of `sku` (a digital product: no shipping needed). */
+export async function createCart(
+  api: AxiosInstance,
+  seed: SeededStore,
+  { currency = "rub", sku = "piastrix-ebook", quantity = 1, email = "payer@example.com" } = {}
+) {
+  const region = seed.regions[currency]
+  const { data } = await api.post(
+    "/store/carts",
+    { region_id: region.id, email, items: [{ variant_id: seed.variants[sku], quantity }] },
+    storeHeaders(seed)
+  )
+  return data.cart
+}
+
+/** Starts a payment session for the cart with `providerId`; returns the session (with its data). */
+export async function startPaymentSession(
+  api: AxiosInstance,
+  seed: SeededStore,
+  cart: { id: string },
+  providerId: string,
+  data: Record<string, unknown> = {}
+) {
+  const headers = storeHeaders(seed)
+  const { data: pc } = await api.post("/store/payment-collections", { cart_id: cart.id }, headers)
+  const { data: res } = await api.post(
+    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+    { provider_id: providerId, data },
+    headers
+  )
+  const sessions = res.payment_collection.payment_sessions as Array<{ provider_id: string; id: string }>
+  const session = sessions.find((s) => s.provider_id === providerId)!
+  return { session: session as any, paymentCollection: res.payment_collection }
+}
+
+/** `POST /store/carts/:id/complete`; returns the HTTP status and body (never throws). */
+export async function completeCart(api: AxiosInstance, seed: SeededStore, cartId: string) {
+  try {
+    const res = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders(seed))
+    return { status: res.status, body: res.data }
+  } catch (err: any) {
+    if (!err.response) {
+      throw err
+    }
+    return { status: err.response.status as number, body: err.response.data }
+  }
+}
+
+/** The order created for a cart, with its payment state, or null. */
+export async function findOrderForCart(container: MedusaContainer, cartId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: [
+      "id",
+      "completed_at",
+      "order.id",
+      "order.display_id",
+      "order.payment_status",
+      "order.payment_collections.status",
+      "order.payment_collections.payments.id",
+      "order.payment_collections.payments.captured_at",
+      "order.payment_collections.payments.captures.id",
+    ],
+    filters: { id: cartId },
+  })
+  return (data[0]?.order as any) ?? null
+}

@@ -1,0 +1,120 @@
+import type { Logger } from "@medusajs/framework/types"
+import { startSandbox, type RunningSandbox } from "../../../sandbox"
+import type { PiastrixOptionsInput } from "../options"
+import type { PiastrixBase } from "../core/piastrix-base"
+
+/** Shared by the provider's specs: a real sandbox on an ephemeral port and services pointed at it. */
+
+export const SHOP_ID = 1
+export const SECRET = "provider-spec-secret-7d41e"
+
+/** The sandbox's own invoice codes (src/sandbox/statuses.ts); the service documents only 4. */
+export const SANDBOX_INVOICE_STATUSES = {
+  "1": "pending",
+  "2": "pending",
+  "3": "rejected",
+  "4": "paid",
+  "5": "expired",
+} as const
+
+export async function startTestSandbox(): Promise<RunningSandbox> {
+  return startSandbox({ port: 0, shopId: SHOP_ID, secret: SECRET, config: { timing: { requisitesDelayMs: 0 } } })
+}
+
+export type LogLine = { level: string; message: string }
+
+export function recordingLogger(): Logger & { lines: LogLine[] } {
+  const lines: LogLine[] = []
+  const log = (level: string) => (message: unknown) => {
+    lines.push({ level, message: String(message) })
+  }
+  return {
+    lines,
+    info: log("info"),
+    warn: log("warn"),
+    error: log("error"),
+    debug: log("debug"),
+    log: log("log"),
+    activity: log("activity"),
+    progress: log("progress"),
+    success: log("success"),
+    failure: log("failure"),
+    panic: log("panic"),
+    shouldLog: () => true,
+    setLogLevel: () => undefined,
+    unsetLogLevel: () => undefined,
+  } as unknown as Logger & { lines: LogLine[] }
+}
+
+type ServiceClass<T extends PiastrixBase> = new (
+  cradle: Record<string, unknown>,
+  options: PiastrixOptionsInput
+) => T
+
+export function baseOptions(url: string, overrides: Partial<PiastrixOptionsInput> = {}): PiastrixOptionsInput {
+  return {
+    shopId: SHOP_ID,
+    secretKey: SECRET,
+    apiUrl: url,
+    h2hUrl: url,
+    statuses: { invoice: { ...SANDBOX_INVOICE_STATUSES } },
+    ...overrides,
+  }
+}
+
+export function makeService<T extends PiastrixBase>(
+  Service: ServiceClass<T>,
+  running: RunningSandbox,
+  overrides: Partial<PiastrixOptionsInput> = {}
+): { service: T; logger: ReturnType<typeof recordingLogger> } {
+  const logger = recordingLogger()
+  return { service: new Service({ logger }, baseOptions(running.url, overrides)), logger }
+}
+
+let sequence = 0
+
+/** A fresh Medusa-like payment session id; the polling guard keys on it, so tests never share one. */
+export function newSessionId(): string {
+  sequence += 1
+  return `payses_spec${Date.now().toString(36)}${sequence}${Math.random().toString(36).slice(2, 8)}`
+}
+
+export function initiateInput(
+  data: Record<string, unknown> = {},
+  overrides: { amount?: unknown; currency_code?: string; customerEmail?: string } = {}
+) {
+  const sessionId = (data.session_id as string | undefined) ?? newSessionId()
+  return {
+    amount: (overrides.amount ?? 1250.5) as number,
+    currency_code: overrides.currency_code ?? "rub",
+    data: { email: "payer@example.com", ...data, session_id: sessionId },
+    context: overrides.customerEmail
+      ? { customer: { id: "cus_1", email: overrides.customerEmail } }
+      : {},
+  }
+}
+
+/** Calls the sandbox's control API (`/__sandbox/...`) over HTTP, as an outside test would. */
+export async function control(
+  running: RunningSandbox,
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  body?: unknown
+): Promise<any> {
+  const response = await fetch(`${running.url}/__sandbox${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = await response.json()
+  if (!response.ok) {
+    throw new Error(`sandbox control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
+  }
+  return json
+}
+
+/** How many status calls the sandbox counted for one order. */
+export async function pollCount(running: RunningSandbox, shopOrderId: string): Promise<number> {
+  const { counts } = await control(running, "GET", "/polls")
+  return counts[`payment:${shopOrderId}`] ?? 0
+}

@@ -1,0 +1,159 @@
+import BigNumber from "bignumber.js"
+import type { PaymentSessionStatus } from "@medusajs/framework/types"
+import type { BillStatusResult, InvoiceCheckResult } from "../../../lib/piastrix"
+import { openNotificationSummary } from "../notification-summary"
+import { statusEndpointOf, type ProviderContext } from "./context"
+import { describeError } from "./errors"
+import type { PiastrixSessionData } from "./session-data"
+import { isKnownServiceStatus, medusaStatusOf, outcomeOfServiceStatus, stateOfOutcome } from "./status-map"
+
+export type Resolution = { status: PaymentSessionStatus; data: PiastrixSessionData }
+
+/** States the service cannot leave; a verified success notification is the one thing that still counts. */
+const FINAL_STATES = new Set(["paid", "amount_mismatch", "failed", "expired", "canceled"])
+
+const resolved = (ctx: ProviderContext, data: PiastrixSessionData): Resolution => ({
+  status: medusaStatusOf(data.state, ctx.kind),
+  data,
+})
+
+/** Money arrived: captured only when amount and currency are exactly what the session asked for. */
+function settlePaid(
+  ctx: ProviderContext,
+  data: PiastrixSessionData,
+  received: { amount: string; currency: number; source: string }
+): PiastrixSessionData {
+  const matches =
+    new BigNumber(received.amount).isEqualTo(data.amount) && received.currency === data.currency
+  if (matches) {
+    ctx.logger.info(`Piastrix: session ${data.session_id}: paid (${received.source})`)
+    return { ...data, state: "paid", failure: null, amount_mismatch: null }
+  }
+  ctx.logger.warn(
+    `Piastrix: session ${data.session_id}: paid ${received.amount} in ${received.currency}, ` +
+      `expected ${data.amount} in ${data.currency}: not captured (${received.source})`
+  )
+  return {
+    ...data,
+    state: "amount_mismatch",
+    amount_mismatch: {
+      expected_amount: data.amount,
+      expected_currency: data.currency,
+      received_amount: new BigNumber(received.amount).toFixed(),
+      received_currency: received.currency,
+    },
+  }
+}
+
+/** A verified notification recorded by the callback route, if the session holds one for itself. */
+function fromNotification(ctx: ProviderContext, data: PiastrixSessionData): PiastrixSessionData | null {
+  if (data.notification === null || data.notification === undefined) {
+    return null
+  }
+  const summary = openNotificationSummary(data.notification, ctx.options.secretKey)
+  if (!summary || summary.shop_order_id !== data.session_id) {
+    ctx.logger.warn(`Piastrix: session ${data.session_id}: ignored a notification that does not verify`)
+    return { ...data, notification: null }
+  }
+  const withFacts: PiastrixSessionData = {
+    ...data,
+    payment_id: summary.payment_id ?? data.payment_id,
+    payer_account: summary.payer_account || data.payer_account,
+  }
+  if (summary.outcome === "success") {
+    if (data.state === "paid" || data.state === "amount_mismatch") {
+      return withFacts
+    }
+    return settlePaid(ctx, withFacts, {
+      amount: summary.shop_amount,
+      currency: Number(summary.shop_currency),
+      source: "verified notification",
+    })
+  }
+  if (summary.outcome === "rejected" && !FINAL_STATES.has(data.state)) {
+    ctx.logger.info(`Piastrix: session ${data.session_id}: the service rejected the payment (notification)`)
+    return {
+      ...withFacts,
+      state: "failed",
+      failure: { reason: `the service rejected the payment (status ${summary.status})`, at: summary.received_at },
+    }
+  }
+  return withFacts
+}
+
+type StatusRecord = InvoiceCheckResult | BillStatusResult
+
+function applyRecord(
+  ctx: ProviderContext,
+  data: PiastrixSessionData,
+  record: StatusRecord,
+  fetchedAt: number
+): PiastrixSessionData {
+  if (String(record.shop_order_id) !== data.session_id) {
+    ctx.logger.warn(`Piastrix: session ${data.session_id}: the status answer was for another order; ignored`)
+    return data
+  }
+  const payerAccount =
+    ctx.kind === "wallet" ? (record as BillStatusResult).ps_data?.ps_payer_account || null : null
+  const next: PiastrixSessionData = {
+    ...data,
+    service_status: record.status,
+    checked_at: new Date(fetchedAt).toISOString(),
+    payment_id: String(record.payment_id),
+    payer_account: payerAccount ?? data.payer_account,
+  }
+  if (!isKnownServiceStatus(record.status, ctx.kind, ctx.options.statuses)) {
+    ctx.logger.warn(
+      `Piastrix: session ${data.session_id}: unknown status ${record.status}, treated as pending (see the statuses option)`
+    )
+  }
+  const outcome = outcomeOfServiceStatus(record.status, ctx.kind, ctx.options.statuses)
+  if (outcome === "paid") {
+    return settlePaid(ctx, next, {
+      amount: record.shop_amount,
+      currency: record.shop_currency,
+      source: `status ${record.status}`,
+    })
+  }
+  const state = stateOfOutcome(outcome)
+  if (state === "pending") {
+    return next
+  }
+  ctx.logger.info(`Piastrix: session ${data.session_id}: the service reports ${outcome} (status ${record.status})`)
+  return {
+    ...next,
+    state,
+    failure: { reason: `the service reports the payment ${outcome} (status ${record.status})`, at: next.checked_at! },
+  }
+}
+
+/**
+ * Where a payment stands: a verified notification first (no service call), then the status endpoint
+ * through the shop's polling guard (inside its 10 s window the last answer is reused). When the
+ * service cannot be asked, the session stays waiting: never an exception, which Medusa would turn
+ * into a failure without a message.
+ */
+export async function resolvePiastrixPayment(
+  ctx: ProviderContext,
+  stored: PiastrixSessionData
+): Promise<Resolution> {
+  let data = fromNotification(ctx, stored) ?? stored
+  if (FINAL_STATES.has(data.state)) {
+    return resolved(ctx, data)
+  }
+  const endpoint = statusEndpointOf(ctx.kind)
+  const shopOrderId = data.session_id
+  try {
+    const answer = await ctx.guard.run(endpoint, shopOrderId, () =>
+      ctx.kind === "wallet"
+        ? ctx.client.billStatus({ shop_order_id: shopOrderId })
+        : ctx.client.invoiceCheck({ shop_order_id: shopOrderId })
+    )
+    data = applyRecord(ctx, data, answer.value as StatusRecord, answer.fetchedAt)
+  } catch (error) {
+    ctx.logger.info(
+      `Piastrix: session ${shopOrderId}: status unavailable, still waiting: ${describeError(error)}`
+    )
+  }
+  return resolved(ctx, data)
+}

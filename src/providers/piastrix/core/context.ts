@@ -1,0 +1,21 @@
+import type { Logger } from "@medusajs/framework/types"
+import type { PiastrixClient, PollingGuard } from "../../../lib/piastrix"
+import type { PiastrixOptions } from "../options"
+import type { PaymentKind } from "./session-data"
+
+/** What the provider's steps share: one kind, its options, the client and the shop's polling guard. */
+export interface ProviderContext {
+  kind: PaymentKind
+  /** The service's `static identifier`, for log lines. */
+  identifier: string
+  options: PiastrixOptions
+  client: PiastrixClient
+  /** The process-wide guard of this shop: every payment status call goes through it. */
+  guard: PollingGuard
+  logger: Logger
+}
+
+/** The status endpoint of a kind and the guard slot key (the shop_order_id, i.e. the session id). */
+export function statusEndpointOf(kind: PaymentKind): "/bill/shop_order_status" | "/invoice/check" {
+  return kind === "wallet" ? "/bill/shop_order_status" : "/invoice/check"
+}

@@ -1,0 +1,65 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import {
+  PiastrixApiError,
+  PiastrixErrorCode,
+  PiastrixError,
+  PiastrixValidationError,
+} from "../../../lib/piastrix"
+
+/**
+ * A failure of the service at session start, as Medusa should show it: the storefront's mistakes as
+ * INVALID_DATA (400) naming the field, the shop's configuration and the service's state as
+ * UNEXPECTED_STATE with a message that says what to do. Messages never quote a signature.
+ */
+export function initiateError(error: unknown): MedusaError {
+  if (error instanceof MedusaError) {
+    return error
+  }
+  if (error instanceof PiastrixValidationError) {
+    return new MedusaError(MedusaError.Types.INVALID_DATA, `${error.field}: ${error.problem}`)
+  }
+  if (error instanceof PiastrixApiError) {
+    if (error.isSignatureError) {
+      return new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "Piastrix refused the shop's signature: check the shopId and secretKey options"
+      )
+    }
+    switch (error.errorCode) {
+      case PiastrixErrorCode.PAYWAY_NOT_FOUND:
+      case PiastrixErrorCode.PAYWAY_NOT_USED:
+      case PiastrixErrorCode.PAYWAY_NOT_AVAILABLE:
+        return new MedusaError(MedusaError.Types.INVALID_DATA, `payway: ${error.serviceMessage}`)
+      case PiastrixErrorCode.AMOUNT_TOO_SMALL:
+      case PiastrixErrorCode.AMOUNT_TOO_LARGE:
+        return new MedusaError(MedusaError.Types.INVALID_DATA, `amount: ${error.serviceMessage}`)
+      case PiastrixErrorCode.INCORRECT_PARAMETERS:
+        return new MedusaError(MedusaError.Types.INVALID_DATA, `Piastrix refused the payment: ${error.serviceMessage}`)
+      case PiastrixErrorCode.REQUEST_IP_DENIED:
+        return new MedusaError(
+          MedusaError.Types.UNEXPECTED_STATE,
+          "Piastrix refused this server's IP address: register it in the shop settings of Piastrix"
+        )
+      default:
+        return new MedusaError(
+          MedusaError.Types.UNEXPECTED_STATE,
+          `Piastrix refused the payment (error ${error.errorCode}): ${error.serviceMessage}`
+        )
+    }
+  }
+  if (error instanceof PiastrixError) {
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "Piastrix is not reachable at the moment; try starting the payment again shortly"
+    )
+  }
+  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The Piastrix payment could not be started")
+}
+
+/** A short, loggable description of any failure: never a payload or a stack. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    return `${error.name}: ${error.message}`.slice(0, 500)
+  }
+  return String(error).slice(0, 200)
+}

@@ -1,0 +1,201 @@
+import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  Logger,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import {
+  createCallbackVerifier,
+  PiastrixClient,
+  sharedPollingGuard,
+  toWireAmount,
+  type CallbackVerifier,
+} from "../../../lib/piastrix"
+import { parsePiastrixOptions, type PiastrixOptions, type PiastrixOptionsInput } from "../options"
+import { resolvePiastrixPayment } from "./authorize"
+import type { ProviderContext } from "./context"
+import { initiatePiastrixPayment } from "./initiate"
+import { refundPiastrixPayment } from "./refund"
+import { readSessionData, type PaymentKind, type PiastrixSessionData } from "./session-data"
+import { piastrixWebhookAction } from "./webhook"
+
+type Data = Record<string, unknown>
+
+/**
+ * All behaviour of the four Piastrix payment services; each service only names its identifier and
+ * kind. The service has no capture, cancel or refund of a payment: capture confirms what the payer
+ * already paid, cancel and delete are local, and refunds follow the `refunds` option.
+ */
+export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptionsInput> {
+  /** Which Piastrix flow this service runs. */
+  protected abstract readonly kind: PaymentKind
+
+  static validateOptions(options: Record<string, unknown>): void {
+    parsePiastrixOptions(options)
+  }
+
+  protected readonly options_: PiastrixOptions
+  protected readonly client_: PiastrixClient
+  protected readonly logger_: Logger
+  private context_?: ProviderContext
+  private verifier_?: CallbackVerifier
+
+  constructor(cradle: Record<string, unknown>, options: PiastrixOptionsInput) {
+    super(cradle, options)
+    this.options_ = parsePiastrixOptions(options)
+    this.logger_ = (cradle.logger as Logger | undefined) ?? (console as unknown as Logger)
+    this.client_ = new PiastrixClient({
+      shopId: this.options_.shopId,
+      secretKey: this.options_.secretKey,
+      apiUrl: this.options_.apiUrl,
+      h2hUrl: this.options_.h2hUrl,
+      timeoutMs: this.options_.timeoutMs,
+    })
+  }
+
+  /** Built on first use: `kind` is a field of the subclass, set after this constructor ran. */
+  protected get context(): ProviderContext {
+    this.context_ ??= {
+      kind: this.kind,
+      identifier: this.getIdentifier(),
+      options: this.options_,
+      client: this.client_,
+      guard: sharedPollingGuard(this.client_.apiUrl, this.client_.shopId),
+      logger: this.logger_,
+    }
+    return this.context_
+  }
+
+  private ours(data: Data | undefined): PiastrixSessionData | null {
+    const parsed = readSessionData(data)
+    return parsed && parsed.kind === this.kind ? parsed : null
+  }
+
+  private foreign(method: string): void {
+    this.logger_.warn(`Piastrix ${this.getIdentifier()}: ${method} got data this service did not write; left unchanged`)
+  }
+
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    return initiatePiastrixPayment(this.context, input)
+  }
+
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const data = this.ours(input.data)
+    if (!data) {
+      this.foreign("authorizePayment")
+      return { status: "error", data: input.data ?? {} }
+    }
+    const { status, data: next } = await resolvePiastrixPayment(this.context, data)
+    return { status, data: { ...next } }
+  }
+
+  /** The payer already paid when a session is captured: nothing to collect, no second charge. */
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const data = this.ours(input.data)
+    if (data && data.state !== "paid") {
+      this.logger_.warn(`Piastrix: session ${data.session_id}: capture of a payment in state ${data.state}`)
+    }
+    return { data: input.data ?? {} }
+  }
+
+  /** Piastrix cannot cancel a payment; an unpaid one expires at the service by itself. */
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const data = this.ours(input.data)
+    if (!data) {
+      return { data: input.data ?? {} }
+    }
+    if (data.state !== "pending") {
+      return { data: { ...data } }
+    }
+    this.logger_.info(`Piastrix: session ${data.session_id}: canceled in Medusa (the service has no cancel)`)
+    return { data: { ...data, state: "canceled" } }
+  }
+
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const data = this.ours(input.data)
+    if (data) {
+      // A payer holding the payment page can still pay; the callback route keeps such money visible.
+      this.logger_.info(`Piastrix: session ${data.session_id}: deleted in Medusa while ${data.state}`)
+    }
+    return { data: input.data ?? {} }
+  }
+
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const data = this.ours(input.data)
+    if (!data) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "This payment has no Piastrix record to refund from; refund it from the Piastrix dashboard"
+      )
+    }
+    return { data: { ...(await refundPiastrixPayment(this.context, data, input)) } }
+  }
+
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const data = this.ours(input.data)
+    if (!data) {
+      return { data: input.data ?? {} }
+    }
+    return { data: { ...(await resolvePiastrixPayment(this.context, data)).data } }
+  }
+
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const data = this.ours(input.data)
+    if (!data) {
+      return { status: "error", data: input.data ?? {} }
+    }
+    const { status, data: next } = await resolvePiastrixPayment(this.context, data)
+    return { status, data: { ...next } }
+  }
+
+  /**
+   * Medusa merges what this returns into the stored data, and calls it only from code (the callback
+   * route hands a sealed notification this way). A payment created at the service cannot change its
+   * amount: a new amount needs a new payment session.
+   */
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const incoming = input.data ?? {}
+    const stored = readSessionData(incoming)
+    if (stored && input.amount !== undefined && input.amount !== null) {
+      let requested: string | null = null
+      try {
+        requested = toWireAmount(input.amount as never, stored.currency)
+      } catch {
+        requested = null
+      }
+      if (requested !== null && requested !== stored.amount) {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `amount: a Piastrix payment cannot change its amount (${stored.amount} -> ${requested}); start a new payment session`
+        )
+      }
+    }
+    return { data: { ...incoming } }
+  }
+
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    this.verifier_ ??= createCallbackVerifier({
+      secretKey: this.options_.secretKey,
+      shopId: this.options_.shopId,
+    })
+    return piastrixWebhookAction(this.context, this.verifier_, payload)
+  }
+}

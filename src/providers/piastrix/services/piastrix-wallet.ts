@@ -1,0 +1,14 @@
+import { PiastrixBase } from "../core/piastrix-base"
+import type { PaymentKind } from "../core/session-data"
+
+/**
+ * Payments with a Piastrix wallet (`/bill/create`): the payer is sent to the service's wallet page.
+ * Refunds can go back to the payer's wallet (`refunds.wallet`).
+ */
+export class PiastrixWalletService extends PiastrixBase {
+  static identifier = "piastrix-wallet"
+
+  protected readonly kind: PaymentKind = "wallet"
+}
+
+export default PiastrixWalletService
