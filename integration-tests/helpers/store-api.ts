@@ -33,11 +33,12 @@ export async function startPaymentSession(
 ) {
   const headers = storeHeaders(seed)
   const { data: pc } = await api.post("/store/payment-collections", { cart_id: cart.id }, headers)
-  const { data: res } = await api.post(
-    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-    { provider_id: providerId, data },
-    headers
-  )
+  const { data: res } = await api
+    .post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, { provider_id: providerId, data }, headers)
+    .catch((err) => {
+      // Keep Medusa's message: it is what a storefront developer would read.
+      throw new Error(`payment session for ${providerId}: ${err.response?.status} ${JSON.stringify(err.response?.data)}`)
+    })
   const sessions = res.payment_collection.payment_sessions as Array<{ provider_id: string; id: string }>
   const session = sessions.find((s) => s.provider_id === providerId)!
   return { session: session as any, paymentCollection: res.payment_collection }
@@ -56,7 +57,11 @@ export async function completeCart(api: AxiosInstance, seed: SeededStore, cartId
   }
 }
 
-/** The order created for a cart, with its payment state, or null. */
+/**
+ * The order created for a cart, or null. `payment_state` is derived from the records (the order's
+ * `payment_status` is computed by the API, not stored): "captured" once a payment is captured,
+ * otherwise the payment collection's status ("awaiting" for a bank transfer on its way).
+ */
 export async function findOrderForCart(container: MedusaContainer, cartId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -66,7 +71,6 @@ export async function findOrderForCart(container: MedusaContainer, cartId: strin
       "completed_at",
       "order.id",
       "order.display_id",
-      "order.payment_status",
       "order.payment_collections.status",
       "order.payment_collections.payments.id",
       "order.payment_collections.payments.captured_at",
@@ -74,5 +78,11 @@ export async function findOrderForCart(container: MedusaContainer, cartId: strin
     ],
     filters: { id: cartId },
   })
-  return (data[0]?.order as any) ?? null
+  const order = (data[0]?.order as any) ?? null
+  if (!order) {
+    return null
+  }
+  const collections = order.payment_collections ?? []
+  const captured = collections.some((pc: any) => pc.payments?.some((p: any) => p.captured_at))
+  return { ...order, payment_state: captured ? "captured" : (collections[0]?.status ?? null) }
 }

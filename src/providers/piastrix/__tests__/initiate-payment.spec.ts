@@ -145,6 +145,12 @@ describe("initiatePayment", () => {
     await expectInvalid(service.initiatePayment(initiateInput({ payway: "card_rub", email: undefined })), "email")
   })
 
+  it("starts a wallet payment without an e-mail: /bill/create takes none", async () => {
+    const { service } = makeService(PiastrixWalletService, running)
+    const out = await service.initiatePayment(initiateInput({ email: undefined }))
+    expect(out.data).toMatchObject({ kind: "wallet", state: "pending", email: "" })
+  })
+
   it("refuses a malformed e-mail, naming the field", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
     await expectInvalid(service.initiatePayment(initiateInput({ payway: "card_rub", email: "not-an-email" })), "email")

@@ -223,8 +223,9 @@ export async function initiatePiastrixPayment(
   if (!(Number(amount) > 0)) {
     throw invalid(`amount: must be greater than zero after rounding to ${currency.digits} decimals`)
   }
-  const email = storefront.email ?? input.context?.customer?.email
-  if (!email) {
+  const email = storefront.email ?? input.context?.customer?.email ?? ""
+  // `/bill/create` takes no e-mail; `/invoice/create` requires the payer's.
+  if (!email && ctx.kind !== "wallet") {
     throw invalid("email is required: pass data.email when starting the payment session, or sign the customer in")
   }
   const payerCurrency =

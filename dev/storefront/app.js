@@ -1,0 +1,330 @@
+// The demo store page: products, cart, the Piastrix payment directions with the payer's price, and
+// the start of a payment. What happens after the session exists is in checkout-next.js.
+;(function () {
+  const { store, money, saved, el } = window.demo
+  const $ = (id) => document.getElementById(id)
+
+  const KINDS = [
+    {
+      kind: "wallet",
+      title: "Piastrix wallet",
+      hint: "Pay from your Piastrix wallet on Piastrix's page.",
+    },
+    {
+      kind: "redirect",
+      title: "Card or another method, on Piastrix's page",
+      hint: "You go to the payment page and come back here.",
+    },
+    {
+      kind: "card",
+      title: "Bank card, on this page",
+      hint: "Your card details go straight to Piastrix, never through this store.",
+    },
+    {
+      kind: "bank_transfer",
+      title: "Bank transfer",
+      hint: "Transfer the amount to the details we show you; your order is placed right away.",
+    },
+  ]
+
+  const state = { regions: [], cart: null, directions: [], kind: null, payway: null }
+
+  function notice(message, kind = "info") {
+    const box = $("notice")
+    box.hidden = !message
+    box.textContent = message || ""
+    box.className = `notice ${kind}`
+  }
+
+  function currency() {
+    return state.cart?.currency_code || state.regions.find((r) => r.id === saved.regionId)?.currency_code || "rub"
+  }
+
+  async function loadRegions() {
+    const { regions } = await store.regions()
+    state.regions = regions
+    if (!regions.some((r) => r.id === saved.regionId)) {
+      saved.regionId = (regions.find((r) => r.currency_code === "rub") || regions[0]).id
+    }
+    const select = $("region")
+    select.replaceChildren(
+      ...regions.map((r) =>
+        el("option", { value: r.id, selected: r.id === saved.regionId, text: `${r.name} (${r.currency_code.toUpperCase()})` })
+      )
+    )
+    select.onchange = () => changeRegion(select.value).catch(showError)
+  }
+
+  async function changeRegion(regionId) {
+    saved.regionId = regionId
+    if (state.cart) {
+      const { cart } = await store.updateCart(state.cart.id, { region_id: regionId })
+      await setCart(cart)
+    }
+    await loadProducts()
+  }
+
+  async function loadProducts() {
+    const { products } = await store.products(saved.regionId)
+    const box = $("products")
+    if (!products.length) {
+      box.replaceChildren(el("p", { class: "muted", text: "No products yet: run the seed (npm run dev does)." }))
+      return
+    }
+    box.replaceChildren(
+      ...products.map((product) => {
+        const variant = product.variants[0]
+        const price = variant?.calculated_price
+        return el(
+          "article",
+          { class: "product", "data-handle": product.handle },
+          el("h3", { text: product.title }),
+          el("p", { class: "price", text: price ? money(price.calculated_amount, price.currency_code) : "No price" }),
+          el("button", {
+            type: "button",
+            text: "Add to cart",
+            disabled: !price,
+            onclick: () => addToCart(variant.id).catch(showError),
+          })
+        )
+      })
+    )
+  }
+
+  async function ensureCart() {
+    if (state.cart) {
+      return state.cart
+    }
+    const { cart } = await store.createCart(saved.regionId, saved.email || undefined)
+    saved.cartId = cart.id
+    return cart
+  }
+
+  async function addToCart(variantId) {
+    const cart = await ensureCart()
+    const { cart: updated } = await store.addItem(cart.id, variantId)
+    await setCart(updated)
+    notice("Added to your cart.")
+  }
+
+  async function removeLine(lineId) {
+    await store.removeItem(state.cart.id, lineId)
+    const { cart } = await store.cart(state.cart.id)
+    await setCart(cart)
+  }
+
+  async function setCart(cart) {
+    state.cart = cart && !cart.completed_at ? cart : null
+    if (!state.cart) {
+      saved.cartId = null
+    }
+    renderCart()
+    await loadDirections()
+  }
+
+  function renderCart() {
+    const box = $("cart")
+    const cart = state.cart
+    if (!cart || !cart.items?.length) {
+      box.replaceChildren(el("p", { class: "muted", text: "Your cart is empty." }))
+      $("checkout").hidden = true
+      return
+    }
+    box.replaceChildren(
+      el(
+        "ul",
+        { class: "lines" },
+        cart.items.map((item) =>
+          el(
+            "li",
+            {},
+            el("span", { text: `${item.quantity} × ${item.product_title || item.title}` }),
+            el("span", { text: money(item.total ?? item.unit_price * item.quantity, cart.currency_code) }),
+            el("button", {
+              type: "button",
+              class: "link",
+              "aria-label": `Remove ${item.product_title || item.title}`,
+              text: "Remove",
+              onclick: () => removeLine(item.id).catch(showError),
+            })
+          )
+        )
+      ),
+      el("p", { class: "total" }, el("span", { text: "Total" }), el("strong", { id: "cart-total", text: money(cart.total, cart.currency_code) }))
+    )
+    $("checkout").hidden = false
+  }
+
+  /** The directions route's list, whatever grouping it uses. */
+  function flattenDirections(res) {
+    const value = res?.directions ?? res
+    if (Array.isArray(value)) {
+      return value
+    }
+    return value && typeof value === "object" ? Object.values(value).flat() : []
+  }
+
+  async function loadDirections() {
+    state.directions = []
+    if (!state.cart?.items?.length) {
+      return
+    }
+    try {
+      state.directions = flattenDirections(await store.directions(state.cart.id))
+    } catch (err) {
+      $("kinds").replaceChildren(el("p", { class: "error", text: `Payment methods are unavailable: ${err.message}` }))
+      return
+    }
+    renderKinds()
+  }
+
+  function renderKinds() {
+    const box = $("kinds")
+    box.replaceChildren(
+      ...KINDS.map(({ kind, title, hint }) => {
+        const usable = state.directions.filter((d) => d.kind === kind)
+        return el(
+          "label",
+          { class: `kind${usable.length ? "" : " unavailable"}`, "data-kind": kind },
+          el("input", {
+            type: "radio",
+            name: "kind",
+            value: kind,
+            checked: state.kind === kind,
+            disabled: !usable.length,
+            onchange: () => chooseKind(kind),
+          }),
+          el(
+            "span",
+            {},
+            el("strong", { text: title }),
+            el("small", { text: usable.length ? hint : "Not available for this cart." })
+          )
+        )
+      })
+    )
+    if (state.kind && !state.directions.some((d) => d.kind === state.kind)) {
+      state.kind = null
+    }
+    renderDirection()
+  }
+
+  function chooseKind(kind) {
+    state.kind = kind
+    const usable = state.directions.filter((d) => d.kind === kind)
+    state.payway = (usable.find((d) => d.is_default) || usable[0])?.payway || null
+    renderDirection()
+  }
+
+  function renderDirection() {
+    const box = $("direction")
+    const usable = state.directions.filter((d) => d.kind === state.kind)
+    $("pay").disabled = !state.payway
+    if (!state.kind) {
+      box.replaceChildren()
+      $("quote").replaceChildren()
+      return
+    }
+    const select = el(
+      "select",
+      { id: "payway", "aria-label": "Payment direction", onchange: (e) => choosePayway(e.target.value) },
+      usable.map((d) =>
+        el("option", { value: d.payway, selected: d.payway === state.payway, text: directionLabel(d) })
+      )
+    )
+    box.replaceChildren(el("label", { class: "field" }, "Payment direction", select))
+    choosePayway(state.payway)
+  }
+
+  function directionLabel(d) {
+    const limits = [d.min_amount && `from ${d.min_amount}`, d.max_amount && `up to ${d.max_amount}`].filter(Boolean)
+    return `${d.name || d.payway} (${d.payway})${limits.length ? ` · ${limits.join(" ")}` : ""}`
+  }
+
+  async function choosePayway(payway) {
+    state.payway = payway
+    $("pay").disabled = !payway
+    $("pay").textContent = `Pay ${money(state.cart.total, state.cart.currency_code)}`
+    const box = $("quote")
+    box.replaceChildren()
+    if (!payway || state.kind === "wallet") {
+      // Wallet payments are priced by Piastrix on its own page (the payer may pay in another currency).
+      return
+    }
+    box.replaceChildren(el("span", { class: "muted", text: "Asking Piastrix for your price…" }))
+    try {
+      const quote = await store.quote(state.cart.id, payway)
+      const q = quote.quote ?? quote
+      if (state.payway !== payway) {
+        return
+      }
+      box.replaceChildren(
+        el("span", { text: "You pay " }),
+        el("strong", { "data-testid": "payer-price", text: money(q.payer_price, currency()) }),
+        q.payer_fee !== undefined && Number(q.payer_fee) !== 0
+          ? el("span", { text: ` (including a fee of ${money(q.payer_fee, currency())})` })
+          : el("span", { text: " (no fee)" })
+      )
+    } catch (err) {
+      box.replaceChildren(el("span", { class: "error", text: `No price for this direction: ${err.message}` }))
+    }
+  }
+
+  async function pay() {
+    const email = $("email").value.trim()
+    if (!$("email").checkValidity() || !email) {
+      $("email").reportValidity()
+      return
+    }
+    saved.email = email
+    $("pay").disabled = true
+    notice("Starting the payment…")
+    try {
+      if (state.cart.email !== email) {
+        await store.updateCart(state.cart.id, { email })
+      }
+      const session = await store.startSession(state.cart.id, state.kind, { payway: state.payway, email })
+      notice("")
+      await window.checkoutNext.show(session, state.cart)
+    } catch (err) {
+      $("pay").disabled = false
+      showError(err)
+    }
+  }
+
+  function showError(err) {
+    notice(err.message || String(err), "error")
+  }
+
+  async function start() {
+    if (!store.config.publishableKey) {
+      notice("config.js has no publishable key: start the page with `npm run dev`.", "error")
+      return
+    }
+    $("email").value = saved.email
+    $("pay").onclick = () => pay()
+    if (store.config.sandboxUrl) {
+      $("env-note").textContent = `Payments go to the local Piastrix sandbox (${store.config.sandboxUrl}). No real money moves.`
+    }
+    await loadRegions()
+    if (saved.cartId) {
+      try {
+        const { cart } = await store.cart(saved.cartId)
+        if (cart.region_id !== saved.regionId) {
+          saved.regionId = cart.region_id
+          $("region").value = cart.region_id
+        }
+        await setCart(cart)
+      } catch {
+        saved.cartId = null
+      }
+    }
+    await loadProducts()
+    const params = new URLSearchParams(location.search)
+    if (params.get("retry")) {
+      notice("Your previous payment did not go through. Choose a payment method to try again.", "error")
+    }
+  }
+
+  start().catch(showError)
+})()

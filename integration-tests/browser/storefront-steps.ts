@@ -1,0 +1,85 @@
+import type { Tab } from "./chromium"
+
+/**
+ * What a payer does on the demo storefront (dev/storefront), step by step, through the page's own
+ * controls: the tests read like the person's path through the store.
+ */
+
+export type Kind = "wallet" | "redirect" | "card" | "bank_transfer"
+
+/** Opens the store, picks the region by currency, puts one product in the cart. */
+export async function fillCart(tab: Tab, storefrontUrl: string, currency: "RUB" | "USD" | "EUR", product: string) {
+  const { page } = tab
+  await page.goto(`${storefrontUrl}/index.html`)
+  const region = page.locator("#region")
+  await region.locator("option").first().waitFor({ state: "attached" })
+  const value = await region.locator("option", { hasText: `(${currency})` }).getAttribute("value")
+  await region.selectOption(value!)
+  const card = page.locator("article.product", { hasText: product })
+  await card.getByRole("button", { name: "Add to cart" }).click()
+  await page.locator("#cart-total").waitFor()
+  await tab.shot("cart")
+}
+
+/** Chooses how to pay; returns the payer's price the page shows (null for wallet payments). */
+export async function choosePayment(tab: Tab, kind: Kind, email = "payer@example.com") {
+  const { page } = tab
+  await page.locator("#email").fill(email)
+  const option = page.locator(`label.kind[data-kind="${kind}"] input`)
+  await expect(option.isEnabled()).resolves.toBe(true)
+  await option.check()
+  let price: string | null = null
+  if (kind !== "wallet") {
+    price = await page.getByTestId("payer-price").textContent()
+  }
+  await tab.shot(`chose-${kind}`)
+  return price
+}
+
+export async function pay(tab: Tab) {
+  await tab.page.locator("#pay").click()
+}
+
+/** On the sandbox's payer page: pays, or fails the payment. */
+export async function onPayerPage(tab: Tab, action: "pay" | "fail") {
+  const { page } = tab
+  await page.locator("#pay").waitFor()
+  await tab.shot("payer-page")
+  await page.locator(action === "pay" ? "#pay" : "#fail").click()
+}
+
+/** The return page settles on this heading (it polls the session status). */
+export async function expectReturnPage(tab: Tab, heading: RegExp, timeoutMs = 30000) {
+  const { page } = tab
+  await page.waitForURL(/\/return\.html/, { timeout: timeoutMs })
+  await page.locator("#result-title", { hasText: heading }).waitFor({ timeout: timeoutMs })
+  await tab.shot("return")
+  return page.locator("#result-title").textContent()
+}
+
+/** The order number and the payment state the return page shows. */
+export async function orderOnReturnPage(tab: Tab) {
+  const { page } = tab
+  return {
+    number: (await page.getByTestId("order-number").textContent())!.replace("#", ""),
+    payment: await page.getByTestId("payment-status").textContent(),
+  }
+}
+
+/** The h2h card form: posted by the browser straight to the service, then 3-D Secure. */
+export async function payByCardForm(tab: Tab, code: string) {
+  const { page } = tab
+  const form = page.locator("#card-form")
+  await form.waitFor()
+  await form.locator('[name="card_number"]').fill("4242 4242 4242 4242")
+  await form.locator('[name="expiry_month"]').fill("12")
+  await form.locator('[name="expiry_year"]').fill("30")
+  await form.locator('[name="cvv"]').fill("123")
+  await form.locator('[name="card_holder"]').fill("IVAN IVANOV")
+  await tab.shot("card-form")
+  await form.locator('button[type="submit"]').click()
+  await page.locator("#code").waitFor()
+  await page.locator("#code").fill(code)
+  await tab.shot("3ds")
+  await page.locator("#confirm").click()
+}

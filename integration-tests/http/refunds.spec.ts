@@ -1,0 +1,75 @@
+import { piastrixIntegrationRunner } from "../helpers/runner"
+import { adminHeaders } from "../helpers/admin-api"
+import { createCart, findOrderForCart, startPaymentSession } from "../helpers/store-api"
+import { sandboxControl } from "../helpers/callbacks"
+import { eventually, payOnPaymentPage } from "../helpers/payer"
+
+jest.setTimeout(120000)
+
+const PAYER_WALLET = "201494711279"
+
+/** Refunds from the admin, against the sandbox: money moves back once, or the admin is told why not. */
+piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
+  async function paidOrder(providerId: string, data: Record<string, unknown> = {}) {
+    const cart = await createCart(api, seed())
+    const { session } = await startPaymentSession(api, seed(), cart, providerId, { email: cart.email, ...data })
+    await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
+    const order = await eventually(async () => {
+      const o = await findOrderForCart(getContainer(), cart.id)
+      return o?.payment_state === "captured" ? o : null
+    })
+    return { order, session, paymentId: order.payment_collections[0].payments[0].id as string }
+  }
+
+  async function refund(paymentId: string, amount: number) {
+    try {
+      const res = await api.post(`/admin/payments/${paymentId}/refund`, { amount }, await adminHeaders(getContainer()))
+      return { status: res.status, body: res.data }
+    } catch (err: any) {
+      return { status: err.response.status as number, body: err.response.data }
+    }
+  }
+
+  const transfersOf = async (sessionId: string) => {
+    const state = await sandboxControl(sandbox(), "GET", "state")
+    return (state.payouts as any[]).filter((p) => String(p.shopPaymentId ?? p.shop_payment_id).startsWith(sessionId))
+  }
+
+  it("sends a wallet payment back to the payer's wallet once", async () => {
+    const { session, paymentId } = await paidOrder("pp_piastrix-wallet_piastrix")
+    const res = await refund(paymentId, 250.5)
+    expect(res.status).toBe(200)
+    const transfers = await transfersOf(session.id)
+    expect(transfers).toHaveLength(1)
+    expect(JSON.stringify(transfers[0])).toContain(PAYER_WALLET)
+    expect(JSON.stringify(transfers[0])).toContain("250.50")
+  })
+
+  it("moves the money once when the service's reply to the transfer is lost, and records the refund", async () => {
+    const { session, paymentId } = await paidOrder("pp_piastrix-wallet_piastrix")
+    await sandboxControl(sandbox(), "POST", "faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
+    const first = await refund(paymentId, 100)
+    // Either the status endpoint confirmed the transfer at once, or the admin was told and retries.
+    const retried = first.status === 200 ? first : await refund(paymentId, 100)
+    expect(retried.status).toBe(200)
+    expect(await transfersOf(session.id)).toHaveLength(1)
+  })
+
+  it("refuses a refund the shop balance cannot cover, showing why, and records none", async () => {
+    const { session, paymentId } = await paidOrder("pp_piastrix-wallet_piastrix")
+    await sandboxControl(sandbox(), "POST", "balances", { currency: 643, available: "1.00" })
+    const res = await refund(paymentId, 500)
+    expect(res.status).toBe(400)
+    expect(res.body.message).toMatch(/balance/i)
+    expect(await transfersOf(session.id)).toHaveLength(0)
+    const { data } = await api.get(`/admin/payments/${paymentId}?fields=*refunds`, await adminHeaders(getContainer()))
+    expect(data.payment.refunds).toEqual([])
+  })
+
+  it("refuses to refund a card payment (no refund API) with an explanation", async () => {
+    const { paymentId } = await paidOrder("pp_piastrix_piastrix", { payway: "card_rub" })
+    const res = await refund(paymentId, 100)
+    expect(res.status).toBe(400)
+    expect(res.body.message).toMatch(/refund/i)
+  })
+})

@@ -1,0 +1,223 @@
+#!/usr/bin/env node
+// `npm run dev`: one command to a running store. Postgres (embedded and persistent unless DATABASE_URL
+// is given), migrations, the sandbox, a seeded Medusa with this plugin and the admin, and the demo
+// storefront. Ctrl-C stops all of it. Ports and credentials come from the environment (README).
+const fs = require("node:fs")
+const net = require("node:net")
+const path = require("node:path")
+const { Client } = require("pg")
+const { ensurePostgres } = require("./postgres")
+const { spawnGroup, runToEnd, stopGroup, runningChildren } = require("./dev-processes")
+const { startStorefrontServer } = require("../dev/storefront-server")
+
+const ROOT = path.resolve(__dirname, "..")
+const env = process.env
+const MEDUSA_PORT = Number(env.MEDUSA_PORT || env.PORT || 9000)
+const SANDBOX_PORT = Number(env.PIASTRIX_SANDBOX_PORT || 9100)
+const STOREFRONT_PORT = Number(env.STOREFRONT_PORT || 8000)
+const SHOP_ID = env.PIASTRIX_SHOP_ID || "1"
+const SECRET = env.PIASTRIX_SECRET_KEY || "sandbox-secret"
+const ADMIN_EMAIL = env.MEDUSA_ADMIN_EMAIL || "admin@example.com"
+const ADMIN_PASSWORD = env.MEDUSA_ADMIN_PASSWORD || "supersecret"
+const DB_NAME = env.MEDUSA_DB_NAME || "medusa_piastrix_dev"
+// A given PIASTRIX_API_URL means another service (the real one, or a sandbox you run yourself).
+const USE_SANDBOX = !env.PIASTRIX_API_URL
+const TMP = path.join(ROOT, ".tmp")
+const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js")
+
+function log(message) {
+  process.stderr.write(`[dev] ${message}\n`)
+}
+
+async function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer()
+    server.once("error", () => resolve(false))
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)))
+  })
+}
+
+/** The database URL Medusa gets: DATABASE_URL's own database when it names one, else DB_NAME. */
+function databaseUrl(pgEnv) {
+  const given = env.DATABASE_URL ? new URL(env.DATABASE_URL) : null
+  if (given && given.pathname.length > 1) {
+    return env.DATABASE_URL
+  }
+  return `${pgEnv.DATABASE_URL.replace(/\/+$/, "")}/${DB_NAME}`
+}
+
+async function ensureDatabase(url) {
+  const target = new URL(url)
+  const name = decodeURIComponent(target.pathname.slice(1))
+  const admin = new URL(url)
+  admin.pathname = "/postgres"
+  const client = new Client({ connectionString: admin.toString() })
+  await client.connect()
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name])
+    if (!rowCount) {
+      await client.query(`create database "${name.replace(/"/g, '""')}"`)
+      log(`created database ${name}`)
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+async function waitFor(url, { timeoutMs, isAlive }) {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    if (isAlive && !isAlive()) {
+      throw new Error(`the process that should answer ${url} exited`)
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) })
+      if (res.ok) {
+        return
+      }
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`)
+}
+
+function banner({ storefrontUrl, medusaUrl, sandboxUrl, publishableKey, dbUrl }) {
+  const safeDb = dbUrl.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@")
+  const lines = [
+    "",
+    "  Piastrix demo store is running",
+    "",
+    `  Storefront      ${storefrontUrl}`,
+    `  Admin           ${medusaUrl}/app   (${ADMIN_EMAIL} / ${ADMIN_PASSWORD})`,
+    `  Store API       ${medusaUrl}   publishable key ${publishableKey}`,
+    USE_SANDBOX
+      ? `  Sandbox         ${sandboxUrl}   (shop ${SHOP_ID}; state: ${sandboxUrl}/__sandbox/state)`
+      : `  Piastrix API    ${sandboxUrl}   (shop ${SHOP_ID})`,
+    `  Callback URL    ${medusaUrl}/hooks/piastrix`,
+    `  Database        ${safeDb}`,
+    "",
+    "  Ctrl-C stops everything.",
+    "",
+  ]
+  process.stdout.write(lines.join("\n") + "\n")
+}
+
+async function main() {
+  process.chdir(ROOT)
+  fs.mkdirSync(TMP, { recursive: true })
+  const ports = [
+    ["Medusa", MEDUSA_PORT, "MEDUSA_PORT"],
+    ["the storefront", STOREFRONT_PORT, "STOREFRONT_PORT"],
+    ...(USE_SANDBOX ? [["the sandbox", SANDBOX_PORT, "PIASTRIX_SANDBOX_PORT"]] : []),
+  ]
+  for (const [what, port, variable] of ports) {
+    if (!(await portIsFree(port))) {
+      throw new Error(`port ${port} (for ${what}) is taken; stop what uses it or set ${variable}`)
+    }
+  }
+
+  let storefront = null
+  let pg = null
+  let stopping = null
+  const stopAll = (code) => {
+    stopping ??= (async () => {
+      log("stopping")
+      for (const child of runningChildren()) {
+        await stopGroup(child)
+      }
+      await storefront?.close()
+      await pg?.stop()
+      process.exit(code)
+    })()
+    return stopping
+  }
+  process.on("SIGINT", () => stopAll(0))
+  process.on("SIGTERM", () => stopAll(0))
+  process.on("SIGHUP", () => stopAll(0))
+
+  try {
+    pg = await ensurePostgres({ purpose: "dev", persistent: true })
+    const dbUrl = databaseUrl(pg.env)
+    await ensureDatabase(dbUrl)
+
+    const medusaUrl = env.MEDUSA_BACKEND_URL || `http://localhost:${MEDUSA_PORT}`
+    const storefrontUrl = env.STOREFRONT_URL || `http://localhost:${STOREFRONT_PORT}`
+    const sandboxUrl = env.PIASTRIX_API_URL || `http://localhost:${SANDBOX_PORT}`
+    const childEnv = {
+      ...env,
+      ...pg.env,
+      DATABASE_URL: dbUrl,
+      NODE_ENV: "development",
+      MEDUSA_DISABLE_TELEMETRY: "true",
+      PORT: String(MEDUSA_PORT),
+      MEDUSA_BACKEND_URL: medusaUrl,
+      STOREFRONT_URL: storefrontUrl,
+      STORE_CORS: env.STORE_CORS || `${storefrontUrl},http://127.0.0.1:${STOREFRONT_PORT}`,
+      ADMIN_CORS: env.ADMIN_CORS || medusaUrl,
+      AUTH_CORS: env.AUTH_CORS || `${storefrontUrl},${medusaUrl}`,
+      PIASTRIX_API_URL: sandboxUrl,
+      PIASTRIX_H2H_URL: env.PIASTRIX_H2H_URL || sandboxUrl,
+      PIASTRIX_SHOP_ID: SHOP_ID,
+      PIASTRIX_SECRET_KEY: SECRET,
+    }
+
+    if (USE_SANDBOX) {
+      // State on disk: payments the dev database knows survive a restart of the sandbox too.
+      const sandbox = spawnGroup(
+        "sandbox",
+        process.execPath,
+        [
+          path.join(ROOT, "bin", "piastrix-sandbox.js"),
+          "--port",
+          String(SANDBOX_PORT),
+          "--shop-id",
+          SHOP_ID,
+          "--secret",
+          SECRET,
+          "--public-url",
+          sandboxUrl,
+          "--state",
+          path.join(TMP, "sandbox-state-dev.json"),
+        ],
+        { env: childEnv }
+      )
+      sandbox.on("exit", (code) => stopping || (log(`the sandbox exited (${code})`), stopAll(1)))
+      await waitFor(`http://127.0.0.1:${SANDBOX_PORT}/check_status`, { timeoutMs: 30000 })
+    }
+
+    log("applying migrations")
+    await runToEnd("migrate", process.execPath, [MEDUSA_CLI, "db:migrate"], { env: childEnv, quiet: true })
+    log("seeding the demo store and the admin user")
+    const seedOut = path.join(TMP, "dev-seed.json")
+    fs.rmSync(seedOut, { force: true })
+    await runToEnd("seed", process.execPath, [MEDUSA_CLI, "exec", "./dev/seed-dev.ts"], {
+      env: { ...childEnv, PIASTRIX_DEV_SEED_OUT: seedOut, MEDUSA_ADMIN_EMAIL: ADMIN_EMAIL, MEDUSA_ADMIN_PASSWORD: ADMIN_PASSWORD },
+      quiet: true,
+    })
+    const seeded = JSON.parse(fs.readFileSync(seedOut, "utf8"))
+
+    storefront = await startStorefrontServer({
+      port: STOREFRONT_PORT,
+      config: {
+        medusaUrl,
+        publishableKey: seeded.publishableKey,
+        sandboxUrl: USE_SANDBOX ? sandboxUrl : null,
+        adminUrl: `${medusaUrl}/app`,
+      },
+    })
+
+    log("starting Medusa (medusa develop)")
+    const medusa = spawnGroup("medusa", process.execPath, [MEDUSA_CLI, "develop"], { env: childEnv })
+    medusa.on("exit", (code) => stopping || (log(`Medusa exited (${code})`), stopAll(1)))
+    await waitFor(`http://127.0.0.1:${MEDUSA_PORT}/health`, {
+      timeoutMs: 180000,
+      isAlive: () => medusa.exitCode === null,
+    })
+    banner({ storefrontUrl, medusaUrl, sandboxUrl, publishableKey: seeded.publishableKey, dbUrl })
+  } catch (err) {
+    log(`failed: ${err.message}`)
+    await stopAll(1)
+  }
+}
+
+main()

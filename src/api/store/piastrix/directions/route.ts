@@ -1,0 +1,39 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { cachedShopInputConfig } from "../../../../providers/piastrix/core/input-config-cache"
+import { directionsByKind } from "../helpers/directions"
+import { loadCartPayment } from "../helpers/cart-payment"
+import { piastrixOf } from "../helpers/piastrix-context"
+import { respondToServiceError } from "../helpers/service-error"
+import type { StoreDirectionsQueryType } from "../validators"
+
+/**
+ * GET /store/piastrix/directions?cart_id=...&kind=...
+ * The payways a payer can use for this cart, grouped by kind: active, in the cart's currency, the
+ * cart total within their limits, and allowed by the store's options. From the shop's input config,
+ * cached per process for a few minutes.
+ */
+export async function GET(
+  req: MedusaRequest<unknown, StoreDirectionsQueryType>,
+  res: MedusaResponse
+) {
+  const { cart_id, kind } = req.validatedQuery as StoreDirectionsQueryType
+  const { options, client } = piastrixOf(req.scope)
+  const cart = await loadCartPayment(req.scope, cart_id, client.currencies)
+  let config
+  try {
+    config = await cachedShopInputConfig(client)
+  } catch (error) {
+    const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+    return respondToServiceError(error, res, logger, `directions for cart ${cart_id}`)
+  }
+  const target = { currency: cart.currency.numeric, amount: cart.amount }
+  const directions = directionsByKind(config, options, target, kind)
+  res.json({
+    cart_id: cart.cart_id,
+    amount: cart.amount,
+    currency_code: cart.currency_code,
+    currency: cart.currency.numeric,
+    directions,
+  })
+}

@@ -1,0 +1,53 @@
+import {
+  type MiddlewareRoute,
+  validateAndTransformBody,
+  validateAndTransformQuery,
+} from "@medusajs/framework/http"
+import { rejectDottedQueryKeys, rejectUndecodablePath } from "./helpers/request-guards"
+import { StoreCardFormBody, StoreDirectionsQuery, StoreNoQuery, StoreQuoteBody } from "./validators"
+
+/** Every query is checked (unknown keys refused), also on routes that take none. */
+const query = (schema: typeof StoreDirectionsQuery | typeof StoreNoQuery) => [
+  rejectDottedQueryKeys,
+  validateAndTransformQuery(schema, {}),
+]
+
+/** Validation of the storefront routes under /store/piastrix (spread into src/api/middlewares.ts). */
+export const storePiastrixMiddlewares: MiddlewareRoute[] = [
+  {
+    // No methods: mounted as a prefix, ahead of the routes whose `:id` Express would fail to decode.
+    matcher: "/store/piastrix/sessions",
+    middlewares: [rejectUndecodablePath],
+  },
+  {
+    matcher: "/store/piastrix/directions",
+    methods: ["GET"],
+    middlewares: query(StoreDirectionsQuery),
+  },
+  {
+    matcher: "/store/piastrix/quote",
+    methods: ["POST"],
+    bodyParser: { sizeLimit: "16kb" },
+    middlewares: [...query(StoreNoQuery), validateAndTransformBody(StoreQuoteBody)],
+  },
+  {
+    matcher: "/store/piastrix/card-form",
+    methods: ["POST"],
+    bodyParser: { sizeLimit: "16kb" },
+    middlewares: [...query(StoreNoQuery), validateAndTransformBody(StoreCardFormBody)],
+  },
+  {
+    matcher: "/store/piastrix/sessions/:id/receipt",
+    methods: ["POST"],
+    // The receipt is streamed by the route itself (type and size checked as it arrives).
+    bodyParser: false,
+    middlewares: query(StoreNoQuery),
+  },
+  ...["requisites", "receipt-status", "status"].map(
+    (path): MiddlewareRoute => ({
+      matcher: `/store/piastrix/sessions/:id/${path}`,
+      methods: ["GET"],
+      middlewares: query(StoreNoQuery),
+    })
+  ),
+]

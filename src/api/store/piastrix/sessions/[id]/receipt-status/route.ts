@@ -1,0 +1,29 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { checkInvoice, receiptTarget } from "../../../helpers/payment-status"
+import { piastrixOf } from "../../../helpers/piastrix-context"
+import { loadPiastrixSession } from "../../../helpers/piastrix-session"
+import { respondToServiceError } from "../../../helpers/service-error"
+
+/**
+ * GET /store/piastrix/sessions/:id/receipt-status
+ * The receipts filed for a bank-transfer session and their review states (pending, succeeded,
+ * rejected, with support's comment).
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const session = await loadPiastrixSession(req.scope, req.params.id, "id", ["bank_transfer"])
+  const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  try {
+    const { client } = piastrixOf(req.scope)
+    const status = await checkInvoice(client, session.id)
+    const target = receiptTarget(status.value)
+    // No requisites yet means no receipt could have been filed.
+    const receipts = target ? await client.receiptStatus(target) : []
+    res.json({
+      session_id: session.id,
+      receipts: receipts.map((r) => ({ id: r.id, status: r.status, comment: r.comment ?? null })),
+    })
+  } catch (error) {
+    respondToServiceError(error, res, logger, `receipt status of session ${session.id}`)
+  }
+}

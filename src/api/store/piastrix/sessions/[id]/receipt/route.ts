@@ -1,0 +1,41 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { checkInvoice, receiptTarget } from "../../../helpers/payment-status"
+import { piastrixOf } from "../../../helpers/piastrix-context"
+import { loadPiastrixSession } from "../../../helpers/piastrix-session"
+import { readReceipt } from "../../../helpers/receipt-stream"
+import { respondToServiceError } from "../../../helpers/service-error"
+
+/**
+ * POST /store/piastrix/sessions/:id/receipt (multipart/form-data, field `file`)
+ * The payer's transfer receipt for a bank-transfer session. Its type is decided by content and its
+ * size counted while it streams in; a wrong or oversized file is refused before anything is sent to
+ * the service. Accepted receipts go to the receipt address the service named for this payment.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const session = await loadPiastrixSession(req.scope, req.params.id, "id", ["bank_transfer"])
+  const read = await readReceipt(req)
+  if (!read.ok) {
+    res.status(read.status).json({ type: "invalid_data", message: read.message })
+    return
+  }
+  const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  try {
+    const { client } = piastrixOf(req.scope)
+    const status = await checkInvoice(client, session.id)
+    const target = receiptTarget(status.value)
+    if (!target) {
+      res.status(409).json({
+        type: "not_allowed",
+        message: "id: the payment has no transfer requisites yet, so no receipt can be filed; try again later",
+      })
+      return
+    }
+    // Buffer.concat always returns a buffer over a plain ArrayBuffer.
+    await client.receiptUpload({ ...target, file: read.bytes as Uint8Array<ArrayBuffer> })
+    logger.info(`piastrix: receipt (${read.type.mime}, ${read.bytes.length} bytes) filed for session ${session.id}`)
+    res.status(202).json({ session_id: session.id, accepted: true, type: read.type.mime, size: read.bytes.length })
+  } catch (error) {
+    respondToServiceError(error, res, logger, `receipt upload for session ${session.id}`)
+  }
+}

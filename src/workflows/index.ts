@@ -1,0 +1,2 @@
+export * from "./piastrix-notification"
+export * from "./piastrix-reconcile"

@@ -1,0 +1,44 @@
+import type { NotificationRow } from "../../modules/piastrix/types"
+import { looksLikePaymentSessionId, PIASTRIX_PROVIDER_PREFIX } from "./session-id"
+import type { NotificationPlan, PaymentTarget } from "./types"
+
+const settle = (state: NotificationPlan["state"], reason: string): NotificationPlan => ({
+  action: "settle",
+  state,
+  reason,
+})
+
+/** Sessions Medusa already holds money for: a later rejection must not undo them. */
+const PAID_STATUSES = new Set(["authorized", "captured"])
+
+/** Decides what a notification needs, from the row and what Medusa knows of its session. Pure. */
+export function planNotification(row: NotificationRow, target: PaymentTarget): NotificationPlan {
+  const { session } = target
+  const success = row.status === "success"
+  if (!session) {
+    if (!looksLikePaymentSessionId(row.shop_order_id)) {
+      return settle("ignored", "not a payment of this store (the order number is not a payment session id)")
+    }
+    // Medusa deletes a cart's sessions when its total changes, but the payer may still pay the old
+    // invoice: that money has no order and must stay visible until someone acts on it.
+    return success
+      ? settle(
+          "needs_attention",
+          "paid, but the payment session no longer exists (the cart changed after the payer was sent to pay); no order was created"
+        )
+      : settle("ignored", "the payment session no longer exists")
+  }
+  if (!session.provider_id.startsWith(PIASTRIX_PROVIDER_PREFIX)) {
+    return settle("ignored", `the session belongs to another provider (${session.provider_id})`)
+  }
+  if (success) {
+    return { action: "capture", state: null, reason: null }
+  }
+  if (row.status === "rejected") {
+    if (PAID_STATUSES.has(session.status)) {
+      return settle("ignored", `rejected, but the session is already ${session.status}`)
+    }
+    return { action: "fail", state: null, reason: null }
+  }
+  return settle("ignored", `status "${row.status.slice(0, 40)}" is not acted on`)
+}

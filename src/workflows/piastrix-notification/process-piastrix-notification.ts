@@ -1,0 +1,83 @@
+import {
+  createWorkflow,
+  transform,
+  when,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import { planNotification } from "./plan-notification"
+import { rejectionReason, settlementOf } from "./settlement"
+import { attachPiastrixNotificationStep } from "./steps/attach-piastrix-notification"
+import { checkPiastrixCaptureOutcomeStep } from "./steps/check-piastrix-capture-outcome"
+import { findPiastrixPaymentTargetStep } from "./steps/find-piastrix-payment-target"
+import { loadPiastrixNotificationStep } from "./steps/load-piastrix-notification"
+import { markPiastrixOrderPaymentFailedStep } from "./steps/mark-piastrix-order-payment-failed"
+import { runPiastrixPaymentProcessingStep } from "./steps/run-piastrix-payment-processing"
+import { settlePiastrixNotificationStep } from "./steps/settle-piastrix-notification"
+
+export const processPiastrixNotificationWorkflowId = "process-piastrix-notification"
+
+export type ProcessPiastrixNotificationInput = {
+  /** Id of the inbox row (`pxntf_...`). */
+  notification_id: string
+}
+
+/**
+ * Acts on one recorded notification of the service:
+ * - success: the verified notification goes to the session, then Medusa's payment processing
+ *   authorizes, captures and completes the cart (the payer need not return to the store);
+ * - rejected: the session is marked failed, and an order already waiting for that payment says so;
+ * - another integration's order: ignored; a paid session Medusa has since deleted: needs attention.
+ * The row ends `processed`, `ignored`, `needs_attention` or `failed` (with the reason; retried by
+ * the reconcile job). Running it again for the same row changes nothing more.
+ */
+export const processPiastrixNotificationWorkflow = createWorkflow(
+  processPiastrixNotificationWorkflowId,
+  (input: ProcessPiastrixNotificationInput) => {
+    const notification = loadPiastrixNotificationStep({ id: input.notification_id })
+    const target = findPiastrixPaymentTargetStep({ shop_order_id: notification.shop_order_id })
+    const plan = transform({ notification, target }, ({ notification, target }) =>
+      planNotification(notification, target)
+    )
+
+    const captured = when("piastrix-notification-paid", { plan }, ({ plan }) => plan.action === "capture").then(
+      () => {
+        attachPiastrixNotificationStep({ notification, session: target.session! })
+        const run = runPiastrixPaymentProcessingStep({
+          session_id: target.session!.id,
+          amount: target.session!.amount,
+        })
+        return checkPiastrixCaptureOutcomeStep({ session_id: target.session!.id, run })
+      }
+    )
+
+    const failed = when("piastrix-notification-rejected", { plan }, ({ plan }) => plan.action === "fail").then(
+      () => {
+        const failure = transform({ notification }, ({ notification }) => ({
+          reason: rejectionReason(notification.payment_id),
+          at: new Date(notification.created_at).toISOString(),
+        }))
+        const attachInput = transform({ notification, target, failure }, (v) => ({
+          notification: v.notification,
+          session: v.target.session!,
+          data: { state: "failed", failure: v.failure },
+          status: "error" as const,
+        }))
+        attachPiastrixNotificationStep(attachInput).config({
+          name: "attach-piastrix-rejection",
+        })
+        const orderFailure = transform({ target, failure }, ({ target, failure }) => ({
+          order: target.order,
+          reason: failure.reason,
+          at: failure.at,
+        }))
+        return markPiastrixOrderPaymentFailedStep(orderFailure)
+      }
+    )
+
+    const settlement = transform({ plan, captured, failed }, ({ plan, captured, failed }) =>
+      settlementOf(plan, captured, failed)
+    )
+    const row = settlePiastrixNotificationStep({ id: input.notification_id, settlement })
+    return new WorkflowResponse(row)
+  }
+)

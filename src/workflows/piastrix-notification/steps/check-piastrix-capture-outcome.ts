@@ -1,0 +1,66 @@
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { findCartAndOrder } from "../find-order"
+import type { Settlement } from "../types"
+import type { PaymentProcessingRun } from "./run-piastrix-payment-processing"
+
+export const checkPiastrixCaptureOutcomeStepId = "check-piastrix-capture-outcome"
+
+type AmountMismatch = {
+  expected_amount?: unknown
+  expected_currency?: unknown
+  received_amount?: unknown
+  received_currency?: unknown
+}
+
+function describeMismatch(mismatch: AmountMismatch): string {
+  return (
+    `amount mismatch: the session expects ${mismatch.expected_amount} (currency ${mismatch.expected_currency}), ` +
+    `the service reports ${mismatch.received_amount} (currency ${mismatch.received_currency}); not captured`
+  )
+}
+
+/**
+ * Medusa's payment processing reports success even when it did nothing, so the outcome is read
+ * back: a captured payment (and, for a cart, its order) means processed; anything else is a failure
+ * with its reason, retried by the reconcile job.
+ */
+export const checkPiastrixCaptureOutcomeStep = createStep(
+  checkPiastrixCaptureOutcomeStepId,
+  async (input: { session_id: string; run: PaymentProcessingRun }, { container }) => {
+    const paymentModule = container.resolve(Modules.PAYMENT)
+    const [session] = await paymentModule.listPaymentSessions(
+      { id: input.session_id },
+      { select: ["id", "status", "data", "payment_collection_id"] }
+    )
+    if (!session) {
+      return new StepResponse<Settlement>({
+        state: "needs_attention",
+        reason: "paid, but the payment session disappeared while it was processed",
+      })
+    }
+    const payments = await paymentModule.listPayments(
+      { payment_session_id: session.id },
+      { relations: ["captures"] }
+    )
+    const captured = payments.some((p) => !!p.captured_at || (p.captures?.length ?? 0) > 0)
+    const data = (session.data ?? {}) as Record<string, unknown>
+
+    if (!captured) {
+      const mismatch = data.amount_mismatch as AmountMismatch | null | undefined
+      const reason = mismatch
+        ? describeMismatch(mismatch)
+        : `not captured: ${input.run.error ?? `the session is ${session.status} after processing`}`
+      return new StepResponse<Settlement>({ state: "failed", reason })
+    }
+
+    const { cart_id, order } = await findCartAndOrder(container, session.payment_collection_id)
+    if (cart_id && !order) {
+      return new StepResponse<Settlement>({
+        state: "failed",
+        reason: `captured, but the cart ${cart_id} could not be completed: ${input.run.error ?? "no order was created"}`,
+      })
+    }
+    return new StepResponse<Settlement>({ state: "processed", reason: null })
+  }
+)

@@ -1,0 +1,47 @@
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { findCartAndOrder } from "../find-order"
+import type { PaymentTarget, TargetSession } from "../types"
+
+export const findPiastrixPaymentTargetStepId = "find-piastrix-payment-target"
+
+/**
+ * Finds the payment session a notification is about (`shop_order_id` is the session id) and the
+ * cart and order around it. No session: another integration's order, or a session Medusa deleted.
+ */
+export const findPiastrixPaymentTargetStep = createStep(
+  findPiastrixPaymentTargetStepId,
+  async (input: { shop_order_id: string }, { container }) => {
+    const paymentModule = container.resolve(Modules.PAYMENT)
+    const [session] = await paymentModule.listPaymentSessions(
+      { id: input.shop_order_id },
+      {
+        select: [
+          "id",
+          "provider_id",
+          "status",
+          "amount",
+          "raw_amount",
+          "currency_code",
+          "payment_collection_id",
+          "data",
+        ],
+      }
+    )
+    if (!session) {
+      return new StepResponse<PaymentTarget>({ session: null, cart_id: null, order: null })
+    }
+    const target: TargetSession = {
+      id: session.id,
+      provider_id: session.provider_id,
+      status: session.status,
+      amount: Number(session.amount),
+      raw_amount: (session as unknown as { raw_amount: unknown }).raw_amount,
+      currency_code: session.currency_code,
+      payment_collection_id: session.payment_collection_id,
+      data: (session.data ?? {}) as Record<string, unknown>,
+    }
+    const around = await findCartAndOrder(container, session.payment_collection_id)
+    return new StepResponse<PaymentTarget>({ session: target, ...around })
+  }
+)

@@ -1,0 +1,42 @@
+import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { PaymentActions } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+
+export const runPiastrixPaymentProcessingStepId = "run-piastrix-payment-processing"
+
+export type PaymentProcessingRun = { ok: boolean; error: string | null }
+
+function messageOf(error: unknown): string {
+  if (error && typeof error === "object" && "message" in error) {
+    return String((error as { message: unknown }).message)
+  }
+  return String(error)
+}
+
+/**
+ * Runs Medusa's own payment processing for a paid session, as its webhook route would: authorize
+ * (the provider reads the attached notification), capture, and complete the cart when the
+ * storefront did not. Medusa's cart lock serialises it with the storefront's completion, and it is
+ * idempotent, so resends and retries cannot make a second order or capture. Its failures (an amount
+ * mismatch makes the provider answer `error`) are returned, not thrown: the caller records why.
+ */
+export const runPiastrixPaymentProcessingStep = createStep(
+  runPiastrixPaymentProcessingStepId,
+  async (input: { session_id: string; amount: number }, { container }) => {
+    try {
+      const { errors } = await processPaymentWorkflow(container).run({
+        input: {
+          action: PaymentActions.SUCCESSFUL,
+          data: { session_id: input.session_id, amount: input.amount },
+        },
+        throwOnError: false,
+      })
+      const first = errors?.[0]
+      return new StepResponse<PaymentProcessingRun>(
+        first ? { ok: false, error: messageOf(first.error) } : { ok: true, error: null }
+      )
+    } catch (error) {
+      return new StepResponse<PaymentProcessingRun>({ ok: false, error: messageOf(error) })
+    }
+  }
+)

@@ -1,0 +1,31 @@
+import type { NotificationState } from "../../modules/piastrix/types"
+
+/** A Piastrix payment session as the notification processing needs it. */
+export type TargetSession = {
+  id: string
+  provider_id: string
+  status: string
+  amount: number
+  raw_amount: unknown
+  currency_code: string
+  payment_collection_id: string
+  data: Record<string, unknown>
+}
+
+/** The session a notification is about, and the cart and order around it. */
+export type PaymentTarget = {
+  session: TargetSession | null
+  cart_id: string | null
+  order: { id: string; metadata: Record<string, unknown> | null } | null
+}
+
+/** What processing a notification will do, decided from the row and its target. */
+export type NotificationPlan = {
+  action: "capture" | "fail" | "settle"
+  /** For `settle`: the row's final state and why. */
+  state: NotificationState | null
+  reason: string | null
+}
+
+/** The row's final state and why. */
+export type Settlement = { state: NotificationState; reason: string | null }

@@ -1,0 +1,2 @@
+export * from "./reconcile-inbox"
+export * from "./reconcile-sessions"
