@@ -19,8 +19,13 @@ const notification = (overrides: Record<string, unknown> = {}) => ({
 moduleIntegrationTestRunner<PiastrixModuleService>({
   moduleName: PIASTRIX_MODULE,
   resolve: path.join(__dirname, "../../src/modules/piastrix"),
+  moduleOptions: { shopId: 1, secretKey: "module-test-secret" },
   testSuite: ({ service }) => {
     describe("notification inbox", () => {
+      it("refuses to start without the plugin options, naming them", async () => {
+        expect(() => new PiastrixModuleService({} as never, {})).toThrow(/shopId.*secretKey/)
+      })
+
       it("records a notification as received, keeping amounts as the text that was sent", async () => {
         const created = await service.createPiastrixNotifications(notification())
         const [stored] = await service.listPiastrixNotifications({ id: created.id })

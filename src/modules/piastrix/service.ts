@@ -27,11 +27,8 @@ class PiastrixModuleService extends MedusaService({ PiastrixNotification }) {
   constructor(container: Record<string, unknown>, options?: unknown) {
     super(container, options)
     this.#rawOptions = options
-    // A store that configured the plugin learns about a bad option at boot, not at the first callback.
-    // Without any options the inbox still works (module tests, an app that only reads the records).
-    if (options && typeof options === "object" && Object.keys(options).length > 0) {
-      this.getOptions()
-    }
+    // A store learns about a missing or bad option at boot, not at the first callback.
+    this.getOptions()
   }
 
   /** The plugin options (the same object the payment provider gets), validated once. */
