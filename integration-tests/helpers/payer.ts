@@ -82,18 +82,3 @@ export async function payByCard(
     redirect: "manual",
   })
 }
-
-/** Polls until `probe` answers something truthy (the callback travels asynchronously). */
-export async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 15000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value) {
-      return value
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`condition not met within ${timeoutMs} ms`)
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}

@@ -1,7 +1,7 @@
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { completeCart, createCart, findOrderForCart, startPaymentSession, storeHeaders } from "../helpers/store-api"
-import { sandboxControl } from "../helpers/callbacks"
-import { eventually, payByCard, payOnPaymentPage } from "../helpers/payer"
+import { sandboxControl, waitFor } from "../helpers/callbacks"
+import { payByCard, payOnPaymentPage } from "../helpers/payer"
 
 jest.setTimeout(120000)
 
@@ -13,7 +13,7 @@ jest.setTimeout(120000)
 piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
   const orderOf = (cartId: string) => findOrderForCart(getContainer(), cartId)
   const capturedOrder = (cartId: string) =>
-    eventually(async () => {
+    waitFor(async () => {
       const order = await orderOf(cartId)
       return order?.payment_state === "captured" ? order : null
     })
@@ -65,7 +65,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     const cart = await createCart(api, seed())
     const { session } = await startPaymentSession(api, seed(), cart, "pp_piastrix-card_piastrix", { email: cart.email })
     await payByCard(api, seed(), session.id, { code: "000000" })
-    const status = await eventually(async () => {
+    const status = await waitFor(async () => {
       const { data } = await api.get(`/store/piastrix/sessions/${session.id}/status`, storeHeaders(seed()))
       return data.status === "error" ? data : null
     })

@@ -1,8 +1,8 @@
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { adminHeaders } from "../helpers/admin-api"
 import { createCart, findOrderForCart, startPaymentSession } from "../helpers/store-api"
-import { sandboxControl } from "../helpers/callbacks"
-import { eventually, payOnPaymentPage } from "../helpers/payer"
+import { sandboxControl, waitFor } from "../helpers/callbacks"
+import { payOnPaymentPage } from "../helpers/payer"
 
 jest.setTimeout(120000)
 
@@ -14,7 +14,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     const cart = await createCart(api, seed())
     const { session } = await startPaymentSession(api, seed(), cart, providerId, { email: cart.email, ...data })
     await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
-    const order = await eventually(async () => {
+    const order = await waitFor(async () => {
       const o = await findOrderForCart(getContainer(), cart.id)
       return o?.payment_state === "captured" ? o : null
     })
