@@ -1,3 +1,4 @@
+import type { BigNumberRawValue } from "@medusajs/framework/types"
 import type { NotificationState } from "../../modules/piastrix/types"
 
 /** A Piastrix payment session as the notification processing needs it. */
@@ -5,8 +6,8 @@ export type TargetSession = {
   id: string
   provider_id: string
   status: string
-  amount: number
-  raw_amount: unknown
+  /** The session's amount as Medusa stores it (`raw_amount`): never a float. */
+  amount: BigNumberRawValue
   currency_code: string
   payment_collection_id: string
   data: Record<string, unknown>

@@ -1,6 +1,6 @@
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MathBN, Modules, PaymentActions } from "@medusajs/framework/utils"
+import type { BigNumberRawValue, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { findCartAndOrder } from "../piastrix-notification/find-order"
 import { markOrderPaymentFailed } from "../piastrix-notification/mark-order-payment-failed"
 import { PIASTRIX_PROVIDER_PREFIX } from "../piastrix-notification/session-id"
@@ -47,7 +47,8 @@ type SessionRow = {
   id: string
   provider_id: string
   status: string
-  amount: unknown
+  /** As Medusa stores it: never turned into a float. */
+  raw_amount: BigNumberRawValue
   payment_collection_id: string
   created_at: Date | string
   updated_at: Date | string
@@ -84,7 +85,7 @@ export async function reconcileSessions(
       updated_at: { $lte: new Date(now - MINUTE) },
     } as never,
     {
-      select: ["id", "provider_id", "status", "amount", "payment_collection_id", "created_at", "updated_at"],
+      select: ["id", "provider_id", "status", "raw_amount", "payment_collection_id", "created_at", "updated_at"],
       order: { updated_at: "ASC" },
       // Some of the oldest-checked may not be due yet (older sessions are checked less often).
       take: settings.batchSize * 4,
@@ -118,7 +119,7 @@ async function reconcileSession(
   }
 
   const { errors } = await processPaymentWorkflow(container).run({
-    input: { action: PaymentActions.SUCCESSFUL, data: { session_id: session.id, amount: Number(session.amount) } },
+    input: { action: PaymentActions.SUCCESSFUL, data: { session_id: session.id, amount: MathBN.convert(session.raw_amount).toFixed() } },
     throwOnError: false,
   })
 

@@ -35,7 +35,7 @@ export const attachPiastrixNotificationStep = createStep(
     await paymentModule.updatePaymentSession({
       id: input.session.id,
       // The amount is unchanged: the service cannot change a payment it created.
-      amount: (input.session.raw_amount ?? input.session.amount) as number,
+      amount: input.session.amount,
       currency_code: input.session.currency_code,
       data: { ...input.data, notification: summary },
       ...(input.status ? { status: input.status as PaymentSessionStatus } : {}),

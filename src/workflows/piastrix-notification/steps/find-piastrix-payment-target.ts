@@ -1,3 +1,4 @@
+import type { BigNumberRawValue } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { findCartAndOrder } from "../find-order"
@@ -35,8 +36,7 @@ export const findPiastrixPaymentTargetStep = createStep(
       id: session.id,
       provider_id: session.provider_id,
       status: session.status,
-      amount: Number(session.amount),
-      raw_amount: (session as unknown as { raw_amount: unknown }).raw_amount,
+      amount: (session as unknown as { raw_amount: BigNumberRawValue }).raw_amount,
       currency_code: session.currency_code,
       payment_collection_id: session.payment_collection_id,
       data: (session.data ?? {}) as Record<string, unknown>,

@@ -1,5 +1,6 @@
+import type { BigNumberRawValue } from "@medusajs/framework/types"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { PaymentActions } from "@medusajs/framework/utils"
+import { MathBN, PaymentActions } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 
 export const runPiastrixPaymentProcessingStepId = "run-piastrix-payment-processing"
@@ -22,12 +23,12 @@ function messageOf(error: unknown): string {
  */
 export const runPiastrixPaymentProcessingStep = createStep(
   runPiastrixPaymentProcessingStepId,
-  async (input: { session_id: string; amount: number }, { container }) => {
+  async (input: { session_id: string; amount: BigNumberRawValue }, { container }) => {
     try {
       const { errors } = await processPaymentWorkflow(container).run({
         input: {
           action: PaymentActions.SUCCESSFUL,
-          data: { session_id: input.session_id, amount: input.amount },
+          data: { session_id: input.session_id, amount: MathBN.convert(input.amount).toFixed() },
         },
         throwOnError: false,
       })
