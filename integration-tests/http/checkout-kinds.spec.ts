@@ -1,6 +1,6 @@
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { completeCart, createCart, findOrderForCart, startPaymentSession, storeHeaders } from "../helpers/store-api"
-import { sandboxControl, waitFor } from "../helpers/callbacks"
+import { holdCallbacks, sandboxControl, sandboxNotifications, waitFor } from "../helpers/callbacks"
 import { payByCard, payOnPaymentPage } from "../helpers/payer"
 
 jest.setTimeout(120000)
@@ -89,6 +89,24 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     await sandboxControl(sandbox(), "POST", `payments/${session.id}/requisites?by=order`, {})
     await sandboxControl(sandbox(), "POST", `payments/${session.id}/confirm-transfer?by=order`, {})
     expectOneCapture(await capturedOrder(cart.id))
+  })
+
+  it("Medusa's built-in /hooks/payment/piastrix_piastrix route also places the order from a signed notification", async () => {
+    const cart = await createCart(api, seed())
+    const { session } = await startPaymentSession(api, seed(), cart, "pp_piastrix_piastrix", { payway: "card_rub", email: cart.email })
+    await holdCallbacks(sandbox())
+    await payOnPaymentPage(session.data)
+    const [notification] = await sandboxNotifications(sandbox(), session.id)
+    await sandboxControl(sandbox(), "DELETE", "faults")
+    const res = await api.post("/hooks/payment/piastrix_piastrix", new URLSearchParams(notification.fields).toString(), {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    })
+    expect(res.status).toBe(200)
+    // Medusa processes its webhook 5 s after answering.
+    expectOneCapture(await waitFor(async () => {
+      const order = await orderOf(cart.id)
+      return order?.payment_state === "captured" ? order : null
+    }, 20000))
   })
 
   it("kept every status poll within the service's limits during all of the above", async () => {
