@@ -184,6 +184,52 @@ async function startDebian(port) {
 }
 
 /**
+ * Runs that share a server we started (a second `npm test` reusing it) register here, one file per
+ * process; the starter waits for them before stopping it, so a finishing run never pulls the database
+ * from under another one.
+ */
+function usersDir(port) {
+  return path.join(process.cwd(), ".tmp", `pg-users-${port}`)
+}
+
+function registerUser(port) {
+  const dir = usersDir(port)
+  fs.mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, String(process.pid))
+  fs.writeFileSync(file, "")
+  return () => fs.rmSync(file, { force: true })
+}
+
+function otherLiveUsers(port) {
+  const dir = usersDir(port)
+  if (!fs.existsSync(dir)) {
+    return 0
+  }
+  return fs.readdirSync(dir).filter((name) => {
+    const pid = Number(name)
+    if (!pid || pid === process.pid) {
+      return false
+    }
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      fs.rmSync(path.join(dir, name), { force: true })
+      return false
+    }
+  }).length
+}
+
+async function waitForOtherUsers(port) {
+  if (otherLiveUsers(port)) {
+    log(`another run still uses localhost:${port}; waiting for it before stopping PostgreSQL`)
+  }
+  while (otherLiveUsers(port)) {
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+}
+
+/**
  * Makes sure a Postgres server is reachable. Returns the environment to pass to children and a
  * `stop()` that stops only what this call started.
  */
@@ -213,7 +259,8 @@ async function ensurePostgres({ purpose = "test", persistent = false } = {}) {
   const conn = { host: "localhost", port, user: USER, password: PASSWORD }
   if (await canConnect(conn)) {
     log(`reusing the server already listening on localhost:${port}`)
-    return { env: envFor(conn), stop: async () => {} }
+    const unregister = registerUser(port)
+    return { env: envFor(conn), stop: async () => unregister() }
   }
   // A persistent dir has a fixed name: the dev store finds its data again whatever port it runs on.
   const dataDir = path.join(process.cwd(), ".tmp", persistent ? `pg-${purpose}` : `pg-${purpose}-${port}`)
@@ -230,7 +277,13 @@ async function ensurePostgres({ purpose = "test", persistent = false } = {}) {
     await stop()
     throw new Error(`PostgreSQL on localhost:${port} does not accept connections`)
   }
-  return { env: envFor(conn), stop }
+  return {
+    env: envFor(conn),
+    stop: async () => {
+      await waitForOtherUsers(port)
+      await stop()
+    },
+  }
 }
 
 module.exports = { ensurePostgres, startDebian }
