@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core"
 
 /**
  * Debian's Chromium through playwright-core (`npx playwright install` cannot download browsers here).
@@ -35,8 +35,12 @@ export type Tab = {
 }
 
 /** A fresh browser context (no cookies, no localStorage) for one scenario. */
-export async function openTab(browser: Browser, scenario: string): Promise<Tab> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } })
+export async function openTab(
+  browser: Browser,
+  scenario: string,
+  options: BrowserContextOptions = {}
+): Promise<Tab> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options })
   const page = await context.newPage()
   page.setDefaultTimeout(20000)
   const problems: string[] = []

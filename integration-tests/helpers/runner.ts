@@ -1,5 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
 import { createServer } from "node:net"
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "../../src/sandbox"
@@ -38,7 +39,11 @@ async function freePort(): Promise<number> {
  */
 export function piastrixIntegrationRunner(
   testSuite: (suite: PiastrixSuite) => void,
-  options: { sandbox?: Omit<StartSandboxOptions, "port" | "shopId" | "secret"> } = {}
+  options: {
+    sandbox?: Omit<StartSandboxOptions, "port" | "shopId" | "secret">
+    /** Serve the admin dashboard at /app from the build in public/admin (integration-tests/browser/admin-build.ts). */
+    admin?: boolean
+  } = {}
 ) {
   let running: RunningSandbox | undefined
   let seeded: SeededStore | undefined
@@ -67,6 +72,15 @@ export function piastrixIntegrationRunner(
   medusaIntegrationTestRunner({
     inApp: true,
     env: {},
+    hooks: {
+      // test-utils sets `admin.disable` on every app it boots, on the very object medusa-config.ts
+      // exports, which the server's loaders read again: putting the flag back serves the admin.
+      async beforeServerStart(container) {
+        if (options.admin) {
+          container.resolve(ContainerRegistrationKeys.CONFIG_MODULE).admin.disable = false
+        }
+      },
+    },
     testSuite: ({ api, getContainer }) => {
       beforeAll(async () => {
         seeded = await seedStore(getContainer())

@@ -1,0 +1,80 @@
+import type { Browser } from "playwright-core"
+import { openTab, type Tab } from "./chromium"
+
+/**
+ * What a store owner does in Medusa's admin (the production build served at `/app`), through the
+ * dashboard's own pages: log in, find the order in the orders list, open it.
+ */
+
+export const ADMIN_CREDENTIALS = { email: "admin@example.com", password: "supersecret" }
+
+/** Logs in at /app/login in a fresh browser context; the session cookie then lasts for the suite. */
+export async function openAdmin(browser: Browser, medusaUrl: string): Promise<Tab> {
+  // English labels whatever the machine's locale: the assertions read the dashboard's English texts.
+  const tab = await openTab(browser, "admin", { locale: "en-US" })
+  const { page } = tab
+  try {
+    await page.goto(`${medusaUrl}/app/login`)
+    await page.locator('input[name="email"]').fill(ADMIN_CREDENTIALS.email)
+    await page.locator('input[name="password"]').fill(ADMIN_CREDENTIALS.password)
+    await tab.shot("login")
+    await page.getByRole("button", { name: "Continue with Email" }).click()
+    await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 30000 })
+    return tab
+  } catch (err) {
+    // The suite keeps no handle on a tab that failed to log in: say what the page showed, then close it.
+    await tab.shot("login-failed")
+    const problems = tab.problems.length ? `\nbrowser problems:\n  ${tab.problems.join("\n  ")}` : ""
+    await tab.close()
+    throw new Error(`could not log in to the admin at ${medusaUrl}/app/login: ${(err as Error).message}${problems}`)
+  }
+}
+
+export type AdminOrderView = {
+  /** How many orders the orders list shows. */
+  listedOrders: number
+  /** The payment badge of the order's row in the orders list. */
+  listPayment: string
+  /** The order's total as the orders list shows it. */
+  listTotal: string
+  /** The badge beside the "Payments" heading on the order's page. */
+  pagePayment: string
+}
+
+/**
+ * Finds order #displayId in the orders list and opens it; returns the payment state both pages show.
+ * The list's columns are found by their header, so a reordered table cannot shift a check onto the
+ * fulfillment badge.
+ */
+export async function orderInAdmin(tab: Tab, medusaUrl: string, displayId: string, label: string) {
+  const { page } = tab
+  await page.goto(`${medusaUrl}/app/orders`)
+  const row = page.locator("tbody tr", { has: page.locator("td", { hasText: new RegExp(`^#${displayId}$`) }) })
+  await row.waitFor()
+  const headers = (await page.locator("thead th").allTextContents()).map((text) => text.trim())
+  const column = (name: RegExp) => {
+    const index = headers.findIndex((text) => name.test(text))
+    if (index < 0) {
+      throw new Error(`the orders list has no ${name} column (columns: ${headers.join(", ")})`)
+    }
+    return index
+  }
+  const listPayment = (await row.locator("td").nth(column(/^Payment$/)).innerText()).trim()
+  const listTotal = (await row.locator("td").nth(column(/Total$/)).innerText()).trim()
+  const listedOrders = await page.locator("tbody tr").count()
+  await tab.shot(`${label}-orders`)
+
+  try {
+    await row.click()
+    await page.waitForURL(/\/app\/orders\/order_/)
+    const heading = page.getByRole("heading", { level: 2, name: "Payments", exact: true })
+    await heading.waitFor()
+    const header = heading.locator("xpath=..")
+    const pagePayment = (await header.innerText()).replace(/^Payments/, "").trim()
+    await tab.shot(`${label}-order`)
+    return { listedOrders, listPayment, listTotal, pagePayment } satisfies AdminOrderView
+  } catch (err) {
+    await tab.shot(`${label}-order-failed`)
+    throw err
+  }
+}
