@@ -70,7 +70,6 @@ function runBuild(): Promise<void> {
     ...process.env,
     // "test" would make Vite bundle React's development build into the admin.
     NODE_ENV: "production",
-    PIASTRIX_TEST_ADMIN: "1",
     MEDUSA_DISABLE_TELEMETRY: "true",
     NODE_OPTIONS: "",
   }

@@ -110,17 +110,21 @@ describe("sandbox notifications", () => {
 
   it("closes at once even while a shop is slow to answer a notification", async () => {
     const { createServer } = await import("node:http")
-    const hanging = createServer(() => undefined)
+    let requestArrived!: () => void
+    const arrived = new Promise<void>((resolve) => (requestArrived = resolve))
+    // Reads the notification and never answers: the sandbox's attempt is on the wire when it closes.
+    const hanging = createServer(() => requestArrived())
     await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve))
     try {
       const port = (hanging.address() as { port: number }).port
       await createAndPay("cb-hanging", `http://127.0.0.1:${port}/slow`)
+      await arrived
       const started = Date.now()
       await t.close()
       expect(Date.now() - started).toBeLessThan(1000)
     } finally {
       hanging.closeAllConnections()
-      hanging.close()
+      await new Promise((resolve) => hanging.close(resolve))
     }
   })
 

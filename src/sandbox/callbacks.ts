@@ -200,6 +200,9 @@ function post(url: string, body: string, timeoutMs: number, signal: AbortSignal)
     )
     req.on("timeout", () => req.destroy(new Error(`no reply within ${timeoutMs} ms`)))
     req.on("error", (error) => resolve({ status: null, body: null, error: error.message }))
+    // A shop that resets the connection while the attempt is being aborted (sandbox closing) must not
+    // surface as an uncaught socket error that would end a standalone sandbox.
+    req.on("socket", (socket) => socket.on("error", () => undefined))
     req.end(body)
   })
 }
