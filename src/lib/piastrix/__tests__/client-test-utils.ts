@@ -69,8 +69,21 @@ export function forbidAnyRequest() {
   return nock(API).persist().post(/.*/).reply(500, "should not be called")
 }
 
+/**
+ * nock patches node's http for the whole process when it is imported, and jest runs every file of
+ * `--runInBand` in that one process: without `restore` the suites after this one (Medusa, the
+ * sandbox) would still send their real requests through nock's interceptor.
+ */
 export function setUpNock() {
-  beforeAll(() => nock.disableNetConnect())
+  beforeAll(() => {
+    if (!nock.isActive()) {
+      nock.activate()
+    }
+    nock.disableNetConnect()
+  })
   afterEach(() => nock.cleanAll())
-  afterAll(() => nock.enableNetConnect())
+  afterAll(() => {
+    nock.enableNetConnect()
+    nock.restore()
+  })
 }
