@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import { creditIncoming } from "./balances"
 import type { SandboxContext } from "./context"
 import { ControlError } from "./control-error"
+import { EnvelopeError, ERROR } from "./error-codes"
 import { dec, feeOf, formatAmount } from "./money"
 import { convert, inputPayway } from "./payways"
 import { shopRefundOf } from "./quote"
@@ -22,6 +23,13 @@ export type PayOptions = {
   /** Amount received in the shop currency when the payer transferred a different amount. */
   amount?: string
   payerAccount?: string
+}
+
+/** With `uniqueShopOrderId` (a shop setting), a second payment of one kind for an order is refused. */
+export function assertNewShopOrderId(ctx: SandboxContext, type: Payment["type"], shopOrderId: string): void {
+  if (ctx.config.uniqueShopOrderId && ctx.store.latestPayment(type, shopOrderId)) {
+    throw new EnvelopeError(ERROR.NOT_UNIQUE, `Shop_order_id '${shopOrderId}' is not unique for shop(id=${ctx.config.shopId})`)
+  }
 }
 
 export function markPaid(ctx: SandboxContext, payment: Payment, options: PayOptions = {}): void {

@@ -27,7 +27,8 @@ function originalAmount(payment: Payment): Record<string, number> {
   return { shop_original_amount: jsonAmount(dec(payment.amount), payment.currency) }
 }
 
-export function invoiceRecord(ctx: SandboxContext, payment: Payment, isUnique: boolean) {
+/** The fields invoice and wallet payment records share. */
+function paymentRecordFields(ctx: SandboxContext, payment: Payment, isUnique: boolean) {
   return {
     client_price: jsonAmount(dec(payment.clientPrice ?? "0"), payment.psCurrency),
     created: formatDateTime(payment.created),
@@ -35,15 +36,22 @@ export function invoiceRecord(ctx: SandboxContext, payment: Payment, isUnique: b
     is_unique: isUnique,
     payment_id: payment.id,
     payway: payment.payway,
+    // Unpaid payments have no processing date; the sandbox answers null rather than invent one.
     processed: payment.processed === null ? null : formatDateTime(payment.processed),
     ps_currency: payment.psCurrency,
-    ps_data: psDataOf(payment),
     shop_amount: jsonAmount(dec(received(payment)), payment.currency),
     shop_currency: payment.currency,
     shop_id: ctx.config.shopId,
     shop_order_id: payment.shopOrderId,
-    ...originalAmount(payment),
     shop_refund: jsonAmount(dec(payment.shopRefund), payment.currency),
+  }
+}
+
+export function invoiceRecord(ctx: SandboxContext, payment: Payment, isUnique: boolean) {
+  return {
+    ...paymentRecordFields(ctx, payment, isUnique),
+    ps_data: psDataOf(payment),
+    ...originalAmount(payment),
     status: invoiceStatusOf(payment.phase),
     updated: payment.updated === null ? null : formatDateTime(payment.updated),
   }
@@ -51,21 +59,8 @@ export function invoiceRecord(ctx: SandboxContext, payment: Payment, isUnique: b
 
 export function billRecord(ctx: SandboxContext, payment: Payment, isUnique: boolean) {
   return {
-    client_price: jsonAmount(dec(payment.clientPrice ?? "0"), payment.psCurrency),
-    created: formatDateTime(payment.created),
-    ...(payment.description !== null ? { description: payment.description } : {}),
-    is_unique: isUnique,
-    payment_id: payment.id,
-    payway: payment.payway,
-    // Unpaid bills have no processing date; the sandbox answers null rather than invent one.
-    processed: payment.processed === null ? null : formatDateTime(payment.processed),
-    ps_currency: payment.psCurrency,
+    ...paymentRecordFields(ctx, payment, isUnique),
     ps_data: { ps_payer_account: payment.payerAccount ?? "" },
-    shop_amount: jsonAmount(dec(received(payment)), payment.currency),
-    shop_currency: payment.currency,
-    shop_id: ctx.config.shopId,
-    shop_order_id: payment.shopOrderId,
-    shop_refund: jsonAmount(dec(payment.shopRefund), payment.currency),
     status: billStatusOf(payment.phase),
   }
 }

@@ -2,7 +2,7 @@ import { formatRfc5322 } from "../clock"
 import type { SandboxContext } from "../context"
 import { EnvelopeError, ERROR, incorrectParameter } from "../error-codes"
 import { currencyDigits, dec, jsonAmount } from "../money"
-import { newToken, scheduleExpiry } from "../payments"
+import { assertNewShopOrderId, newToken, scheduleExpiry } from "../payments"
 import { inputPayway, walletPayway } from "../payways"
 import { PAYMENT_POLL_LIMIT_MS, recordPoll } from "../polling"
 import { quoteInput } from "../quote"
@@ -31,9 +31,7 @@ export const billCreate = signedEndpoint("/bill/create", (fields, { ctx }) => {
     throw incorrectParameter("lifetime", "ensure this value is greater than 0")
   }
   const quote = quoteInput(ctx, payway, amount, shopCurrency)
-  if (ctx.config.uniqueShopOrderId && ctx.store.latestPayment("bill", shopOrderId)) {
-    throw new EnvelopeError(ERROR.NOT_UNIQUE, `Shop_order_id '${shopOrderId}' is not unique for shop(id=${ctx.config.shopId})`)
-  }
+  assertNewShopOrderId(ctx, "bill", shopOrderId)
   const data = ctx.store.data
   const now = ctx.clock.now()
   const payment: Payment = {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import type { SandboxContext } from "../context"
 import { EnvelopeError, ERROR } from "../error-codes"
 import { currencyDigits } from "../money"
-import { newToken, scheduleRequisites } from "../payments"
+import { assertNewShopOrderId, newToken, scheduleRequisites } from "../payments"
 import { inputPayway } from "../payways"
 import { PAYMENT_POLL_LIMIT_MS, recordPoll } from "../polling"
 import { quoteInput } from "../quote"
@@ -42,9 +42,7 @@ export const invoiceCreate = signedEndpoint("/invoice/create", (fields, { ctx })
   // The reference requires `email`, but its host-to-host examples omit it.
   const email = payway.kind.endsWith("_h2h") ? fields.optionalText("email", 255) : fields.text("email", 255)
   const quote = quoteInput(ctx, payway, amount, currency)
-  if (ctx.config.uniqueShopOrderId && ctx.store.latestPayment("invoice", shopOrderId)) {
-    throw new EnvelopeError(ERROR.NOT_UNIQUE, `Shop_order_id '${shopOrderId}' is not unique for shop(id=${ctx.config.shopId})`)
-  }
+  assertNewShopOrderId(ctx, "invoice", shopOrderId)
   const data = ctx.store.data
   const now = ctx.clock.now()
   const payment: Payment = {
