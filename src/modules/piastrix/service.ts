@@ -1,20 +1,23 @@
 import { MedusaService } from "@medusajs/framework/utils"
-import {
-  createCallbackVerifier,
-  createSenderAllowlist,
+import type {
+  CallbackInput,
+  CallbackVerification,
+  CallbackVerifier,
   PiastrixClient,
-  type CallbackInput,
-  type CallbackVerification,
-  type CallbackVerifier,
-  type PiastrixNotification as VerifiedNotification,
-  type SenderHeaders,
+  PiastrixNotification as VerifiedNotification,
+  SenderHeaders,
 } from "../../lib/piastrix"
-import { parsePiastrixOptions, type PiastrixOptions } from "../../providers/piastrix/options"
+import {
+  createPiastrixClient,
+  createPiastrixVerifier,
+  createSenderCheck,
+  parsePiastrixOptions,
+  type PiastrixOptions,
+  type SenderCheck,
+} from "../../lib/plugin"
 import { notificationDedupeKey } from "./dedupe-key"
 import { PiastrixNotification } from "./models/notification"
 import type { NotificationRow, NotificationState } from "./types"
-
-type SenderCheck = (ip: string | null | undefined, headers?: SenderHeaders) => boolean
 
 /** The plugin's own records. Generated CRUD for each model; flows that span modules live in workflows. */
 class PiastrixModuleService extends MedusaService({ PiastrixNotification }) {
@@ -22,7 +25,7 @@ class PiastrixModuleService extends MedusaService({ PiastrixNotification }) {
   #options?: PiastrixOptions
   #client?: PiastrixClient
   #verifier?: CallbackVerifier
-  #senderCheck?: SenderCheck | null
+  #senderCheck?: SenderCheck
 
   constructor(container: Record<string, unknown>, options?: unknown) {
     super(container, options)
@@ -39,40 +42,20 @@ class PiastrixModuleService extends MedusaService({ PiastrixNotification }) {
 
   /** One client per process, built from the plugin options. */
   getClient(): PiastrixClient {
-    if (!this.#client) {
-      const options = this.getOptions()
-      this.#client = new PiastrixClient({
-        shopId: options.shopId,
-        secretKey: options.secretKey,
-        apiUrl: options.apiUrl,
-        h2hUrl: options.h2hUrl,
-        timeoutMs: options.timeoutMs,
-      })
-    }
+    this.#client ??= createPiastrixClient(this.getOptions())
     return this.#client
   }
 
   /** Checks a callback's signature and shop; never throws for anything the request holds. */
   verifyCallback(input: CallbackInput): CallbackVerification {
-    if (!this.#verifier) {
-      const options = this.getOptions()
-      this.#verifier = createCallbackVerifier({
-        secretKey: options.secretKey,
-        shopId: options.shopId,
-      })
-    }
+    this.#verifier ??= createPiastrixVerifier(this.getOptions())
     return this.#verifier(input)
   }
 
   /** Whether a callback may come from this address; always true unless an allowlist is configured. */
   isAllowedSender(ip: string | null | undefined, headers?: SenderHeaders): boolean {
-    if (this.#senderCheck === undefined) {
-      const { callbackAllowlist, trustProxy } = this.getOptions()
-      this.#senderCheck = callbackAllowlist
-        ? createSenderAllowlist({ allowlist: callbackAllowlist, trustProxy })
-        : null
-    }
-    return this.#senderCheck === null ? true : this.#senderCheck(ip, headers)
+    this.#senderCheck ??= createSenderCheck(this.getOptions())
+    return this.#senderCheck(ip, headers)
   }
 
   /**

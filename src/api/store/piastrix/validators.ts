@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { PAYMENT_KINDS } from "../../../providers/piastrix/core/session-data"
+import { PAYMENT_KINDS } from "../../../lib/plugin"
 
 /**
  * Bodies and queries of the storefront routes. Medusa's validator makes objects strict (unknown keys

@@ -1,6 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
 import { startSandbox, type RunningSandbox } from "../../../sandbox"
-import type { PiastrixOptionsInput } from "../options"
+import type { PiastrixOptionsInput } from "../../../lib/plugin"
 import type { PiastrixBase } from "../core/piastrix-base"
 
 /** Shared by the provider's specs: a real sandbox on an ephemeral port and services pointed at it. */

@@ -4,8 +4,8 @@ import type { BillStatusResult, InvoiceCheckResult } from "../../../lib/piastrix
 import { openNotificationSummary } from "../notification-summary"
 import { statusEndpointOf, type ProviderContext } from "./context"
 import { describeError } from "./errors"
-import type { PiastrixSessionData } from "./session-data"
-import { isKnownServiceStatus, medusaStatusOf, outcomeOfServiceStatus, stateOfOutcome } from "./status-map"
+import type { PiastrixSessionData } from "../../../lib/plugin"
+import { isKnownServiceStatus, medusaStatusOf, outcomeOfServiceStatus, stateOfOutcome } from "../../../lib/plugin"
 
 export type Resolution = { status: PaymentSessionStatus; data: PiastrixSessionData }
 

@@ -1,7 +1,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import type { PiastrixClient, PollingGuard } from "../../../lib/piastrix"
-import type { PiastrixOptions } from "../options"
-import type { PaymentKind } from "./session-data"
+import type { PiastrixOptions } from "../../../lib/plugin"
+import type { PaymentKind } from "../../../lib/plugin"
 
 /** What the provider's steps share: one kind, its options, the client and the shop's polling guard. */
 export interface ProviderContext {

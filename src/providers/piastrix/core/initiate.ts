@@ -13,15 +13,15 @@ import {
 } from "../../../lib/piastrix"
 import { statusEndpointOf, type ProviderContext } from "./context"
 import { describeError, initiateError } from "./errors"
-import { cachedShopInputConfig } from "./input-config-cache"
-import { choosePayway } from "./payways"
+import { cachedShopInputConfig } from "../../../lib/plugin"
+import { choosePayway } from "../../../lib/plugin"
 import {
   pickStorefrontInput,
   storefrontInputSchema,
   type NextAction,
   type PiastrixSessionData,
   type StorefrontInput,
-} from "./session-data"
+} from "../../../lib/plugin"
 
 function invalid(message: string): MedusaError {
   return new MedusaError(MedusaError.Types.INVALID_DATA, message)

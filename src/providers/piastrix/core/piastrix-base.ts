@@ -29,12 +29,12 @@ import {
   toWireAmount,
   type CallbackVerifier,
 } from "../../../lib/piastrix"
-import { parsePiastrixOptions, type PiastrixOptions, type PiastrixOptionsInput } from "../options"
+import { parsePiastrixOptions, type PiastrixOptions, type PiastrixOptionsInput } from "../../../lib/plugin"
 import { resolvePiastrixPayment } from "./authorize"
 import type { ProviderContext } from "./context"
 import { initiatePiastrixPayment } from "./initiate"
 import { refundPiastrixPayment } from "./refund"
-import { readSessionData, type PaymentKind, type PiastrixSessionData } from "./session-data"
+import { readSessionData, type PaymentKind, type PiastrixSessionData } from "../../../lib/plugin"
 import { piastrixWebhookAction } from "./webhook"
 
 type Data = Record<string, unknown>
@@ -62,13 +62,7 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
     super(cradle, options)
     this.options_ = parsePiastrixOptions(options)
     this.logger_ = (cradle.logger as Logger | undefined) ?? (console as unknown as Logger)
-    this.client_ = new PiastrixClient({
-      shopId: this.options_.shopId,
-      secretKey: this.options_.secretKey,
-      apiUrl: this.options_.apiUrl,
-      h2hUrl: this.options_.h2hUrl,
-      timeoutMs: this.options_.timeoutMs,
-    })
+    this.client_ = createPiastrixClient(this.options_)
   }
 
   /** Built on first use: `kind` is a field of the subclass, set after this constructor ran. */
@@ -192,10 +186,7 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
   }
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    this.verifier_ ??= createCallbackVerifier({
-      secretKey: this.options_.secretKey,
-      shopId: this.options_.shopId,
-    })
+    this.verifier_ ??= createPiastrixVerifier(this.options_)
     return piastrixWebhookAction(this.context, this.verifier_, payload)
   }
 }

@@ -10,7 +10,7 @@ import {
 } from "../../../lib/piastrix"
 import type { ProviderContext } from "./context"
 import { describeError } from "./errors"
-import type { PiastrixSessionData, RefundEntry } from "./session-data"
+import type { PiastrixSessionData, RefundEntry } from "../../../lib/plugin"
 
 const notAllowed = (message: string) => new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
 

@@ -1,5 +1,5 @@
 import { PiastrixBase } from "../core/piastrix-base"
-import type { PaymentKind } from "../core/session-data"
+import { PROVIDER_IDENTIFIERS, type PaymentKind } from "../../../lib/plugin"
 
 /**
  * Bank transfers host-to-host (`/invoice/create` with an h2h bank payway): the payer gets requisites
@@ -7,7 +7,7 @@ import type { PaymentKind } from "../core/session-data"
  * and captured when the service confirms it.
  */
 export class PiastrixBankTransferService extends PiastrixBase {
-  static identifier = "piastrix-bank-transfer"
+  static identifier = PROVIDER_IDENTIFIERS.bank_transfer
 
   protected readonly kind: PaymentKind = "bank_transfer"
 }

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { InitiatePaymentInput, InitiatePaymentOutput } from "@medusajs/framework/types"
 import { PiastrixBase } from "../core/piastrix-base"
-import type { PaymentKind } from "../core/session-data"
+import { PROVIDER_IDENTIFIERS, type PaymentKind } from "../../../lib/plugin"
 
 /**
  * Card payments host-to-host (`/invoice/create` with an h2h card payway, then `/h2h_data`): the
@@ -9,7 +9,7 @@ import type { PaymentKind } from "../core/session-data"
  * never passes through Medusa.
  */
 export class PiastrixCardService extends PiastrixBase {
-  static identifier = "piastrix-card"
+  static identifier = PROVIDER_IDENTIFIERS.card
 
   protected readonly kind: PaymentKind = "card"
 

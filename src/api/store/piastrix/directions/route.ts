@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { cachedShopInputConfig } from "../../../../providers/piastrix/core/input-config-cache"
+import { cachedShopInputConfig } from "../../../../lib/plugin"
 import { directionsByKind } from "../helpers/directions"
 import { loadCartPayment } from "../helpers/cart-payment"
 import { piastrixOf } from "../helpers/piastrix-context"

@@ -5,9 +5,9 @@ import {
   paywayProblem,
   usablePayways,
   type PaywayEntry,
-} from "../../../../providers/piastrix/core/payways"
-import { PAYMENT_KINDS, type PaymentKind } from "../../../../providers/piastrix/core/session-data"
-import type { PiastrixOptions } from "../../../../providers/piastrix/options"
+} from "../../../../lib/plugin"
+import { PAYMENT_KINDS, type PaymentKind } from "../../../../lib/plugin"
+import type { PiastrixOptions } from "../../../../lib/plugin"
 import type { ShopInputConfigResult } from "../../../../lib/piastrix"
 
 /**

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { PAYMENT_KINDS, type PaymentKind } from "../../../../providers/piastrix/core/session-data"
+import { isPaymentSessionId, KIND_LABELS, kindOfProviderId, type PaymentKind } from "../../../../lib/plugin"
 
 /** A Piastrix payment session as the store routes need it. `data` is the session's public data. */
 export type PiastrixSession = {
@@ -11,31 +11,6 @@ export type PiastrixSession = {
   data: Record<string, unknown>
   cart_id: string | null
   order_id: string | null
-}
-
-const SESSION_ID = /^payses_[0-9A-Za-z]{1,100}$/
-
-/** The provider identifier of each kind: provider ids read `pp_<identifier>_<id>`. */
-const IDENTIFIER: Record<PaymentKind, string> = {
-  wallet: "piastrix-wallet",
-  redirect: "piastrix",
-  card: "piastrix-card",
-  bank_transfer: "piastrix-bank-transfer",
-}
-
-const PROVIDER_ID = /^pp_(piastrix(?:-wallet|-card|-bank-transfer)?)_/
-
-/** The kind behind a Medusa provider id, or undefined when it is not one of the Piastrix providers. */
-export function kindOfProviderId(providerId: string | null | undefined): PaymentKind | undefined {
-  const identifier = PROVIDER_ID.exec(providerId ?? "")?.[1]
-  return PAYMENT_KINDS.find((kind) => IDENTIFIER[kind] === identifier)
-}
-
-const KIND_LABEL: Record<PaymentKind, string> = {
-  wallet: "Piastrix wallet",
-  redirect: "Piastrix",
-  card: "Piastrix card",
-  bank_transfer: "Piastrix bank-transfer",
 }
 
 /**
@@ -49,7 +24,7 @@ export async function loadPiastrixSession(
   field: string,
   kinds?: PaymentKind[]
 ): Promise<PiastrixSession> {
-  if (!SESSION_ID.test(id)) {
+  if (!isPaymentSessionId(id)) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `${field} must be a payment session id (payses_...)`)
   }
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
@@ -79,7 +54,7 @@ export async function loadPiastrixSession(
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session with id: ${id} was not found`)
   }
   if (kinds && !kinds.includes(kind)) {
-    const expected = kinds.map((k) => KIND_LABEL[k]).join(" or ")
+    const expected = kinds.map((k) => KIND_LABELS[k]).join(" or ")
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `${field}: ${id} is not a ${expected} session`)
   }
   const cart = row.payment_collection?.cart ?? null

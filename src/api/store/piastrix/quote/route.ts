@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { cachedShopInputConfig } from "../../../../providers/piastrix/core/input-config-cache"
+import { cachedShopInputConfig } from "../../../../lib/plugin"
 import { checkPayway } from "../helpers/directions"
 import { loadCartPayment } from "../helpers/cart-payment"
 import { piastrixOf } from "../helpers/piastrix-context"

@@ -1,8 +1,8 @@
 import BigNumber from "bignumber.js"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { InputPayway, ShopInputConfigResult } from "../../../lib/piastrix"
-import type { PiastrixOptions } from "../options"
-import type { PaymentKind } from "./session-data"
+import type { InputPayway, ShopInputConfigResult } from "../piastrix"
+import type { PiastrixOptions } from "./options"
+import type { PaymentKind } from "./identity"
 
 /** Where each kind's payway choice lives in the options. */
 export const PAYWAY_OPTION_KEY = {

@@ -1,4 +1,4 @@
-import type { PiastrixClient, ShopInputConfigResult } from "../../../lib/piastrix"
+import type { PiastrixClient, ShopInputConfigResult } from "../piastrix"
 
 /**
  * The shop's payment directions change rarely (the account manager enables them), and every session

@@ -1,6 +1,7 @@
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
-import type { PiastrixOptions } from "../options"
-import type { PaymentKind, SessionState } from "./session-data"
+import type { PiastrixOptions } from "./options"
+import type { PaymentKind } from "./identity"
+import type { SessionState } from "./session-data"
 
 /** What a numeric status of the service means, through the options' maps. */
 export type ServiceOutcome = "pending" | "paid" | "rejected" | "expired" | "canceled"

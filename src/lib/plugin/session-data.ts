@@ -1,14 +1,11 @@
 import { z } from "zod"
+import { paymentKindSchema } from "./identity"
 
 /**
  * The shape of `session.data`. Medusa shows it to the storefront, so it never holds a secret, a
  * signature or card data; and every provider method returns all of it, because most of Medusa's
  * calls replace the stored object with what we return.
  */
-
-export const PAYMENT_KINDS = ["wallet", "redirect", "card", "bank_transfer"] as const
-export const paymentKindSchema = z.enum(PAYMENT_KINDS)
-export type PaymentKind = z.infer<typeof paymentKindSchema>
 
 export const sessionStateSchema = z.enum([
   "pending",

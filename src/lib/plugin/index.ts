@@ -1,0 +1,12 @@
+/**
+ * The plugin's domain, below the payment provider: options, payment kinds and identifiers, payways,
+ * session data and status meanings. Knows the client (`../piastrix`) and nothing of Medusa's modules;
+ * the provider, the routes, the workflows and the module import it downward.
+ */
+export * from "./client-factory"
+export * from "./directions-cache"
+export * from "./identity"
+export * from "./options"
+export * from "./payways"
+export * from "./session-data"
+export * from "./status-map"
