@@ -23,18 +23,25 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import {
-  createCallbackVerifier,
-  PiastrixClient,
+  type PiastrixClient,
   sharedPollingGuard,
   toWireAmount,
   type CallbackVerifier,
 } from "../../../lib/piastrix"
-import { parsePiastrixOptions, type PiastrixOptions, type PiastrixOptionsInput } from "../../../lib/plugin"
+import {
+  createPiastrixClient,
+  createPiastrixVerifier,
+  parsePiastrixOptions,
+  readSessionData,
+  type PaymentKind,
+  type PiastrixOptions,
+  type PiastrixOptionsInput,
+  type PiastrixSessionData,
+} from "../../../lib/plugin"
 import { resolvePiastrixPayment } from "./authorize"
 import type { ProviderContext } from "./context"
 import { initiatePiastrixPayment } from "./initiate"
 import { refundPiastrixPayment } from "./refund"
-import { readSessionData, type PaymentKind, type PiastrixSessionData } from "../../../lib/plugin"
 import { piastrixWebhookAction } from "./webhook"
 
 type Data = Record<string, unknown>
