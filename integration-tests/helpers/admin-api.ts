@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import jwt from "jsonwebtoken"
 
-/** Bearer headers of an admin user created through the modules (TOOLCHAIN.md: JWT with the config's secret). */
+/** Bearer headers of an admin user created through the modules (a JWT signed with the config's secret). */
 export async function adminHeaders(container: MedusaContainer) {
   const userModule = container.resolve(Modules.USER)
   const authModule = container.resolve(Modules.AUTH)

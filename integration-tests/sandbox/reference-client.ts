@@ -1,6 +1,6 @@
 /**
  * A client of the payment service written only from the reference (reference/service-api.md and
- * the signature rule of DESIGN.md 3.1), with plain node:crypto and fetch. It imports nothing of this
+ * the signature rule of docs/service-facts.md#signature), with plain node:crypto and fetch. It imports nothing of this
  * repository on purpose: it proves that a program written from the reference alone can sign
  * requests and get the documented answers from the sandbox.
  */

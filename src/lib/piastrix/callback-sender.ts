@@ -3,10 +3,10 @@ import { BlockList, isIP } from "node:net"
 /**
  * Optional defence in depth for the callback route: is the request from one of the service's
  * published sender addresses? The signature is the gate; this is off unless the store enables it,
- * and the published list may be outdated (notes/service-facts.md 2), so it is configurable.
+ * and the published list may be outdated (docs/service-facts.md#callbacks), so it is configurable.
  */
 
-/** The sender addresses the service published (DESIGN.md 3.2). */
+/** The sender addresses the service published (docs/service-facts.md#callbacks). */
 export const PIASTRIX_SENDER_IPS: readonly string[] = [
   "87.98.145.206",
   "51.68.53.104",

@@ -22,7 +22,7 @@ export {
 } from "./callback-sender"
 
 /**
- * Verifies a notification (callback) of the service: DESIGN.md 3.2, notes/service-facts.md 2.
+ * Verifies a notification (callback) of the service: docs/service-facts.md#callbacks.
  * The signature covers every field except `sign` whose value is neither empty nor null, as the
  * exact text that was sent, so verification works on the raw values and only then builds the
  * typed notification.

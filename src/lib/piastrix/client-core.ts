@@ -7,7 +7,7 @@ import { AmountInput, toWireAmountStrict } from "./money"
 import { SignedEndpoint, signRequest } from "./sign"
 import { validateInput } from "./validate"
 
-/** The service's production address (notes/service-facts.md 1.1). */
+/** The service's production address (docs/service-facts.md). */
 export const PIASTRIX_API_URL = "https://core.piastrix.com"
 
 export interface PiastrixClientOptions {

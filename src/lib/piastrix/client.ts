@@ -16,7 +16,7 @@ const RECEIPT_STATUS = "/api/v1/order/{id}/receipt/status"
 /**
  * Typed client of the Piastrix service: one method per endpoint of the reference. Amounts go out as
  * decimal strings with the currency's digits, integers as JSON integers, and the signature covers
- * exactly the strings sent. Optional fields are sent unsigned (DESIGN.md 3.1).
+ * exactly the strings sent. Optional fields are sent unsigned (docs/service-facts.md#signature).
  */
 export class PiastrixClient extends PiastrixClientCore {
   // ---- payments other than wallet ----

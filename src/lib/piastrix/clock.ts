@@ -6,7 +6,7 @@ export const systemClock: Clock = () => new Date()
 const pad = (n: number): string => String(n).padStart(2, "0")
 
 /**
- * The `now` field: `YYYY-MM-DD HH:MM:SS` in UTC (DESIGN.md 3.5). The service treats it as an opaque
+ * The `now` field: `YYYY-MM-DD HH:MM:SS` in UTC (docs/service-facts.md#money-and-time). The service treats it as an opaque
  * signed string; this layout is the one production integrations send.
  */
 export function formatNow(date: Date): string {

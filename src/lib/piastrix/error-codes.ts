@@ -1,6 +1,6 @@
 /**
- * `error_code` values of the envelope (DESIGN.md 3.4). Only 1, 4, 7 and 2000 appear in the reference; the
- * rest come from a production integration's enum (notes/service-facts.md 4). The service is free to send
+ * `error_code` values of the envelope (docs/service-facts.md#errors). Only 1, 4, 7 and 2000 appear in the reference; the
+ * rest come from a production integration's enum (docs/service-facts.md#errors). The service is free to send
  * others: treat this as a vocabulary, not a closed set.
  */
 export const PiastrixErrorCode = {

@@ -106,7 +106,7 @@ export function describeIssues(error: z.ZodError): string[] {
 
 /**
  * The HTTP layer: JSON bodies, the envelope, timeouts, retries of reads, and the "outcome unknown" rule
- * for creates (DESIGN.md 3.4). Knows nothing of signatures or endpoints' fields.
+ * for creates (docs/service-facts.md#errors). Knows nothing of signatures or endpoints' fields.
  */
 export class PiastrixTransport {
   private readonly http: AxiosInstance

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto"
 
 /**
- * The service's signature rule (DESIGN.md 3.1): the values of the signed fields, keys sorted by
+ * The service's signature rule (docs/service-facts.md#signature): the values of the signed fields, keys sorted by
  * code-unit order, joined with ":", immediately followed by the secret key, SHA-256, lowercase hex.
  *
  * This file is shared by the client and the sandbox; it must not import anything else of the client.
@@ -9,8 +9,8 @@ import { createHash, timingSafeEqual } from "node:crypto"
 
 /**
  * The reference lists `email` among the signed fields of `/invoice/create` and `/withdraw/create`
- * but also says it is left out. No public SDK or production integration signs it (notes/service-facts.md
- * 1.2), so it is sent and not signed. Flip this one constant if the service ever says otherwise.
+ * but also says it is left out. No public SDK or production integration signs it
+ * (docs/service-facts.md#signature), so it is sent and not signed. Flip this one constant if the service ever says otherwise.
  */
 export const SIGN_EMAIL = false
 
@@ -108,7 +108,7 @@ export function signRequest(
 
 /**
  * The keys a callback signature covers: every field except `sign` whose value is neither empty nor
- * null (DESIGN.md 3.2). "0" is kept (Python's rule, which the official SDK follows).
+ * null (docs/service-facts.md#callbacks). "0" is kept (Python's rule, which the official SDK follows).
  */
 export function callbackSignedKeys(fields: Record<string, string | null | undefined>): string[] {
   return Object.keys(fields).filter(

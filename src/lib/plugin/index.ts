@@ -4,9 +4,11 @@
  * the provider, the routes, the workflows and the module import it downward.
  */
 export * from "./client-factory"
+export * from "./describe-error"
 export * from "./directions-cache"
 export * from "./identity"
 export * from "./options"
 export * from "./payways"
 export * from "./session-data"
 export * from "./status-map"
+export * from "./inbox"

@@ -19,7 +19,7 @@ const statusName = z.enum(["pending", "paid", "rejected", "expired", "canceled"]
 const statusMap = z.record(z.string().regex(/^\d+$/), statusName)
 const payoutStatusName = z.enum(["pending", "success", "rejected"])
 
-/** Wallet payment codes from the one production integration known (DESIGN.md 3.3). */
+/** Wallet payment codes from the one production integration known (docs/service-facts.md#statuses). */
 export const DEFAULT_BILL_STATUSES: Record<string, z.infer<typeof statusName>> = {
   "1": "pending",
   "2": "paid",
@@ -32,7 +32,7 @@ export const DEFAULT_INVOICE_STATUSES: Record<string, z.infer<typeof statusName>
   "4": "paid",
 }
 
-/** External payout codes (DESIGN.md 3.3): 5 success, 6 and 8 final rejections, the rest still pending. */
+/** External payout codes (docs/service-facts.md#statuses): 5 success, 6 and 8 final rejections, the rest still pending. */
 export const DEFAULT_PAYOUT_STATUSES: Record<string, z.infer<typeof payoutStatusName>> = {
   "1": "pending",
   "2": "pending",

@@ -70,8 +70,6 @@ export const sessionDataSchema = z.object({
   service_status: z.number().int().nullable(),
   failure: z.object({ reason: z.string(), at: z.string() }).nullable(),
   amount_mismatch: amountMismatchSchema.nullable(),
-  /** Opened and checked by `openNotificationSummary`; anything else in it is ignored. */
-  notification: z.unknown().nullable(),
   payer_account: z.string().nullable(),
   /** Wallet only: the currency the payer pays in (numeric); the shop currency otherwise. */
   payer_currency: z.number().int().nullable(),
@@ -98,7 +96,6 @@ const DEFAULTS: Omit<PiastrixSessionData, "session_id" | "shop_order_id" | "kind
   service_status: null,
   failure: null,
   amount_mismatch: null,
-  notification: null,
   payer_account: null,
   payer_currency: null,
   refunds: [],

@@ -1,4 +1,4 @@
-import { MedusaService } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, generateEntityId, MedusaService } from "@medusajs/framework/utils"
 import type {
   CallbackInput,
   CallbackVerification,
@@ -8,20 +8,27 @@ import type {
   SenderHeaders,
 } from "../../lib/piastrix"
 import {
+  claimNotification,
   createPiastrixClient,
   createPiastrixVerifier,
   createSenderCheck,
   parsePiastrixOptions,
+  recordNotification,
+  strandedNotificationIds,
+  type NotificationRow,
+  type NotificationState,
   type PiastrixOptions,
+  type RecordedNotification,
   type SenderCheck,
+  type SqlConnection,
+  type StrandedSelection,
 } from "../../lib/plugin"
-import { notificationDedupeKey } from "./dedupe-key"
 import { PiastrixNotification } from "./models/notification"
-import type { NotificationRow, NotificationState } from "./types"
 
 /** The plugin's own records. Generated CRUD for each model; flows that span modules live in workflows. */
 class PiastrixModuleService extends MedusaService({ PiastrixNotification }) {
   readonly #rawOptions: unknown
+  readonly #container: Record<string, unknown>
   #options?: PiastrixOptions
   #client?: PiastrixClient
   #verifier?: CallbackVerifier
@@ -29,6 +36,7 @@ class PiastrixModuleService extends MedusaService({ PiastrixNotification }) {
 
   constructor(container: Record<string, unknown>, options?: unknown) {
     super(container, options)
+    this.#container = container
     this.#rawOptions = options
     // A store learns about a missing or bad option at boot, not at the first callback.
     this.getOptions()
@@ -58,37 +66,26 @@ class PiastrixModuleService extends MedusaService({ PiastrixNotification }) {
     return this.#senderCheck(ip, headers)
   }
 
-  /**
-   * Stores a verified notification in the inbox, once. The database's unique `dedupe_key` decides,
-   * so a resend is recognised also when several requests (or instances) record it at the same time:
-   * the loser of the race gets the unique violation and then reads the winner's row.
-   * Returns only after the row is committed.
-   */
-  async recordNotification(
-    notification: VerifiedNotification
-  ): Promise<{ row: NotificationRow; duplicate: boolean }> {
-    const dedupe_key = notificationDedupeKey(notification.raw)
-    try {
-      const row = await this.createPiastrixNotifications({
-        dedupe_key,
-        shop_order_id: notification.shop_order_id,
-        payment_id: notification.payment_id ?? null,
-        status: notification.status,
-        shop_amount: notification.shop_amount,
-        shop_currency: Number(notification.shop_currency),
-        fields: notification.raw,
-      })
-      return { row: row as NotificationRow, duplicate: false }
-    } catch (error) {
-      const [existing] = await this.listPiastrixNotifications({ dedupe_key })
-      if (!existing) {
-        throw error
-      }
-      return { row: existing as NotificationRow, duplicate: true }
-    }
+  #db(): SqlConnection {
+    return this.#container[ContainerRegistrationKeys.PG_CONNECTION] as SqlConnection
   }
 
-  /** Sets the outcome of processing a row; `failed` counts an attempt. */
+  /** Stores a verified notification in the inbox once; returns after the row is committed. */
+  async recordNotification(notification: VerifiedNotification): Promise<RecordedNotification> {
+    return recordNotification(this.#db(), generateEntityId(undefined, "pxntf"), notification)
+  }
+
+  /** Takes a row for processing for a while; false when another instance holds it or it needs no work. */
+  async claimNotification(id: string, leaseSeconds: number): Promise<boolean> {
+    return claimNotification(this.#db(), id, leaseSeconds)
+  }
+
+  /** Ids of rows whose processing was lost or is due again, by the database's clock. */
+  async strandedNotificationIds(selection: StrandedSelection): Promise<string[]> {
+    return strandedNotificationIds(this.#db(), selection)
+  }
+
+  /** Sets the outcome of processing a row and releases its claim; `failed` counts an attempt. */
   async settleNotification(
     id: string,
     state: NotificationState,
@@ -102,8 +99,9 @@ class PiastrixModuleService extends MedusaService({ PiastrixNotification }) {
       attempts,
       last_error: lastError === null ? null : lastError.slice(0, 1000),
       processed_at: state === "received" || state === "failed" ? null : new Date(),
+      claimed_until: null,
     })
-    return row as NotificationRow
+    return row as unknown as NotificationRow
   }
 }
 

@@ -4,15 +4,15 @@ import {
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { planNotification } from "./plan-notification"
-import { rejectionReason, settlementOf } from "./settlement"
-import { attachPiastrixNotificationStep } from "./steps/attach-piastrix-notification"
 import { checkPiastrixCaptureOutcomeStep } from "./steps/check-piastrix-capture-outcome"
+import { failPiastrixPaymentSessionStep } from "./steps/fail-piastrix-payment-session"
 import { findPiastrixPaymentTargetStep } from "./steps/find-piastrix-payment-target"
 import { loadPiastrixNotificationStep } from "./steps/load-piastrix-notification"
 import { markPiastrixOrderPaymentFailedStep } from "./steps/mark-piastrix-order-payment-failed"
 import { runPiastrixPaymentProcessingStep } from "./steps/run-piastrix-payment-processing"
 import { settlePiastrixNotificationStep } from "./steps/settle-piastrix-notification"
+import { planNotification } from "./utils/plan-notification"
+import { rejectionReason, settlementOf } from "./utils/settlement"
 
 export const processPiastrixNotificationWorkflowId = "process-piastrix-notification"
 
@@ -23,12 +23,15 @@ export type ProcessPiastrixNotificationInput = {
 
 /**
  * Acts on one recorded notification of the service:
- * - success: the verified notification goes to the session, then Medusa's payment processing
- *   authorizes, captures and completes the cart (the payer need not return to the store);
- * - rejected: the session is marked failed, and an order already waiting for that payment says so;
+ * - success: Medusa's payment processing authorizes (the provider reads the verified notification
+ *   in the inbox), captures and completes the cart (the payer need not return to the store);
+ * - rejected: the provider settles the session as failed, and an order already waiting for that
+ *   payment says so;
  * - another integration's order: ignored; a paid session Medusa has since deleted: needs attention.
  * The row ends `processed`, `ignored`, `needs_attention` or `failed` (with the reason; retried by
- * the reconcile job). Running it again for the same row changes nothing more.
+ * the reconcile job). Running it again for the same row changes nothing more. Started by the
+ * `piastrix.notification.received` subscriber and by the reconcile job, through
+ * `runNotificationProcessing`, which holds the row's claim.
  */
 export const processPiastrixNotificationWorkflow = createWorkflow(
   processPiastrixNotificationWorkflowId,
@@ -41,7 +44,6 @@ export const processPiastrixNotificationWorkflow = createWorkflow(
 
     const captured = when("piastrix-notification-paid", { plan }, ({ plan }) => plan.action === "capture").then(
       () => {
-        attachPiastrixNotificationStep({ notification, session: target.session! })
         const run = runPiastrixPaymentProcessingStep({
           session_id: target.session!.id,
           amount: target.session!.amount,
@@ -56,21 +58,15 @@ export const processPiastrixNotificationWorkflow = createWorkflow(
           reason: rejectionReason(notification.payment_id),
           at: new Date(notification.created_at).toISOString(),
         }))
-        const attachInput = transform({ notification, target, failure }, (v) => ({
-          notification: v.notification,
-          session: v.target.session!,
-          data: { state: "failed", failure: v.failure },
-          status: "error" as const,
-        }))
-        attachPiastrixNotificationStep(attachInput).config({
-          name: "attach-piastrix-rejection",
-        })
         const orderFailure = transform({ target, failure }, ({ target, failure }) => ({
           order: target.order,
           reason: failure.reason,
           at: failure.at,
         }))
-        return markPiastrixOrderPaymentFailedStep(orderFailure)
+        const marked = markPiastrixOrderPaymentFailedStep(orderFailure)
+        // Last: the session's failure cannot be undone.
+        failPiastrixPaymentSessionStep({ session_id: target.session!.id })
+        return marked
       }
     )
 

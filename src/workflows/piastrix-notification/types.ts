@@ -1,5 +1,5 @@
 import type { BigNumberRawValue } from "@medusajs/framework/types"
-import type { NotificationState } from "../../modules/piastrix/types"
+import type { NotificationState } from "../../lib/plugin"
 
 /** A Piastrix payment session as the notification processing needs it. */
 export type TargetSession = {
@@ -16,6 +16,8 @@ export type TargetSession = {
 /** The session a notification is about, and the cart and order around it. */
 export type PaymentTarget = {
   session: TargetSession | null
+  /** Whether the inbox holds a verified success for the same order: it outweighs any rejection. */
+  paid_notification: boolean
   cart_id: string | null
   order: { id: string; metadata: Record<string, unknown> | null } | null
 }

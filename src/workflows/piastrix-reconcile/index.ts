@@ -1,2 +1,3 @@
-export * from "./reconcile-inbox"
-export * from "./reconcile-sessions"
+export * from "./reconcile-piastrix-session"
+export * from "./steps/read-piastrix-session-outcome"
+export * from "./utils/due-sessions"

@@ -1,14 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import type { CallbackFailure, CallbackInput } from "../../../lib/piastrix"
+import { announceNotification, describeError } from "../../../lib/plugin"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
-import type { NotificationRow } from "../../../modules/piastrix/types"
-import { runNotificationProcessing } from "../../../workflows/piastrix-notification/run-notification-processing"
-
-/** A resend of a row still unprocessed after this long means its first processing was lost. */
-const STALE_AFTER_MS = 30_000
 
 /** Short, safe reasons: they name the problem, never echo a value. */
 function describeFailure(failure: CallbackFailure): string {
@@ -37,23 +33,13 @@ function callbackInput(req: MedusaRequest): CallbackInput {
   return { fields: (req.body ?? {}) as Record<string, unknown> }
 }
 
-function needsProcessing(row: NotificationRow, duplicate: boolean): boolean {
-  if (!duplicate) {
-    return true
-  }
-  if (row.state !== "received" && row.state !== "failed") {
-    return false
-  }
-  // The first delivery is probably still being processed; a resend long after means it was lost.
-  return Date.now() - new Date(row.updated_at).getTime() > STALE_AFTER_MS
-}
-
 /**
  * Notifications (callbacks) of the service. The signature is the gate: a bad one gets 400 and
  * nothing is recorded. A valid notification is recorded in the inbox once, answered `OK` only after
- * the row is committed (anything else makes the service resend), then processed without making the
- * service wait. A row whose processing is lost (a crash) stays `received`; the reconcile job
- * processes it.
+ * the row is committed (anything else makes the service resend), and announced on the event bus;
+ * the subscriber processes it wherever Medusa runs subscribers (the worker, in server/worker mode).
+ * A resend of a row that still needs work is announced again: the row's claim keeps processing to
+ * one instance at a time. A row whose event is lost stays `received`; the reconcile job processes it.
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
@@ -74,17 +60,19 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   }
 
   const { notification } = verification
-  const { row, duplicate } = await piastrix.recordNotification(notification)
+  const { row, duplicate, conflict } = await piastrix.recordNotification(notification)
   res.status(200).type("text/plain").send("OK")
 
-  logger.info(
-    `Piastrix notification ${row.id} for ${notification.shop_order_id} (${notification.status})` +
-      (duplicate ? `: resent, already ${row.state}` : ": recorded")
-  )
-  if (needsProcessing(row, duplicate)) {
-    const container = req.scope
-    setImmediate(() => {
-      void runNotificationProcessing(container, row.id)
-    })
+  const line = `Piastrix notification ${row.id} for ${notification.shop_order_id} (${notification.status})`
+  if (conflict) {
+    logger.warn(`${line}: resent with different fields; the first delivery stands`)
+  } else {
+    logger.info(duplicate ? `${line}: resent, already ${row.state}` : `${line}: recorded`)
+  }
+  try {
+    await announceNotification(req.scope.resolve(Modules.EVENT_BUS), row)
+  } catch (error) {
+    // The row is committed and answered: the reconcile job processes a row whose event was lost.
+    logger.warn(`${line}: not announced (${describeError(error)}); the reconcile job will process it`)
   }
 }

@@ -5,7 +5,7 @@ import { signCallback } from "../sign"
 const SECRET = "SecretKey01"
 const FORM = "application/x-www-form-urlencoded"
 
-// The real notification logged in notes/service-facts.md (S13), vector V7 of section 1.4.
+// The real notification logged in a public log (2021); docs/service-facts.md#callbacks.
 const V7_FIELDS: Record<string, string> = {
   status: "success",
   shop_id: "5109",

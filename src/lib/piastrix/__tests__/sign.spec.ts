@@ -1,7 +1,7 @@
 import { SIGNED_FIELDS, sha256Sign, signCallback, signFields, signRequest, signString } from "../sign"
 
 /**
- * Published vectors (DESIGN.md 3.1, notes/service-facts.md 1.4): the service's own examples and requests a
+ * Published vectors (docs/service-facts.md#signature): the service's own examples and requests a
  * sister platform's server accepted, plus our own vectors V4..V12.
  */
 const vectors: Array<{

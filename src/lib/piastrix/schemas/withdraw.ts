@@ -140,7 +140,7 @@ export const withdrawRecordSchema = z.looseObject({
   shop_currency: wireInt.nullish(),
   shop_payment_id: wireString,
   shop_write_off: wireDecimal.nullish(),
-  /** See DESIGN.md 3.3: 5 success, 6 and 8 final failures, the rest pending. */
+  /** See docs/service-facts.md#statuses: 5 success, 6 and 8 final failures, the rest pending. */
   status: wireInt,
   rejected_reason: z.string().nullish(),
 })

@@ -1,14 +1,15 @@
+import { NOTIFICATION_TABLE } from "../../../lib/plugin/inbox"
 import { model } from "@medusajs/framework/utils"
 
 /**
  * The notification inbox: every verified callback of the service, recorded before it is answered `OK`
- * (DESIGN.md 6). `dedupe_key` is unique, so a resent notification is recognised by the database even
- * when several instances receive it at once.
+ * (docs/architecture.md). `dedupe_key` is unique, so a resent notification is recognised by the database
+ * even when several instances receive it at once. Written and read through `lib/plugin/inbox.ts`.
  */
 export const PiastrixNotification = model
-  .define("piastrix_notification", {
+  .define(NOTIFICATION_TABLE, {
     id: model.id({ prefix: "pxntf" }).primaryKey(),
-    // sha256 of the signed content: identical resends share it, a new notification for the same order does not.
+    // sha256 of the event's identity (shop, order, payment id, status): resends share it.
     dedupe_key: model.text().unique(),
     shop_order_id: model.text().searchable(),
     payment_id: model.text().nullable(),
@@ -23,5 +24,7 @@ export const PiastrixNotification = model
     attempts: model.number().default(0),
     last_error: model.text().nullable(),
     processed_at: model.dateTime().nullable(),
+    // Held by the instance processing the row; expires by itself when that instance dies.
+    claimed_until: model.dateTime().nullable(),
   })
   .indexes([{ on: ["shop_order_id"] }, { on: ["state"] }])

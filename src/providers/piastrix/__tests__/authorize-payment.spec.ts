@@ -1,9 +1,8 @@
 import type { RunningSandbox } from "../../../sandbox"
-import { sealNotificationSummary } from "../notification-summary"
 import { PiastrixBankTransferService } from "../services/piastrix-bank-transfer"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { PiastrixWalletService } from "../services/piastrix-wallet"
-import { control, initiateInput, makeService, pollCount, SECRET, startTestSandbox } from "./test-utils"
+import { control, fakeInbox, initiateInput, makeService, pollCount, startTestSandbox, type InboxVerdictRow } from "./test-utils"
 
 let running: RunningSandbox
 
@@ -17,25 +16,34 @@ afterEach(async () => {
   await control(running, "DELETE", "/faults")
 })
 
-async function started(Service: any, data: Record<string, unknown>, options = {}) {
-  const { service, logger } = makeService(Service, running, options)
+async function started(Service: any, data: Record<string, unknown>, options = {}, inbox = fakeInbox([])) {
+  const { service, logger } = makeService(Service, running, options, { __pg_connection__: inbox })
   const input = initiateInput(data)
   const out = await service.initiatePayment(input)
   return { service, logger, sessionId: input.data.session_id, data: out.data! }
 }
 
-function summary(sessionId: string, fields: Partial<{ outcome: "success" | "rejected"; shop_amount: string; shop_currency: string }>) {
-  const outcome = fields.outcome ?? "success"
+function verdict(sessionId: string, fields: Partial<InboxVerdictRow> = {}): InboxVerdictRow {
   return {
-    status: outcome,
-    outcome,
+    id: `pxntf_${Math.random().toString(36).slice(2)}`,
     shop_order_id: sessionId,
-    shop_amount: fields.shop_amount ?? "1250.50",
-    shop_currency: fields.shop_currency ?? "643",
+    status: "success",
+    shop_amount: "1250.50",
+    shop_currency: 643,
     payment_id: "77",
     payer_account: null,
-    received_at: new Date().toISOString(),
+    created_at: new Date(),
+    ...fields,
   }
+}
+
+/** A session started with an inbox that holds `rows(sessionId)` once the payer has acted. */
+async function startedWithInbox(Service: any, data: Record<string, unknown>, rows: (id: string) => InboxVerdictRow[]) {
+  const held: InboxVerdictRow[] = []
+  const inbox = fakeInbox(held)
+  const run = await started(Service, data, {}, inbox)
+  held.push(...rows(run.sessionId))
+  return run
 }
 
 describe("authorizePayment", () => {
@@ -111,48 +119,68 @@ describe("authorizePayment", () => {
     expect(out.data).toMatchObject({ state: "expired", service_status: 4 })
   })
 
-  it("uses a sealed notification without asking the service", async () => {
-    const { service, sessionId, data } = await started(PiastrixRedirectService, { payway: "card_rub" })
-    const notification = sealNotificationSummary(summary(sessionId, {}), SECRET)
-    const out = await service.authorizePayment({ data: { ...data, notification } })
+  it("captures from a verified success notification in the inbox without asking the service", async () => {
+    const { service, sessionId, data } = await startedWithInbox(PiastrixRedirectService, { payway: "card_rub" }, (id) => [
+      verdict(id),
+    ])
+    const out = await service.authorizePayment({ data })
     expect(out.status).toBe("captured")
     expect(out.data).toMatchObject({ state: "paid", payment_id: "77" })
     expect(await pollCount(running, sessionId)).toBe(0)
   })
 
-  it("does not capture from a sealed notification of another amount", async () => {
-    const { service, sessionId, data } = await started(PiastrixRedirectService, { payway: "card_rub" })
-    const notification = sealNotificationSummary(summary(sessionId, { shop_amount: "12.50" }), SECRET)
-    const out = await service.authorizePayment({ data: { ...data, notification } })
+  it("does not capture from a verified notification of another amount", async () => {
+    const { service, sessionId, data } = await startedWithInbox(PiastrixRedirectService, { payway: "card_rub" }, (id) => [
+      verdict(id, { shop_amount: "12.50" }),
+    ])
+    const out = await service.authorizePayment({ data })
     expect(out.status).toBe("error")
     expect(out.data).toMatchObject({ state: "amount_mismatch" })
     expect(await pollCount(running, sessionId)).toBe(0)
   })
 
-  it("marks the session failed from a sealed rejection notification", async () => {
-    const { service, sessionId, data } = await started(PiastrixRedirectService, { payway: "card_rub" })
-    const notification = sealNotificationSummary(summary(sessionId, { outcome: "rejected" }), SECRET)
-    const out = await service.authorizePayment({ data: { ...data, notification } })
+  it("marks the session failed from a verified rejection notification", async () => {
+    const { service, data } = await startedWithInbox(PiastrixRedirectService, { payway: "card_rub" }, (id) => [
+      verdict(id, { status: "rejected" }),
+    ])
+    const out = await service.authorizePayment({ data })
     expect(out.status).toBe("error")
     expect(out.data!.state).toBe("failed")
   })
 
-  it("ignores a notification that was not sealed with the shop's key and asks the service", async () => {
-    const { service, logger, sessionId, data } = await started(PiastrixRedirectService, { payway: "card_rub" })
-    const forged = sealNotificationSummary(summary(sessionId, {}), "someone-else")
-    const out = await service.authorizePayment({ data: { ...data, notification: forged } })
-    expect(out.status).toBe("pending")
-    expect(out.data!.notification).toBeNull()
-    expect(await pollCount(running, sessionId)).toBe(1)
-    expect(logger.lines.some((l) => l.level === "warn" && l.message.includes(sessionId))).toBe(true)
+  it("captures when the service reported a success after a rejection of the same order", async () => {
+    const { service, data } = await startedWithInbox(PiastrixRedirectService, { payway: "card_rub" }, (id) => [
+      verdict(id, { status: "rejected" }),
+      verdict(id, { status: "success" }),
+    ])
+    const out = await service.authorizePayment({ data })
+    expect(out.status).toBe("captured")
   })
 
-  it("ignores a sealed notification copied from another session", async () => {
+  it("ignores a notification written into session data and asks the service", async () => {
     const { service, sessionId, data } = await started(PiastrixRedirectService, { payway: "card_rub" })
-    const other = sealNotificationSummary(summary("payses_other", {}), SECRET)
-    const out = await service.authorizePayment({ data: { ...data, notification: other } })
+    const forged = { status: "success", outcome: "success", shop_order_id: sessionId, shop_amount: "1250.50" }
+    const out = await service.authorizePayment({ data: { ...data, notification: forged } })
     expect(out.status).toBe("pending")
     expect(await pollCount(running, sessionId)).toBe(1)
+  })
+
+  it("ignores another session's verified notification", async () => {
+    const { service, sessionId, data } = await startedWithInbox(PiastrixRedirectService, { payway: "card_rub" }, () => [
+      verdict("payses_other"),
+    ])
+    const out = await service.authorizePayment({ data })
+    expect(out.status).toBe("pending")
+    expect(await pollCount(running, sessionId)).toBe(1)
+  })
+
+  it("asks the service, and stays pending, when the inbox cannot be read", async () => {
+    const broken = { async raw() { throw new Error("connection refused") } }
+    const { service, logger, sessionId, data } = await started(PiastrixRedirectService, { payway: "card_rub" }, {}, broken as never)
+    const out = await service.authorizePayment({ data })
+    expect(out.status).toBe("pending")
+    expect(await pollCount(running, sessionId)).toBe(1)
+    expect(logger.lines.some((l) => l.level === "warn" && l.message.includes("inbox could not be read"))).toBe(true)
   })
 
   it("asks the service once for two authorizations within 10 seconds", async () => {

@@ -1,6 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
 import { startSandbox, type RunningSandbox } from "../../../sandbox"
-import type { PiastrixOptionsInput } from "../../../lib/plugin"
+import type { PiastrixOptionsInput, SqlConnection } from "../../../lib/plugin"
 import type { PiastrixBase } from "../core/piastrix-base"
 
 /** Shared by the provider's specs: a real sandbox on an ephemeral port and services pointed at it. */
@@ -65,10 +65,41 @@ export function baseOptions(url: string, overrides: Partial<PiastrixOptionsInput
 export function makeService<T extends PiastrixBase>(
   Service: ServiceClass<T>,
   running: RunningSandbox,
-  overrides: Partial<PiastrixOptionsInput> = {}
+  overrides: Partial<PiastrixOptionsInput> = {},
+  cradle: Record<string, unknown> = { __pg_connection__: fakeInbox([]) }
 ): { service: T; logger: ReturnType<typeof recordingLogger> } {
   const logger = recordingLogger()
-  return { service: new Service({ logger }, baseOptions(running.url, overrides)), logger }
+  return { service: new Service({ ...cradle, logger }, baseOptions(running.url, overrides)), logger }
+}
+
+/** A verified notification as the inbox holds it. */
+export type InboxVerdictRow = {
+  id: string
+  shop_order_id: string
+  status: string
+  shop_amount: string
+  shop_currency: number
+  payment_id: string | null
+  payer_account: string | null
+  created_at: Date
+}
+
+/**
+ * The store's database as the provider's inbox query sees it: the rows of one order. Unit tests
+ * run without Postgres; the integration suites read the real table.
+ */
+export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & { queries: number } {
+  const db = {
+    queries: 0,
+    async raw(sql: string, bindings: readonly unknown[] = []) {
+      db.queries += 1
+      if (!/from piastrix_notification/.test(sql)) {
+        throw new Error(`unexpected query: ${sql}`)
+      }
+      return { rows: rows.filter((r) => r.shop_order_id === bindings[0]) }
+    },
+  }
+  return db
 }
 
 let sequence = 0

@@ -1,8 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { RunningSandbox } from "../../../sandbox"
-import { sealNotificationSummary } from "../notification-summary"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
-import { initiateInput, makeService, SECRET, startTestSandbox } from "./test-utils"
+import { initiateInput, makeService, startTestSandbox } from "./test-utils"
 
 let running: RunningSandbox
 
@@ -14,23 +13,10 @@ afterAll(async () => {
 })
 
 describe("updatePayment", () => {
-  it("passes a sealed notification through for Medusa to merge into the session", async () => {
+  it("returns the data it was given, for Medusa to merge into the session", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    const notification = sealNotificationSummary(
-      {
-        status: "success",
-        outcome: "success",
-        shop_order_id: "payses_1",
-        shop_amount: "10.00",
-        shop_currency: "643",
-        payment_id: "1",
-        payer_account: null,
-        received_at: new Date().toISOString(),
-      },
-      SECRET
-    )
-    const out = await service.updatePayment({ amount: 10, currency_code: "rub", data: { notification } })
-    expect(out.data).toEqual({ notification })
+    const out = await service.updatePayment({ amount: 10, currency_code: "rub", data: { note: "kept" } })
+    expect(out.data).toEqual({ note: "kept" })
   })
 
   it("refuses a new amount for a payment already created at the service", async () => {

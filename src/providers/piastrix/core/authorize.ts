@@ -1,9 +1,9 @@
 import BigNumber from "bignumber.js"
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
 import type { BillStatusResult, InvoiceCheckResult } from "../../../lib/piastrix"
-import { openNotificationSummary } from "../notification-summary"
+import type { VerifiedVerdict } from "../../../lib/plugin"
 import { statusEndpointOf, type ProviderContext } from "./context"
-import { describeError } from "./errors"
+import { describeError } from "../../../lib/plugin"
 import type { PiastrixSessionData } from "../../../lib/plugin"
 import { isKnownServiceStatus, medusaStatusOf, outcomeOfServiceStatus, stateOfOutcome } from "../../../lib/plugin"
 
@@ -45,40 +45,49 @@ function settlePaid(
   }
 }
 
-/** A verified notification recorded by the callback route, if the session holds one for itself. */
-function fromNotification(ctx: ProviderContext, data: PiastrixSessionData): PiastrixSessionData | null {
-  if (data.notification === null || data.notification === undefined) {
+/**
+ * What the service said in verified notifications, recorded in the inbox by the callback route: a
+ * success outweighs any rejection (the money arrived); a rejection fails a session that is not
+ * final. Null when the inbox holds nothing for this session, or cannot be read (then the status
+ * endpoint decides, which captures only when corroborated).
+ */
+async function fromInbox(ctx: ProviderContext, data: PiastrixSessionData): Promise<PiastrixSessionData | null> {
+  let verdicts: VerifiedVerdict[]
+  try {
+    verdicts = await ctx.verdicts(data.session_id)
+  } catch (error) {
+    ctx.logger.warn(`Piastrix: session ${data.session_id}: the notification inbox could not be read: ${describeError(error)}`)
     return null
   }
-  const summary = openNotificationSummary(data.notification, ctx.options.secretKey)
-  if (!summary || summary.shop_order_id !== data.session_id) {
-    ctx.logger.warn(`Piastrix: session ${data.session_id}: ignored a notification that does not verify`)
-    return { ...data, notification: null }
+  const success = verdicts.find((v) => v.status === "success")
+  const verdict = success ?? verdicts.find((v) => v.status === "rejected")
+  if (!verdict) {
+    return null
   }
   const withFacts: PiastrixSessionData = {
     ...data,
-    payment_id: summary.payment_id ?? data.payment_id,
-    payer_account: summary.payer_account || data.payer_account,
+    payment_id: verdict.payment_id ?? data.payment_id,
+    payer_account: verdict.payer_account || data.payer_account,
   }
-  if (summary.outcome === "success") {
+  if (success) {
     if (data.state === "paid" || data.state === "amount_mismatch") {
       return withFacts
     }
     return settlePaid(ctx, withFacts, {
-      amount: summary.shop_amount,
-      currency: Number(summary.shop_currency),
-      source: "verified notification",
+      amount: success.shop_amount,
+      currency: success.shop_currency,
+      source: `verified notification ${success.notification_id}`,
     })
   }
-  if (summary.outcome === "rejected" && !FINAL_STATES.has(data.state)) {
-    ctx.logger.info(`Piastrix: session ${data.session_id}: the service rejected the payment (notification)`)
-    return {
-      ...withFacts,
-      state: "failed",
-      failure: { reason: `the service rejected the payment (status ${summary.status})`, at: summary.received_at },
-    }
+  if (FINAL_STATES.has(data.state)) {
+    return withFacts
   }
-  return withFacts
+  ctx.logger.info(`Piastrix: session ${data.session_id}: the service rejected the payment (notification)`)
+  return {
+    ...withFacts,
+    state: "failed",
+    failure: { reason: `the service rejected the payment (status ${verdict.status})`, at: verdict.received_at },
+  }
 }
 
 type StatusRecord = InvoiceCheckResult | BillStatusResult
@@ -128,7 +137,7 @@ function applyRecord(
 }
 
 /**
- * Where a payment stands: a verified notification first (no service call), then the status endpoint
+ * Where a payment stands: a verified notification in the inbox first (no service call), then the status endpoint
  * through the shop's polling guard (inside its 10 s window the last answer is reused). When the
  * service cannot be asked, the session stays waiting: never an exception, which Medusa would turn
  * into a failure without a message.
@@ -137,7 +146,7 @@ export async function resolvePiastrixPayment(
   ctx: ProviderContext,
   stored: PiastrixSessionData
 ): Promise<Resolution> {
-  let data = fromNotification(ctx, stored) ?? stored
+  let data = (await fromInbox(ctx, stored)) ?? stored
   if (FINAL_STATES.has(data.state)) {
     return resolved(ctx, data)
   }

@@ -1,6 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
 import type { PiastrixClient, PollingGuard } from "../../../lib/piastrix"
-import type { PiastrixOptions } from "../../../lib/plugin"
+import type { PiastrixOptions, VerifiedVerdict } from "../../../lib/plugin"
 import type { PaymentKind } from "../../../lib/plugin"
 
 /** What the provider's steps share: one kind, its options, the client and the shop's polling guard. */
@@ -13,6 +13,8 @@ export interface ProviderContext {
   /** The process-wide guard of this shop: every payment status call goes through it. */
   guard: PollingGuard
   logger: Logger
+  /** The verified notifications of an order, from the plugin's inbox. */
+  verdicts: (shopOrderId: string) => Promise<VerifiedVerdict[]>
 }
 
 /** The status endpoint of a kind and the guard slot key (the shop_order_id, i.e. the session id). */

@@ -55,11 +55,3 @@ export function initiateError(error: unknown): MedusaError {
   }
   return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The Piastrix payment could not be started")
 }
-
-/** A short, loggable description of any failure: never a payload or a stack. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    return `${error.name}: ${error.message}`.slice(0, 500)
-  }
-  return String(error).slice(0, 200)
-}

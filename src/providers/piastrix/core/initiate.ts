@@ -12,7 +12,8 @@ import {
   type ShopInputConfigResult,
 } from "../../../lib/piastrix"
 import { statusEndpointOf, type ProviderContext } from "./context"
-import { describeError, initiateError } from "./errors"
+import { describeError } from "../../../lib/plugin"
+import { initiateError } from "./errors"
 import { cachedShopInputConfig } from "../../../lib/plugin"
 import { choosePayway } from "../../../lib/plugin"
 import {
@@ -262,7 +263,6 @@ export async function initiatePiastrixPayment(
     service_status: null,
     failure: null,
     amount_mismatch: null,
-    notification: null,
     payer_account: created.payer_account,
     payer_currency: ctx.kind === "wallet" ? payerCurrency.numeric : null,
     refunds: [],

@@ -1,4 +1,4 @@
-import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
+import { AbstractPaymentProvider, ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
@@ -9,6 +9,7 @@ import type {
   DeletePaymentInput,
   DeletePaymentOutput,
   GetPaymentStatusInput,
+  IEventBusModuleService,
   GetPaymentStatusOutput,
   InitiatePaymentInput,
   InitiatePaymentOutput,
@@ -32,17 +33,21 @@ import {
   createPiastrixClient,
   createPiastrixVerifier,
   parsePiastrixOptions,
+  announceNotification,
   readSessionData,
+  recordNotification,
+  verdictsOf,
   type PaymentKind,
   type PiastrixOptions,
   type PiastrixOptionsInput,
   type PiastrixSessionData,
+  type SqlConnection,
 } from "../../../lib/plugin"
 import { resolvePiastrixPayment } from "./authorize"
 import type { ProviderContext } from "./context"
 import { initiatePiastrixPayment } from "./initiate"
 import { refundPiastrixPayment } from "./refund"
-import { piastrixWebhookAction } from "./webhook"
+import { newNotificationId, piastrixWebhookAction } from "./webhook"
 
 type Data = Record<string, unknown>
 
@@ -62,11 +67,13 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
   protected readonly options_: PiastrixOptions
   protected readonly client_: PiastrixClient
   protected readonly logger_: Logger
+  private readonly cradle_: Record<string, unknown>
   private context_?: ProviderContext
   private verifier_?: CallbackVerifier
 
   constructor(cradle: Record<string, unknown>, options: PiastrixOptionsInput) {
     super(cradle, options)
+    this.cradle_ = cradle
     this.options_ = parsePiastrixOptions(options)
     this.logger_ = (cradle.logger as Logger | undefined) ?? (console as unknown as Logger)
     this.client_ = createPiastrixClient(this.options_)
@@ -81,8 +88,28 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       client: this.client_,
       guard: sharedPollingGuard(this.client_.apiUrl, this.client_.shopId),
       logger: this.logger_,
+      verdicts: (shopOrderId) => verdictsOf(this.db(), shopOrderId),
     }
     return this.context_
+  }
+
+  /**
+   * The store's database. The provider lives in the payment module's container, which cannot
+   * resolve the plugin's module but holds Medusa's connection: enough to read the inbox's verdicts.
+   */
+  private db(): SqlConnection {
+    const db = this.cradle_[ContainerRegistrationKeys.PG_CONNECTION] as SqlConnection | undefined
+    if (!db) {
+      throw new Error("no database connection in the payment module's container")
+    }
+    return db
+  }
+
+  /** Records a verified notification in the plugin's inbox and announces it, as the callback route does. */
+  private async recordNotification(notification: Parameters<typeof recordNotification>[2]) {
+    const recorded = await recordNotification(this.db(), newNotificationId(), notification)
+    await announceNotification(this.cradle_[Modules.EVENT_BUS] as IEventBusModuleService, recorded.row)
+    return recorded
   }
 
   private ours(data: Data | undefined): PiastrixSessionData | null {
@@ -168,9 +195,8 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
   }
 
   /**
-   * Medusa merges what this returns into the stored data, and calls it only from code (the callback
-   * route hands a sealed notification this way). A payment created at the service cannot change its
-   * amount: a new amount needs a new payment session.
+   * Medusa merges what this returns into the stored data, and calls it only from code. A payment
+   * created at the service cannot change its amount: a new amount needs a new payment session.
    */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const incoming = input.data ?? {}
@@ -194,6 +220,6 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     this.verifier_ ??= createPiastrixVerifier(this.options_)
-    return piastrixWebhookAction(this.context, this.verifier_, payload)
+    return piastrixWebhookAction(this.context, this.verifier_, (n) => this.recordNotification(n), payload)
   }
 }

@@ -9,7 +9,7 @@ import {
   type TransferStatusResult,
 } from "../../../lib/piastrix"
 import type { ProviderContext } from "./context"
-import { describeError } from "./errors"
+import { describeError } from "../../../lib/plugin"
 import type { PiastrixSessionData, RefundEntry } from "../../../lib/plugin"
 
 const notAllowed = (message: string) => new MedusaError(MedusaError.Types.NOT_ALLOWED, message)

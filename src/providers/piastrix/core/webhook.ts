@@ -1,6 +1,7 @@
-import { BigNumber, MedusaError } from "@medusajs/framework/utils"
+import { BigNumber, generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
 import type { CallbackInput, CallbackVerifier } from "../../../lib/piastrix"
+import { describeError, recordNotification, type RecordedNotification } from "../../../lib/plugin"
 import type { ProviderContext } from "./context"
 
 function headerValue(headers: Record<string, unknown> | undefined, name: string): string | undefined {
@@ -16,17 +17,25 @@ function callbackInputOf(payload: ProviderWebhookPayload["payload"]): CallbackIn
   return { fields: (payload.data ?? {}) as Record<string, unknown> }
 }
 
+/** Where a verified notification goes: the inbox, and the event its subscriber processes. */
+export type NotificationSink = (
+  notification: Parameters<typeof recordNotification>[2]
+) => Promise<RecordedNotification>
+
 /**
- * For Medusa's own route `/hooks/payment/<id>`: a verified success becomes `captured` (Medusa then
- * runs `authorizePayment`, which asks the service and checks the amount), a rejection `failed`
- * (which core ignores: our own `/hooks/piastrix` route handles rejections). A notification that does
- * not verify throws, so core acts on nothing.
+ * For Medusa's own route `/hooks/payment/<id>`: a notification that verifies goes through the same
+ * inbox as one posted to `/hooks/piastrix` (recorded once, announced to the same subscriber), so
+ * `authorizePayment` finds it there. A success becomes `captured` (Medusa then runs its payment
+ * processing, which our subscriber may already have done: both are idempotent), a rejection
+ * `failed` (which core ignores; the subscriber handles it). A notification that does not verify
+ * throws, so core acts on nothing.
  */
-export function piastrixWebhookAction(
+export async function piastrixWebhookAction(
   ctx: ProviderContext,
   verify: CallbackVerifier,
+  record: NotificationSink,
   payload: ProviderWebhookPayload["payload"]
-): WebhookActionResult {
+): Promise<WebhookActionResult> {
   const verification = verify(callbackInputOf(payload))
   if (!verification.ok) {
     ctx.logger.warn(`Piastrix: refused a notification on the payment webhook route: ${verification.reason}`)
@@ -36,15 +45,22 @@ export function piastrixWebhookAction(
     )
   }
   const n = verification.notification
+  try {
+    const { row, duplicate } = await record(n)
+    ctx.logger.info(`Piastrix notification ${row.id} for ${n.shop_order_id} (${n.status}) on the payment webhook route: ${duplicate ? "resent" : "recorded"}`)
+  } catch (error) {
+    // Core goes on with the status endpoint, which captures only what the service corroborates.
+    ctx.logger.warn(`Piastrix: session ${n.shop_order_id}: the notification could not be recorded: ${describeError(error)}`)
+  }
   const data = { session_id: n.shop_order_id, amount: new BigNumber(n.shop_amount) }
   switch (n.outcome) {
     case "success":
-      ctx.logger.info(`Piastrix: session ${n.shop_order_id}: success notification on the payment webhook route`)
       return { action: "captured", data }
     case "rejected":
-      ctx.logger.info(`Piastrix: session ${n.shop_order_id}: rejection notification on the payment webhook route`)
       return { action: "failed", data }
     default:
       return { action: "not_supported" }
   }
 }
+
+export const newNotificationId = () => generateEntityId(undefined, "pxntf")

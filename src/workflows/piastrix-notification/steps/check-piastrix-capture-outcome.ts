@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { findCartAndOrder } from "../find-order"
+import { findCartAndOrder } from "../utils/find-order"
 import type { Settlement } from "../types"
 import type { PaymentProcessingRun } from "./run-piastrix-payment-processing"
 

@@ -1,7 +1,9 @@
 import type { BigNumberRawValue } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { findCartAndOrder } from "../find-order"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
+import { findCartAndOrder } from "../utils/find-order"
 import type { PaymentTarget, TargetSession } from "../types"
 
 export const findPiastrixPaymentTargetStepId = "find-piastrix-payment-target"
@@ -14,6 +16,12 @@ export const findPiastrixPaymentTargetStep = createStep(
   findPiastrixPaymentTargetStepId,
   async (input: { shop_order_id: string }, { container }) => {
     const paymentModule = container.resolve(Modules.PAYMENT)
+    const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+    const successes = await piastrix.listPiastrixNotifications(
+      { shop_order_id: input.shop_order_id, status: "success" },
+      { select: ["id"], take: 1 }
+    )
+    const paid_notification = successes.length > 0
     const [session] = await paymentModule.listPaymentSessions(
       { id: input.shop_order_id },
       {
@@ -30,7 +38,7 @@ export const findPiastrixPaymentTargetStep = createStep(
       }
     )
     if (!session) {
-      return new StepResponse<PaymentTarget>({ session: null, cart_id: null, order: null })
+      return new StepResponse<PaymentTarget>({ session: null, paid_notification, cart_id: null, order: null })
     }
     const target: TargetSession = {
       id: session.id,
@@ -42,6 +50,6 @@ export const findPiastrixPaymentTargetStep = createStep(
       data: (session.data ?? {}) as Record<string, unknown>,
     }
     const around = await findCartAndOrder(container, session.payment_collection_id)
-    return new StepResponse<PaymentTarget>({ session: target, ...around })
+    return new StepResponse<PaymentTarget>({ session: target, paid_notification, ...around })
   }
 )

@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { markOrderPaymentFailed, type OrderRef } from "../mark-order-payment-failed"
+import { markOrderPaymentFailed, type OrderRef } from "../utils/mark-order-payment-failed"
 
 export const markPiastrixOrderPaymentFailedStepId = "mark-piastrix-order-payment-failed"
 

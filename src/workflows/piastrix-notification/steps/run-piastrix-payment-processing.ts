@@ -2,21 +2,15 @@ import type { BigNumberRawValue } from "@medusajs/framework/types"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { MathBN, PaymentActions } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { describeError } from "../../../lib/plugin"
 
 export const runPiastrixPaymentProcessingStepId = "run-piastrix-payment-processing"
 
 export type PaymentProcessingRun = { ok: boolean; error: string | null }
 
-function messageOf(error: unknown): string {
-  if (error && typeof error === "object" && "message" in error) {
-    return String((error as { message: unknown }).message)
-  }
-  return String(error)
-}
-
 /**
  * Runs Medusa's own payment processing for a paid session, as its webhook route would: authorize
- * (the provider reads the attached notification), capture, and complete the cart when the
+ * (the provider reads the verified notification in the inbox), capture, and complete the cart when the
  * storefront did not. Medusa's cart lock serialises it with the storefront's completion, and it is
  * idempotent, so resends and retries cannot make a second order or capture. Its failures (an amount
  * mismatch makes the provider answer `error`) are returned, not thrown: the caller records why.
@@ -34,10 +28,10 @@ export const runPiastrixPaymentProcessingStep = createStep(
       })
       const first = errors?.[0]
       return new StepResponse<PaymentProcessingRun>(
-        first ? { ok: false, error: messageOf(first.error) } : { ok: true, error: null }
+        first ? { ok: false, error: describeError(first.error) } : { ok: true, error: null }
       )
     } catch (error) {
-      return new StepResponse<PaymentProcessingRun>({ ok: false, error: messageOf(error) })
+      return new StepResponse<PaymentProcessingRun>({ ok: false, error: describeError(error) })
     }
   }
 )

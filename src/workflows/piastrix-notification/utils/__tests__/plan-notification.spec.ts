@@ -1,9 +1,7 @@
-import type { NotificationRow } from "../../../modules/piastrix/types"
-import { openNotificationSummary, sealNotificationSummary } from "../../../providers/piastrix/notification-summary"
-import { notificationSummaryOfRow } from "../notification-summary-of-row"
+import type { NotificationRow } from "../../../../lib/plugin"
+import type { PaymentTarget, TargetSession } from "../../types"
 import { planNotification } from "../plan-notification"
 import { settlementOf } from "../settlement"
-import type { PaymentTarget, TargetSession } from "../types"
 
 const SESSION_ID = "payses_01M80JTJZBVBNTQNXBYP8GS89Z"
 
@@ -20,6 +18,7 @@ const row = (overrides: Partial<NotificationRow> = {}): NotificationRow => ({
   attempts: 0,
   last_error: null,
   processed_at: null,
+  claimed_until: null,
   created_at: "2026-11-22T10:00:00.000Z",
   updated_at: "2026-11-22T10:00:00.000Z",
   ...overrides,
@@ -36,8 +35,9 @@ const session = (overrides: Partial<TargetSession> = {}): TargetSession => ({
   ...overrides,
 })
 
-const target = (s: TargetSession | null, order: PaymentTarget["order"] = null): PaymentTarget => ({
+const target = (s: TargetSession | null, order: PaymentTarget["order"] = null, paid = false): PaymentTarget => ({
   session: s,
+  paid_notification: paid,
   cart_id: s ? "cart_1" : null,
   order,
 })
@@ -56,6 +56,12 @@ describe("planNotification", () => {
     const plan = planNotification(row({ status: "rejected" }), target(session({ status: "authorized" })))
     expect(plan).toEqual(expect.objectContaining({ action: "settle", state: "ignored" }))
     expect(plan.reason).toMatch(/already authorized/)
+  })
+
+  it("ignores a rejection when the service also reported the same order paid", () => {
+    const plan = planNotification(row({ status: "rejected" }), target(session(), null, true))
+    expect(plan).toEqual(expect.objectContaining({ action: "settle", state: "ignored" }))
+    expect(plan.reason).toMatch(/also reported the payment successful/)
   })
 
   it("ignores an order number that is not a payment session id: another integration on the same shop", () => {
@@ -100,30 +106,5 @@ describe("settlementOf", () => {
       state: "processed",
       reason: null,
     })
-  })
-})
-
-describe("notificationSummaryOfRow", () => {
-  it("builds a summary the provider accepts once sealed with the shop's secret, and the same one every time", () => {
-    const summary = notificationSummaryOfRow(row())
-    expect(summary).toEqual({
-      status: "success",
-      outcome: "success",
-      shop_order_id: SESSION_ID,
-      shop_amount: "1250.50",
-      shop_currency: "643",
-      payment_id: "5144451902",
-      payer_account: null,
-      received_at: "2026-11-22T10:00:00.000Z",
-    })
-    const sealed = sealNotificationSummary(summary, "secret")
-    expect(openNotificationSummary(sealed, "secret")).toEqual(sealed)
-    expect(openNotificationSummary(sealed, "another secret")).toBeNull()
-    expect(sealNotificationSummary(notificationSummaryOfRow(row()), "secret")).toEqual(sealed)
-  })
-
-  it("carries the payer's wallet account, which a wallet refund sends the money back to", () => {
-    const summary = notificationSummaryOfRow(row({ fields: { payer_account: "123456789012" } }))
-    expect(summary.payer_account).toBe("123456789012")
   })
 })

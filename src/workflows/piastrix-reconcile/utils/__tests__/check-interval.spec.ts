@@ -1,5 +1,5 @@
-import { reconcileDisabled } from "../../../jobs/reconcile-piastrix"
-import { checkIntervalMs } from "../reconcile-sessions"
+import { reconcileDisabled } from "../../../../jobs/reconcile-piastrix"
+import { checkIntervalMs } from "../due-sessions"
 
 const MINUTE = 60_000
 

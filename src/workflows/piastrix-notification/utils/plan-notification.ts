@@ -1,6 +1,5 @@
-import type { NotificationRow } from "../../modules/piastrix/types"
-import { looksLikePaymentSessionId, PIASTRIX_PROVIDER_PREFIX } from "./session-id"
-import type { NotificationPlan, PaymentTarget } from "./types"
+import { isPaymentSessionId, isPiastrixProviderId, type NotificationRow } from "../../../lib/plugin"
+import type { NotificationPlan, PaymentTarget } from "../types"
 
 const settle = (state: NotificationPlan["state"], reason: string): NotificationPlan => ({
   action: "settle",
@@ -16,7 +15,7 @@ export function planNotification(row: NotificationRow, target: PaymentTarget): N
   const { session } = target
   const success = row.status === "success"
   if (!session) {
-    if (!looksLikePaymentSessionId(row.shop_order_id)) {
+    if (!isPaymentSessionId(row.shop_order_id)) {
       return settle("ignored", "not a payment of this store (the order number is not a payment session id)")
     }
     // Medusa deletes a cart's sessions when its total changes, but the payer may still pay the old
@@ -28,13 +27,16 @@ export function planNotification(row: NotificationRow, target: PaymentTarget): N
         )
       : settle("ignored", "the payment session no longer exists")
   }
-  if (!session.provider_id.startsWith(PIASTRIX_PROVIDER_PREFIX)) {
+  if (!isPiastrixProviderId(session.provider_id)) {
     return settle("ignored", `the session belongs to another provider (${session.provider_id})`)
   }
   if (success) {
     return { action: "capture", state: null, reason: null }
   }
   if (row.status === "rejected") {
+    if (target.paid_notification) {
+      return settle("ignored", "rejected, but the service also reported the payment successful")
+    }
     if (PAID_STATUSES.has(session.status)) {
       return settle("ignored", `rejected, but the session is already ${session.status}`)
     }

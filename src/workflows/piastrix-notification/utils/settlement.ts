@@ -1,4 +1,4 @@
-import type { NotificationPlan, Settlement } from "./types"
+import type { NotificationPlan, Settlement } from "../types"
 
 /** The row's final state: the plan's own for notifications that needed no work, else the outcome. Pure. */
 export function settlementOf(

@@ -1,0 +1,14 @@
+/**
+ * A short, loggable description of any failure: never a payload or a stack. Workflow errors come
+ * back as plain objects with a message, not as Error instances, so both are read.
+ */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const named = error.name && error.name !== "Error" ? `${error.name}: ${error.message}` : error.message
+    return named.slice(0, 500)
+  }
+  if (error && typeof error === "object" && "message" in error) {
+    return String((error as { message: unknown }).message).slice(0, 500)
+  }
+  return String(error).slice(0, 200)
+}

@@ -1,0 +1,193 @@
+import { createHash } from "node:crypto"
+import type { PiastrixNotification } from "../piastrix"
+
+/**
+ * The notification inbox, as SQL on the store's database. Its rows are written only for
+ * notifications whose signature verified, so a row is the plugin's proof that the service said
+ * something: the callback route records through here, and the payment provider (whose container
+ * holds the database connection but not the plugin's module) reads the verdicts here. Times come
+ * from the database's clock, never the app's, so instances with skewed clocks agree on what is stale.
+ * The table itself is the plugin module's model (`modules/piastrix/models/notification.ts`).
+ */
+
+export const NOTIFICATION_TABLE = "piastrix_notification"
+
+/** Emitted with `{ id }` once a verified notification is recorded; a subscriber processes it. */
+export const NOTIFICATION_RECEIVED_EVENT = "piastrix.notification.received"
+
+export type NotificationState = "received" | "processed" | "ignored" | "needs_attention" | "failed"
+
+/** An inbox row. */
+export type NotificationRow = {
+  id: string
+  dedupe_key: string
+  shop_order_id: string
+  payment_id: string | null
+  status: string
+  shop_amount: string | null
+  shop_currency: number | null
+  fields: Record<string, string | null>
+  state: NotificationState
+  attempts: number
+  last_error: string | null
+  processed_at: Date | string | null
+  claimed_until: Date | string | null
+  created_at: Date | string
+  updated_at: Date | string
+}
+
+/** The part of knex the inbox needs: Medusa registers knex as `__pg_connection__`. */
+export type SqlConnection = {
+  raw(sql: string, bindings?: readonly unknown[]): PromiseLike<{ rows: any[] }>
+}
+
+/**
+ * What makes two notifications the same event: the shop, the order, the service's payment and the
+ * status. A resend with any other field changed is the same event (a conflict to log, not a second
+ * processing); a rejection after a success, or a second payment of one order, is a new event.
+ */
+export function notificationDedupeKey(n: {
+  shop_id: string
+  shop_order_id: string
+  payment_id?: string | null
+  status: string
+}): string {
+  const identity = JSON.stringify([n.shop_id, n.shop_order_id, n.payment_id ?? null, n.status])
+  return createHash("sha256").update(identity).digest("hex")
+}
+
+export type RecordedNotification = {
+  row: NotificationRow
+  /** A resend of an event already in the inbox. */
+  duplicate: boolean
+  /** A resend whose fields differ from the recorded ones (logged; the first one stands). */
+  conflict: boolean
+}
+
+function sameFields(a: Record<string, string | null>, b: Record<string, string | null>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)])
+  return [...keys].every((key) => (a[key] ?? null) === (b[key] ?? null))
+}
+
+/**
+ * Stores a verified notification once. The unique `dedupe_key` decides, so concurrent deliveries
+ * (several instances included) make one row; the others read it. Resolves after the commit.
+ */
+export async function recordNotification(
+  db: SqlConnection,
+  id: string,
+  notification: PiastrixNotification
+): Promise<RecordedNotification> {
+  const dedupeKey = notificationDedupeKey(notification)
+  const inserted = await db.raw(
+    `insert into ${NOTIFICATION_TABLE}
+       (id, dedupe_key, shop_order_id, payment_id, status, shop_amount, shop_currency, fields)
+     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
+     on conflict (dedupe_key) where deleted_at is null do nothing
+     returning *`,
+    [
+      id,
+      dedupeKey,
+      notification.shop_order_id,
+      notification.payment_id ?? null,
+      notification.status,
+      notification.shop_amount,
+      Number(notification.shop_currency),
+      JSON.stringify(notification.raw),
+    ]
+  )
+  if (inserted.rows[0]) {
+    return { row: inserted.rows[0], duplicate: false, conflict: false }
+  }
+  const existing = await db.raw(
+    `select * from ${NOTIFICATION_TABLE} where dedupe_key = ? and deleted_at is null`,
+    [dedupeKey]
+  )
+  const row: NotificationRow = existing.rows[0]
+  return { row, duplicate: true, conflict: !sameFields(row.fields ?? {}, notification.raw) }
+}
+
+/** What the service said about a payment, as verified and recorded. */
+export type VerifiedVerdict = {
+  notification_id: string
+  status: string
+  shop_amount: string
+  shop_currency: number
+  payment_id: string | null
+  payer_account: string | null
+  received_at: string
+}
+
+/** The verified success and rejection notifications of one order, oldest first. */
+export async function verdictsOf(db: SqlConnection, shopOrderId: string): Promise<VerifiedVerdict[]> {
+  const { rows } = await db.raw(
+    `select id, status, shop_amount, shop_currency, payment_id, fields->>'payer_account' as payer_account, created_at
+       from ${NOTIFICATION_TABLE}
+      where shop_order_id = ? and status in ('success', 'rejected') and deleted_at is null
+      order by created_at asc`,
+    [shopOrderId]
+  )
+  return rows.map((r) => ({
+    notification_id: r.id,
+    status: r.status,
+    shop_amount: r.shop_amount ?? "",
+    shop_currency: Number(r.shop_currency),
+    payment_id: r.payment_id ?? null,
+    payer_account: r.payer_account || null,
+    received_at: new Date(r.created_at).toISOString(),
+  }))
+}
+
+/**
+ * Takes a row for processing for `leaseSeconds`: one instance at a time, and a claim whose holder
+ * died expires by itself. Only rows that still need work can be claimed.
+ */
+export async function claimNotification(db: SqlConnection, id: string, leaseSeconds: number): Promise<boolean> {
+  const { rows } = await db.raw(
+    `update ${NOTIFICATION_TABLE}
+        set claimed_until = now() + make_interval(secs => ?)
+      where id = ? and deleted_at is null and state in ('received', 'failed')
+        and (claimed_until is null or claimed_until < now())
+      returning id`,
+    [leaseSeconds, id]
+  )
+  return rows.length === 1
+}
+
+export type StrandedSelection = {
+  /** A `received` row older than this lost its processing (a crash, an event lost). */
+  receivedGraceSeconds: number
+  /** A `failed` row is tried again after this long. */
+  retryAfterSeconds: number
+  limit: number
+}
+
+/** Rows left behind, by the database's clock: received and never processed, or failed and due again. */
+export async function strandedNotificationIds(db: SqlConnection, s: StrandedSelection): Promise<string[]> {
+  const { rows } = await db.raw(
+    `select id from ${NOTIFICATION_TABLE}
+      where deleted_at is null
+        and (claimed_until is null or claimed_until < now())
+        and ((state = 'received' and created_at <= now() - make_interval(secs => ?))
+          or (state = 'failed' and updated_at <= now() - make_interval(secs => ?)))
+      order by created_at asc
+      limit ?`,
+    [s.receivedGraceSeconds, s.retryAfterSeconds, s.limit]
+  )
+  return rows.map((r) => r.id)
+}
+
+/** The part of Medusa's event bus the inbox needs. */
+export type NotificationAnnouncer = { emit(event: { name: string; data: { id: string } }): Promise<unknown> }
+
+/**
+ * Announces a recorded row that still needs work (new, or resent while unprocessed or failed), so
+ * the subscriber processes it. Returns whether it did.
+ */
+export async function announceNotification(bus: NotificationAnnouncer, row: NotificationRow): Promise<boolean> {
+  if (row.state !== "received" && row.state !== "failed") {
+    return false
+  }
+  await bus.emit({ name: NOTIFICATION_RECEIVED_EVENT, data: { id: row.id } })
+  return true
+}

@@ -1,0 +1,75 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { NotificationRow, NotificationState } from "../../../lib/plugin"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
+import { processPiastrixNotificationWorkflow } from "../process-piastrix-notification"
+import { describeError } from "../../../lib/plugin"
+
+/**
+ * How long one instance holds a row. Processing takes well under a second; the lease only has to
+ * outlast the slowest cart completion, and a holder that died frees the row when it runs out.
+ */
+export const NOTIFICATION_CLAIM_SECONDS = 120
+
+/**
+ * A row that keeps failing for a passing reason (the cart lock is busy, the database hiccuped) is
+ * retried; after this many attempts it goes to a person as `needs_attention`, never dropped.
+ */
+export const NOTIFICATION_MAX_ATTEMPTS = 10
+
+export type NotificationProcessingResult = {
+  id: string
+  state: NotificationState | "busy"
+  reason: string | null
+}
+
+/**
+ * Processes one inbox row, wherever it is called from (the subscriber, the reconcile job), and never
+ * throws. The row's claim in the database keeps it to one instance at a time; an unexpected error is
+ * recorded on the row as a failed attempt. Logs one line with the outcome.
+ */
+export async function runNotificationProcessing(
+  container: MedusaContainer,
+  notificationId: string
+): Promise<NotificationProcessingResult> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+  if (!(await piastrix.claimNotification(notificationId, NOTIFICATION_CLAIM_SECONDS))) {
+    return { id: notificationId, state: "busy", reason: "processed elsewhere, or already done" }
+  }
+  try {
+    const { result, errors } = await processPiastrixNotificationWorkflow(container).run({
+      input: { notification_id: notificationId },
+      throwOnError: false,
+    })
+    if (errors?.length) {
+      throw errors[0].error
+    }
+    let row = result as NotificationRow
+    if (row.state === "failed" && row.attempts >= NOTIFICATION_MAX_ATTEMPTS) {
+      row = await piastrix.settleNotification(
+        row.id,
+        "needs_attention",
+        `gave up after ${row.attempts} attempts: ${row.last_error}`
+      )
+    }
+    const line = `Piastrix notification ${row.id} for ${row.shop_order_id} (${row.status}): ${row.state}`
+    if (row.state === "failed" || row.state === "needs_attention") {
+      logger.warn(`${line}: ${row.last_error}`)
+    } else {
+      logger.info(row.last_error ? `${line}: ${row.last_error}` : line)
+    }
+    return { id: row.id, state: row.state, reason: row.last_error }
+  } catch (error) {
+    const reason = `processing failed: ${describeError(error)}`
+    logger.error(`Piastrix notification ${notificationId}: ${reason}`)
+    try {
+      await piastrix.settleNotification(notificationId, "failed", reason)
+    } catch (recordError) {
+      // The claim runs out and the reconcile job picks the row up again.
+      logger.error(`Piastrix notification ${notificationId}: the failure could not be recorded: ${describeError(recordError)}`)
+    }
+    return { id: notificationId, state: "failed", reason }
+  }
+}

@@ -1,0 +1,51 @@
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { findPiastrixPaymentTargetStep } from "../piastrix-notification/steps/find-piastrix-payment-target"
+import { markPiastrixOrderPaymentFailedStep } from "../piastrix-notification/steps/mark-piastrix-order-payment-failed"
+import { runPiastrixPaymentProcessingStep } from "../piastrix-notification/steps/run-piastrix-payment-processing"
+import { readPiastrixSessionOutcomeStep, type SessionOutcome } from "./steps/read-piastrix-session-outcome"
+
+export const reconcilePiastrixSessionWorkflowId = "reconcile-piastrix-session"
+
+/**
+ * Re-checks one Piastrix session still waiting for money, with the steps a notification uses:
+ * Medusa's payment processing asks the provider (the inbox first, then the status endpoint through
+ * the shop's polling guard, capturing only what is corroborated), and completes the cart when paid.
+ * A session whose order does not wait for it (the order was paid another way) is skipped. When the
+ * payment ended without money, an order already waiting for it says so.
+ */
+export const reconcilePiastrixSessionWorkflow = createWorkflow(
+  reconcilePiastrixSessionWorkflowId,
+  (input: { session_id: string }) => {
+    const target = findPiastrixPaymentTargetStep({ shop_order_id: input.session_id })
+    const due = transform({ target }, ({ target }) => {
+      const session = target.session
+      // An order with a merely pending session is not waiting for this payment.
+      return !!session && !(target.order && session.status !== "pending_authorization")
+    })
+
+    const checked = when("piastrix-session-due", { due }, ({ due }) => due).then(() => {
+      runPiastrixPaymentProcessingStep({ session_id: target.session!.id, amount: target.session!.amount })
+      const outcome = readPiastrixSessionOutcomeStep({
+        session_id: target.session!.id,
+        payment_collection_id: target.session!.payment_collection_id,
+      })
+      const failure = transform({ outcome }, ({ outcome }) => ({
+        order: outcome.outcome === "failed" ? outcome.order : null,
+        reason: `the Piastrix payment ended ${outcome.status}`,
+        at: new Date().toISOString(),
+      }))
+      markPiastrixOrderPaymentFailedStep(failure)
+      return outcome
+    })
+
+    const result = transform({ input, target, checked }, ({ input, target, checked }): SessionOutcome =>
+      checked ?? {
+        session_id: input.session_id,
+        outcome: "skipped",
+        status: target.session?.status ?? "deleted",
+        order: target.order,
+      }
+    )
+    return new WorkflowResponse(result)
+  }
+)

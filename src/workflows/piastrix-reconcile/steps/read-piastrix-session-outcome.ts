@@ -1,0 +1,32 @@
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { findCartAndOrder } from "../../piastrix-notification/utils/find-order"
+import type { OrderRef } from "../../piastrix-notification/utils/mark-order-payment-failed"
+import { WAITING_STATUSES } from "../utils/due-sessions"
+
+export const readPiastrixSessionOutcomeStepId = "read-piastrix-session-outcome"
+
+export type SessionOutcome = {
+  session_id: string
+  outcome: "captured" | "waiting" | "failed" | "skipped"
+  status: string
+  order: OrderRef | null
+}
+
+/** Where a session stands after Medusa's payment processing ran for it, and the order around it. */
+export const readPiastrixSessionOutcomeStep = createStep(
+  readPiastrixSessionOutcomeStepId,
+  async (input: { session_id: string; payment_collection_id: string }, { container }) => {
+    const paymentModule = container.resolve(Modules.PAYMENT)
+    const [after] = await paymentModule.listPaymentSessions({ id: input.session_id }, { select: ["id", "status"] })
+    const status = after?.status ?? "deleted"
+    const { order } = await findCartAndOrder(container, input.payment_collection_id)
+    const outcome: SessionOutcome["outcome"] =
+      status === "authorized" || status === "captured"
+        ? "captured"
+        : WAITING_STATUSES.includes(status)
+          ? "waiting"
+          : "failed"
+    return new StepResponse<SessionOutcome>({ session_id: input.session_id, outcome, status, order })
+  }
+)
