@@ -1,4 +1,5 @@
-import { defineMiddlewares } from "@medusajs/framework/http"
+import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { z } from "@medusajs/framework/zod"
 import { storePiastrixMiddlewares } from "./store/piastrix/route-middlewares"
 
 /**
@@ -15,5 +16,10 @@ export default defineMiddlewares({
       middlewares: [],
     },
     ...storePiastrixMiddlewares,
+    {
+      matcher: "/admin/piastrix/notifications/:id/retry",
+      methods: ["POST"],
+      middlewares: [validateAndTransformQuery(z.object({}), {}), validateAndTransformBody(z.object({}))],
+    },
   ],
 })

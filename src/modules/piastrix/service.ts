@@ -85,6 +85,15 @@ class PiastrixModuleService extends MedusaService({ PiastrixNotification }) {
     return strandedNotificationIds(this.#db(), selection)
   }
 
+  /**
+   * Opens a settled row for another processing (a person fixed what stopped it: the cart, the
+   * shop's balance). The attempt count starts again; the reason stays until the next outcome.
+   */
+  async reopenNotification(id: string): Promise<NotificationRow> {
+    const row = await this.updatePiastrixNotifications({ id, state: "received", attempts: 0, claimed_until: null })
+    return row as unknown as NotificationRow
+  }
+
   /** Sets the outcome of processing a row and releases its claim; `failed` counts an attempt. */
   async settleNotification(
     id: string,

@@ -3,6 +3,7 @@ import {
   validateAndTransformBody,
   validateAndTransformQuery,
 } from "@medusajs/framework/http"
+import { refuseUnreadyCartForPiastrix } from "./helpers/cart-readiness-guard"
 import { rejectDottedQueryKeys, rejectUndecodablePath } from "./helpers/request-guards"
 import { StoreCardFormBody, StoreDirectionsQuery, StoreNoQuery, StoreQuoteBody } from "./validators"
 
@@ -12,8 +13,14 @@ const query = (schema: typeof StoreDirectionsQuery | typeof StoreNoQuery) => [
   validateAndTransformQuery(schema, {}),
 ]
 
-/** Validation of the storefront routes under /store/piastrix (spread into src/api/middlewares.ts). */
+/** Validation of the storefront routes under /store/piastrix, and the cart check before a Piastrix payment starts. */
 export const storePiastrixMiddlewares: MiddlewareRoute[] = [
+  {
+    // Medusa's route that starts every payment: no Piastrix payment for a cart that cannot become an order.
+    matcher: "/store/payment-collections/:id/payment-sessions",
+    methods: ["POST"],
+    middlewares: [refuseUnreadyCartForPiastrix],
+  },
   {
     // No methods: mounted as a prefix, ahead of the routes whose `:id` Express would fail to decode.
     matcher: "/store/piastrix/sessions",

@@ -54,7 +54,7 @@ function settlePaid(
 async function fromInbox(ctx: ProviderContext, data: PiastrixSessionData): Promise<PiastrixSessionData | null> {
   let verdicts: VerifiedVerdict[]
   try {
-    verdicts = await ctx.verdicts(data.session_id)
+    verdicts = await ctx.verdicts(data.shop_order_id)
   } catch (error) {
     ctx.logger.warn(`Piastrix: session ${data.session_id}: the notification inbox could not be read: ${describeError(error)}`)
     return null
@@ -98,7 +98,7 @@ function applyRecord(
   record: StatusRecord,
   fetchedAt: number
 ): PiastrixSessionData {
-  if (String(record.shop_order_id) !== data.session_id) {
+  if (String(record.shop_order_id) !== data.shop_order_id) {
     ctx.logger.warn(`Piastrix: session ${data.session_id}: the status answer was for another order; ignored`)
     return data
   }
@@ -151,7 +151,7 @@ export async function resolvePiastrixPayment(
     return resolved(ctx, data)
   }
   const endpoint = statusEndpointOf(ctx.kind)
-  const shopOrderId = data.session_id
+  const shopOrderId = data.shop_order_id
   try {
     const answer = await ctx.guard.run(endpoint, shopOrderId, () =>
       ctx.kind === "wallet"

@@ -15,6 +15,8 @@ export interface ProviderContext {
   logger: Logger
   /** The verified notifications of an order, from the plugin's inbox. */
   verdicts: (shopOrderId: string) => Promise<VerifiedVerdict[]>
+  /** Whether a new session may take over the paid payment `shopOrderId` of a deleted one. */
+  mayCarry: (sessionId: string, shopOrderId: string) => Promise<boolean>
 }
 
 /** The status endpoint of a kind and the guard slot key (the shop_order_id, i.e. the session id). */

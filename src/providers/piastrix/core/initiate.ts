@@ -12,12 +12,13 @@ import {
   type ShopInputConfigResult,
 } from "../../../lib/piastrix"
 import { statusEndpointOf, type ProviderContext } from "./context"
-import { describeError } from "../../../lib/plugin"
 import { initiateError } from "./errors"
-import { cachedShopInputConfig } from "../../../lib/plugin"
-import { choosePayway } from "../../../lib/plugin"
 import {
+  cachedShopInputConfig,
+  choosePayway,
+  describeError,
   pickStorefrontInput,
+  readSessionData,
   storefrontInputSchema,
   type NextAction,
   type PiastrixSessionData,
@@ -202,6 +203,43 @@ function nulledForeignKeys(raw: Record<string, unknown>): Record<string, unknown
   )
 }
 
+/**
+ * The paid payment a replacement session takes over (lib/plugin/carried-payment.ts): Medusa started
+ * this session with the data of a paid session of the same cart, which it deletes because the cart
+ * failed to complete. Only the same kind, amount and currency, never a payment already sent back, and
+ * only when the database confirms the paid session of the same cart and the service's verified success.
+ */
+async function carriedPayment(
+  ctx: ProviderContext,
+  raw: Record<string, unknown>,
+  sessionId: string,
+  amount: string,
+  currency: number
+): Promise<PiastrixSessionData | null> {
+  const previous = readSessionData(raw)
+  if (
+    !previous ||
+    previous.kind !== ctx.kind ||
+    previous.state !== "paid" ||
+    previous.shop_order_id === sessionId ||
+    previous.amount !== amount ||
+    previous.currency !== currency ||
+    previous.refunds.some((r) => r.mode === "transfer")
+  ) {
+    return null
+  }
+  try {
+    if (!(await ctx.mayCarry(sessionId, previous.shop_order_id))) {
+      return null
+    }
+  } catch (error) {
+    ctx.logger.warn(`Piastrix: session ${sessionId}: could not check a carried payment: ${describeError(error)}`)
+    return null
+  }
+  ctx.logger.info(`Piastrix: session ${sessionId}: carries the paid payment of ${previous.shop_order_id}; no new payment opened`)
+  return { ...previous, session_id: sessionId }
+}
+
 export async function initiatePiastrixPayment(
   ctx: ProviderContext,
   input: InitiatePaymentInput
@@ -223,6 +261,10 @@ export async function initiatePiastrixPayment(
   }
   if (!(Number(amount) > 0)) {
     throw invalid(`amount: must be greater than zero after rounding to ${currency.digits} decimals`)
+  }
+  const carried = await carriedPayment(ctx, raw, sessionId, amount, currency.numeric)
+  if (carried) {
+    return { id: carried.payment_id ?? carried.shop_order_id, status: "pending", data: { ...nulledForeignKeys(raw), ...carried } }
   }
   const email = storefront.email ?? input.context?.customer?.email ?? ""
   // `/bill/create` takes no e-mail; `/invoice/create` requires the payer's.

@@ -34,6 +34,7 @@ import {
   createPiastrixVerifier,
   parsePiastrixOptions,
   announceNotification,
+  mayCarryPayment,
   readSessionData,
   recordNotification,
   verdictsOf,
@@ -89,6 +90,7 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       guard: sharedPollingGuard(this.client_.apiUrl, this.client_.shopId),
       logger: this.logger_,
       verdicts: (shopOrderId) => verdictsOf(this.db(), shopOrderId),
+      mayCarry: (sessionId, shopOrderId) => mayCarryPayment(this.db(), sessionId, shopOrderId),
     }
     return this.context_
   }

@@ -22,8 +22,9 @@ function describeMismatch(mismatch: AmountMismatch): string {
 
 /**
  * Medusa's payment processing reports success even when it did nothing, so the outcome is read
- * back: a captured payment (and, for a cart, its order) means processed; anything else is a failure
- * with its reason, retried by the reconcile job.
+ * back: a captured payment (and, for a cart, its order) means processed. Money that arrived but
+ * cannot become an order (an amount mismatch, a cart that cannot complete, a session Medusa deleted)
+ * needs a person, with Medusa's own error as the reason; anything else is a failed attempt, retried.
  */
 export const checkPiastrixCaptureOutcomeStep = createStep(
   checkPiastrixCaptureOutcomeStepId,
@@ -34,9 +35,10 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
       { select: ["id", "status", "data", "payment_collection_id"] }
     )
     if (!session) {
+      // Medusa's compensation of a failed completion can delete the session: its error is the cause.
       return new StepResponse<Settlement>({
         state: "needs_attention",
-        reason: "paid, but the payment session disappeared while it was processed",
+        reason: `paid, but no order could be placed: ${input.run.error ?? "the payment session disappeared while it was processed"}`,
       })
     }
     const payments = await paymentModule.listPayments(
@@ -48,17 +50,23 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
 
     if (!captured) {
       const mismatch = data.amount_mismatch as AmountMismatch | null | undefined
-      const reason = mismatch
-        ? describeMismatch(mismatch)
-        : `not captured: ${input.run.error ?? `the session is ${session.status} after processing`}`
-      return new StepResponse<Settlement>({ state: "failed", reason })
+      if (mismatch) {
+        // Retrying cannot change what the payer paid: a person decides (refund, or accept it).
+        return new StepResponse<Settlement>({ state: "needs_attention", reason: describeMismatch(mismatch) })
+      }
+      return new StepResponse<Settlement>({
+        state: "failed",
+        reason: `not captured: ${input.run.error ?? `the session is ${session.status} after processing`}`,
+      })
     }
 
     const { cart_id, order } = await findCartAndOrder(container, session.payment_collection_id)
     if (cart_id && !order) {
+      // The money is taken and the cart refused to become an order (stock ran out, the cart changed):
+      // a person fixes the cart and retries, or refunds. Never left to a retry counter.
       return new StepResponse<Settlement>({
-        state: "failed",
-        reason: `captured, but the cart ${cart_id} could not be completed: ${input.run.error ?? "no order was created"}`,
+        state: "needs_attention",
+        reason: `paid and captured, but the cart ${cart_id} could not be completed: ${input.run.error ?? "no order was created"}`,
       })
     }
     return new StepResponse<Settlement>({ state: "processed", reason: null })

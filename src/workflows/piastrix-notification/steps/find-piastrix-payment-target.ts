@@ -1,5 +1,6 @@
 import type { BigNumberRawValue } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { carryingSessionId, type SqlConnection } from "../../../lib/plugin"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
@@ -9,8 +10,9 @@ import type { PaymentTarget, TargetSession } from "../types"
 export const findPiastrixPaymentTargetStepId = "find-piastrix-payment-target"
 
 /**
- * Finds the payment session a notification is about (`shop_order_id` is the session id) and the
- * cart and order around it. No session: another integration's order, or a session Medusa deleted.
+ * Finds the payment session a notification is about (`shop_order_id` is the session id, or the
+ * payment a replacement session carries) and the cart and order around it. No session: another
+ * integration's order, or a session Medusa deleted.
  */
 export const findPiastrixPaymentTargetStep = createStep(
   findPiastrixPaymentTargetStepId,
@@ -22,8 +24,12 @@ export const findPiastrixPaymentTargetStep = createStep(
       { select: ["id"], take: 1 }
     )
     const paid_notification = successes.length > 0
+    // The order's own session, or the one that carries its payment since Medusa replaced it.
+    const db = container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+    const [own] = await paymentModule.listPaymentSessions({ id: input.shop_order_id }, { select: ["id"] })
+    const sessionId = own ? own.id : ((await carryingSessionId(db, input.shop_order_id)) ?? input.shop_order_id)
     const [session] = await paymentModule.listPaymentSessions(
-      { id: input.shop_order_id },
+      { id: sessionId },
       {
         select: [
           "id",

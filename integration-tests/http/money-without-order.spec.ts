@@ -1,0 +1,102 @@
+import { Modules } from "@medusajs/framework/utils"
+import { adminHeaders } from "../helpers/admin-api"
+import { sandboxControl, settledRow } from "../helpers/callbacks"
+import { piastrixIntegrationRunner } from "../helpers/runner"
+import { createCart, findOrderForCart, startPaymentSession, storeHeaders } from "../helpers/store-api"
+
+jest.setTimeout(120000)
+
+const REDIRECT = "pp_piastrix_piastrix"
+const WALLET = "pp_piastrix-wallet_piastrix"
+const SESSION_DATA = { payway: "card_rub", email: "payer@example.com" }
+
+/** What Medusa answers when a storefront starts a payment; never throws. */
+async function tryStart(api: any, seed: any, cartId: string, providerId: string, data = SESSION_DATA) {
+  const headers = storeHeaders(seed)
+  const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, headers)
+  return api
+    .post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, { provider_id: providerId, data }, headers)
+    .then((r: any) => ({ status: r.status, body: r.data }))
+    .catch((e: any) => ({ status: e.response.status, body: e.response.data }))
+}
+
+piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
+  afterEach(async () => {
+    await sandboxControl(sandbox(), "DELETE", "faults")
+  })
+
+  /** A line item that needs shipping, free so that the cart's total (and the session's amount) stays. */
+  async function addItemToShip(cartId: string) {
+    const cartModule = getContainer().resolve(Modules.CART)
+    const [item] = await cartModule.addLineItems([
+      { cart_id: cartId, title: "Poster", quantity: 1, unit_price: 0, requires_shipping: true },
+    ])
+    return item
+  }
+
+  const paymentsAtService = async () => (await sandboxControl(sandbox(), "GET", "state")).payments.length as number
+
+  describe("before the payer is sent to pay", () => {
+    it("refuses a cart without an e-mail address, naming the field", async () => {
+      const cart = await createCart(api, seed())
+      await getContainer().resolve(Modules.CART).updateCarts(cart.id, { email: null })
+      const res = await tryStart(api, seed(), cart.id, REDIRECT)
+      expect(res.status).toBe(400)
+      expect(res.body.message).toMatch(/^email: /)
+    })
+
+    it("refuses a cart with an item to ship and no shipping method, for every Piastrix kind", async () => {
+      for (const provider of [REDIRECT, WALLET]) {
+        const cart = await createCart(api, seed())
+        await addItemToShip(cart.id)
+        const res = await tryStart(api, seed(), cart.id, provider)
+        expect(res.status).toBe(400)
+        expect(res.body.message).toMatch(/^shipping_methods: .*no shipping method/)
+      }
+    })
+
+    it("lets a cart that can become an order start paying", async () => {
+      const cart = await createCart(api, seed())
+      const res = await tryStart(api, seed(), cart.id, REDIRECT)
+      expect(res.status).toBe(200)
+    })
+  })
+
+  describe("when the order still cannot be placed after the payment", () => {
+    it("keeps the money visible with Medusa's own reason, and places the order on retry once the cart is fixed", async () => {
+      const cart = await createCart(api, seed())
+      const { session } = await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      const paymentsBefore = await paymentsAtService()
+      // The cart changes behind the storefront's back after the payer was sent to pay.
+      const item = await addItemToShip(cart.id)
+      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
+
+      const row = await settledRow(getContainer(), session.id, "needs_attention")
+      expect(row.last_error).toMatch(/No shipping method selected/)
+      expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+      // Medusa replaced the paid session; the replacement carries the payment instead of opening another.
+      expect(await paymentsAtService()).toBe(paymentsBefore)
+
+      await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
+      const headers = await adminHeaders(getContainer())
+      const { data } = await api.post(`/admin/piastrix/notifications/${row.id}/retry`, {}, headers)
+      expect(data.notification).toEqual(expect.objectContaining({ state: "processed", last_error: null }))
+      const order = await findOrderForCart(getContainer(), cart.id)
+      expect(order?.payment_state).toBe("captured")
+      expect(await paymentsAtService()).toBe(paymentsBefore)
+    })
+
+    it("refuses to retry a notification that is already processed", async () => {
+      const cart = await createCart(api, seed())
+      const { session } = await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
+      const row = await settledRow(getContainer(), session.id, "processed")
+      const headers = await adminHeaders(getContainer())
+      const res = await api
+        .post(`/admin/piastrix/notifications/${row.id}/retry`, {}, headers)
+        .catch((e: any) => e.response)
+      expect(res.status).toBe(400)
+      expect(res.data.message).toMatch(/processed/)
+    })
+  })
+})

@@ -1,0 +1,61 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { cartReadinessProblem, isPiastrixProviderId, type ReadinessCart } from "../../../../lib/plugin"
+
+/**
+ * On Medusa's own `POST /store/payment-collections/:id/payment-sessions`, the route a storefront
+ * starts every payment with: a Piastrix session is refused (400, naming the cart field) for a cart
+ * that could not become an order, before the payer is sent to pay. Other providers pass untouched.
+ */
+export async function refuseUnreadyCartForPiastrix(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  const providerId = (req.body as { provider_id?: unknown } | undefined)?.provider_id
+  if (typeof providerId !== "string" || !isPiastrixProviderId(providerId)) {
+    return next()
+  }
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: links } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: req.params.id },
+  })
+  const cartId = links[0]?.cart_id as string | undefined
+  if (!cartId) {
+    // A payment collection of an order (a payment link): there is no cart to check.
+    return next()
+  }
+  const { data: carts } = await query.graph({
+    entity: "cart",
+    fields: [
+      "id",
+      "email",
+      "items.id",
+      "items.requires_shipping",
+      "items.unit_price",
+      "items.variant.product.shipping_profile.id",
+      "shipping_methods.shipping_option_id",
+      "shipping_address.address_1",
+    ],
+    filters: { id: cartId },
+  })
+  const cart = carts[0] as ReadinessCart | undefined
+  if (!cart) {
+    return next()
+  }
+  const optionIds = (cart.shipping_methods ?? []).map((m) => m?.shipping_option_id).filter(Boolean) as string[]
+  const profileOfOption: Record<string, string | null> = {}
+  if (optionIds.length) {
+    const { data: options } = await query.graph({
+      entity: "shipping_option",
+      fields: ["id", "shipping_profile_id"],
+      filters: { id: optionIds },
+    })
+    for (const o of options as Array<{ id: string; shipping_profile_id: string | null }>) {
+      profileOfOption[o.id] = o.shipping_profile_id
+    }
+  }
+  const problem = cartReadinessProblem(cart, profileOfOption)
+  if (problem) {
+    return next(new MedusaError(MedusaError.Types.INVALID_DATA, `${problem.field}: ${problem.message}`))
+  }
+  next()
+}
