@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite, with the Postgres the integration suites need (scripts/postgres.js).
 // Extra arguments go to jest, e.g. `npm test -- src/lib/piastrix`. Ends with `N passed, N failed`.
+// `npm run test:unit` (first argument `--unit`): the unit tests alone (every `__tests__` folder),
+// without Postgres or a browser.
 const path = require("node:path")
 const { spawn } = require("node:child_process")
 const { ensurePostgres } = require("./postgres")
@@ -11,9 +13,14 @@ const { summaryLine } = require("./jest-summary-line")
 
 async function main() {
   process.chdir(path.resolve(__dirname, ".."))
-  const args = process.argv.slice(2)
-  await ensureChromium({ required: false })
-  const pg = await ensurePostgres({ purpose: "test" })
+  let args = process.argv.slice(2)
+  const unitOnly = args[0] === "--unit"
+  if (unitOnly) {
+    args = ["--testPathPattern", "/__tests__/", ...args.slice(1)]
+  } else {
+    await ensureChromium({ required: false })
+  }
+  const pg = unitOnly ? { env: {}, stop: async () => {} } : await ensurePostgres({ purpose: "test" })
   const summaryFile = path.join(os.tmpdir(), `piastrix-test-summary-${process.pid}.json`)
   fs.rmSync(summaryFile, { force: true })
   const env = {
