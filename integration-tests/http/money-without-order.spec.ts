@@ -1,6 +1,7 @@
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { reconcilePiastrix } from "../../src/jobs/reconcile-piastrix"
 import { adminHeaders } from "../helpers/admin-api"
-import { sandboxControl, settledRow } from "../helpers/callbacks"
+import { holdCallbacks, postCallback, sandboxControl, settledRow, successNotification } from "../helpers/callbacks"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { createCart, findOrderForCart, startPaymentSession, storeHeaders } from "../helpers/store-api"
 
@@ -97,6 +98,36 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         .catch((e: any) => e.response)
       expect(res.status).toBe(400)
       expect(res.data.message).toMatch(/processed/)
+    })
+  })
+
+  describe("payments whose session Medusa no longer holds", () => {
+    it("finds money paid on a replaced session whose callback never came, and puts it in front of a person", async () => {
+      const cart = await createCart(api, seed())
+      const { session: first } = await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      await holdCallbacks(sandbox())
+      // The storefront starts again (a new session replaces the first), but the payer pays the first page.
+      await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      await sandboxControl(sandbox(), "POST", `payments/${first.id}/pay`)
+
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      // Due now, as if the first minute had passed.
+      await db.raw(`update piastrix_payment set next_check_at = now() where shop_order_id = ?`, [first.id])
+      const result = await reconcilePiastrix(getContainer())
+      expect(result.lost_payments).toEqual([{ shop_order_id: first.id, outcome: "paid_without_order" }])
+      const { rows } = await db.raw(`select state, last_error from piastrix_payment where shop_order_id = ?`, [first.id])
+      expect(rows[0].state).toBe("paid_without_order")
+      expect(rows[0].last_error).toMatch(/no order was created/)
+
+      const again = await reconcilePiastrix(getContainer())
+      expect(again.lost_payments).toEqual([])
+    })
+
+    it("ignores, without an alarm, a notification for a payment another store opened on the same shop", async () => {
+      const foreign = "payses_01M80JTJZBVBNTQNXBYP8GS89Z"
+      expect(await postCallback(api, successNotification(foreign, "99.00"))).toEqual({ status: 200, body: "OK" })
+      const row = await settledRow(getContainer(), foreign, "ignored")
+      expect(row.last_error).toMatch(/never opened it/)
     })
   })
 })

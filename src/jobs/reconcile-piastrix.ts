@@ -6,6 +6,9 @@ import {
   runNotificationProcessing,
   type NotificationProcessingResult,
 } from "../workflows/piastrix-notification/utils/run-notification-processing"
+import { claimLostPayments, type SqlConnection } from "../lib/plugin"
+import { checkLostPiastrixPaymentWorkflow } from "../workflows/piastrix-reconcile/check-lost-piastrix-payment"
+import type { LostPaymentOutcome } from "../workflows/piastrix-reconcile/steps/check-lost-piastrix-payment"
 import { reconcilePiastrixSessionWorkflow } from "../workflows/piastrix-reconcile/reconcile-piastrix-session"
 import type { SessionOutcome } from "../workflows/piastrix-reconcile/steps/read-piastrix-session-outcome"
 import { dueSessionIds, type DueSessionOptions } from "../workflows/piastrix-reconcile/utils/due-sessions"
@@ -33,11 +36,16 @@ export type ReconcilePiastrixOptions = {
 export type ReconcilePiastrixResult = {
   notifications: NotificationProcessingResult[]
   sessions: SessionOutcome[]
+  lost_payments: Array<{ shop_order_id: string; outcome: LostPaymentOutcome }>
 }
+
+/** Lost payments looked at per run (each costs one status call within the polling limits). */
+const LOST_PAYMENTS_PER_RUN = 20
 
 /**
  * One reconciliation pass: inbox rows left behind first (they carry a verified answer and cost no
- * service call), then sessions still waiting for money. One at a time: each may take a cart's lock,
+ * service call), then sessions still waiting for money, then payments this store opened whose session
+ * Medusa no longer holds (the payer may still have paid them). One at a time: each may take a cart's lock,
  * and the job must not crowd out the storefront. Exported for tests and scripts.
  */
 export async function reconcilePiastrix(
@@ -77,7 +85,20 @@ export async function reconcilePiastrix(
     }
     sessions.push(result)
   }
-  return { notifications, sessions }
+
+  const lost_payments: ReconcilePiastrixResult["lost_payments"] = []
+  const claimed = await claimLostPayments(container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION), {
+    windowDays: piastrix.getOptions().reconcileWindowDays,
+    limit: LOST_PAYMENTS_PER_RUN,
+  })
+  for (const payment of claimed) {
+    const { result, errors } = await checkLostPiastrixPaymentWorkflow(container).run({
+      input: { payment },
+      throwOnError: false,
+    })
+    lost_payments.push({ shop_order_id: payment.shop_order_id, outcome: errors?.length ? "unknown" : result })
+  }
+  return { notifications, sessions, lost_payments }
 }
 
 /** Whether the scheduled run is switched off (tests run the pass themselves). */
@@ -96,10 +117,11 @@ export default async function reconcilePiastrixJob(container: MedusaContainer): 
   } catch {
     return
   }
-  const { notifications, sessions } = await reconcilePiastrix(container)
-  if (notifications.length || sessions.length) {
+  const { notifications, sessions, lost_payments } = await reconcilePiastrix(container)
+  if (notifications.length || sessions.length || lost_payments.length) {
     logger.info(
-      `Piastrix reconcile: ${notifications.length} notification(s), ${sessions.length} session(s) checked`
+      `Piastrix reconcile: ${notifications.length} notification(s), ${sessions.length} session(s), ` +
+        `${lost_payments.length} lost payment(s) checked`
     )
   }
 }

@@ -48,3 +48,8 @@ const PAYMENT_SESSION_ID = /^payses_[0-9A-Za-z]{1,100}$/
 export function isPaymentSessionId(value: string | null | undefined): value is string {
   return typeof value === "string" && PAYMENT_SESSION_ID.test(value)
 }
+
+/** Where the service tells a payment's status: wallet payments and the other kinds differ. */
+export function statusEndpointOf(kind: PaymentKind): "/bill/shop_order_status" | "/invoice/check" {
+  return kind === "wallet" ? "/bill/shop_order_status" : "/invoice/check"
+}

@@ -98,6 +98,11 @@ export const piastrixOptionsSchema = z
     callbackAllowlist: z.array(z.string()).optional(),
     /** How many proxies in front of Medusa to trust for the sender address (X-Forwarded-For). */
     trustProxy: z.union([z.boolean(), z.number().int().min(0)]).optional(),
+    /**
+     * How long the reconcile job keeps looking for payments whose session Medusa replaced or deleted
+     * (the payer may still pay such a page), in days.
+     */
+    reconcileWindowDays: z.number().int().positive().default(30),
     /** Timeout of every call to the service, in milliseconds. */
     timeoutMs: z.number().int().positive().default(15000),
   })

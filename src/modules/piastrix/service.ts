@@ -24,9 +24,10 @@ import {
   type StrandedSelection,
 } from "../../lib/plugin"
 import { PiastrixNotification } from "./models/notification"
+import { PiastrixPayment } from "./models/payment"
 
 /** The plugin's own records. Generated CRUD for each model; flows that span modules live in workflows. */
-class PiastrixModuleService extends MedusaService({ PiastrixNotification }) {
+class PiastrixModuleService extends MedusaService({ PiastrixNotification, PiastrixPayment }) {
   readonly #rawOptions: unknown
   readonly #container: Record<string, unknown>
   #options?: PiastrixOptions

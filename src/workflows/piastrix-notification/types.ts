@@ -16,6 +16,8 @@ export type TargetSession = {
 /** The session a notification is about, and the cart and order around it. */
 export type PaymentTarget = {
   session: TargetSession | null
+  /** Whether this store opened the payment (another store may share the Piastrix shop). */
+  own_payment: boolean
   /** Whether the inbox holds a verified success for the same order: it outweighs any rejection. */
   paid_notification: boolean
   cart_id: string | null

@@ -1,3 +1,5 @@
 export * from "./reconcile-piastrix-session"
 export * from "./steps/read-piastrix-session-outcome"
 export * from "./utils/due-sessions"
+export * from "./check-lost-piastrix-payment"
+export * from "./steps/check-lost-piastrix-payment"

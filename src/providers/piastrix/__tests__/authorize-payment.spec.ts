@@ -175,7 +175,14 @@ describe("authorizePayment", () => {
   })
 
   it("asks the service, and stays pending, when the inbox cannot be read", async () => {
-    const broken = { async raw() { throw new Error("connection refused") } }
+    const broken = {
+      async raw(sql: string) {
+        if (/from piastrix_notification/.test(sql)) {
+          throw new Error("connection refused")
+        }
+        return { rows: [] }
+      },
+    }
     const { service, logger, sessionId, data } = await started(PiastrixRedirectService, { payway: "card_rub" }, {}, broken as never)
     const out = await service.authorizePayment({ data })
     expect(out.status).toBe("pending")

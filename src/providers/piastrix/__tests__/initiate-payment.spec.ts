@@ -4,7 +4,7 @@ import { PiastrixBankTransferService } from "../services/piastrix-bank-transfer"
 import { PiastrixCardService } from "../services/piastrix-card"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { PiastrixWalletService } from "../services/piastrix-wallet"
-import { control, initiateInput, makeService, SECRET, startTestSandbox } from "./test-utils"
+import { control, fakeInbox, initiateInput, makeService, SECRET, startTestSandbox } from "./test-utils"
 
 let running: RunningSandbox
 
@@ -29,6 +29,39 @@ async function expectInvalid(promise: Promise<unknown>, field: string) {
 }
 
 describe("initiatePayment", () => {
+  it("registers the payment in the store's database before asking the service to create it", async () => {
+    const db = fakeInbox([])
+    const input = initiateInput({ payway: "card_rub" })
+    const sessionId = input.data.session_id
+    let atServiceWhenRegistered: unknown = "not registered"
+    const record = db.raw
+    db.raw = async (sql, bindings) => {
+      if (/^\s*insert into piastrix_payment/.test(sql)) {
+        atServiceWhenRegistered = paymentSeen(sessionId)
+      }
+      return record(sql, bindings)
+    }
+    const { service } = makeService(PiastrixRedirectService, running, {}, { __pg_connection__: db })
+    await service.initiatePayment(input)
+    expect(db.registered[0]).toBe(sessionId)
+    expect(atServiceWhenRegistered).toBeUndefined()
+    expect(paymentSeen(sessionId)).toBeDefined()
+  })
+
+  it("opens no payment at the service when it cannot register it", async () => {
+    const down = {
+      async raw() {
+        throw new Error("connection refused")
+      },
+    }
+    const { service } = makeService(PiastrixRedirectService, running, {}, { __pg_connection__: down })
+    const input = initiateInput({ payway: "card_rub" })
+    const error = await service.initiatePayment(input).catch((e) => e)
+    expect(error).toBeInstanceOf(MedusaError)
+    expect(error.message).toMatch(/could not be started/)
+    expect(paymentSeen(input.data.session_id)).toBeUndefined()
+  })
+
   it("creates a wallet bill for the session and returns the wallet page to redirect to", async () => {
     const { service } = makeService(PiastrixWalletService, running)
     const input = initiateInput({ payer_account: "201494711279" })

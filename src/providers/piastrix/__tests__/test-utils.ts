@@ -85,14 +85,20 @@ export type InboxVerdictRow = {
 }
 
 /**
- * The store's database as the provider's inbox query sees it: the rows of one order. Unit tests
- * run without Postgres; the integration suites read the real table.
+ * The store's database as the provider's queries see it: the inbox's rows of one order, and the
+ * payment register, which accepts every write. Unit tests run without Postgres; the integration
+ * suites use the real tables.
  */
-export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & { queries: number } {
+export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & { queries: number; registered: string[] } {
   const db = {
     queries: 0,
+    registered: [] as string[],
     async raw(sql: string, bindings: readonly unknown[] = []) {
       db.queries += 1
+      if (/^\s*(insert into|update) piastrix_payment/.test(sql)) {
+        db.registered.push(String(bindings[1] ?? bindings[0]))
+        return { rows: [] }
+      }
       if (!/from piastrix_notification/.test(sql)) {
         throw new Error(`unexpected query: ${sql}`)
       }

@@ -1,11 +1,17 @@
 import BigNumber from "bignumber.js"
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
 import type { BillStatusResult, InvoiceCheckResult } from "../../../lib/piastrix"
-import type { VerifiedVerdict } from "../../../lib/plugin"
-import { statusEndpointOf, type ProviderContext } from "./context"
-import { describeError } from "../../../lib/plugin"
-import type { PiastrixSessionData } from "../../../lib/plugin"
-import { isKnownServiceStatus, medusaStatusOf, outcomeOfServiceStatus, stateOfOutcome } from "../../../lib/plugin"
+import {
+  describeError,
+  isKnownServiceStatus,
+  medusaStatusOf,
+  outcomeOfServiceStatus,
+  stateOfOutcome,
+  statusEndpointOf,
+  type PiastrixSessionData,
+  type VerifiedVerdict,
+} from "../../../lib/plugin"
+import type { ProviderContext } from "./context"
 
 export type Resolution = { status: PaymentSessionStatus; data: PiastrixSessionData }
 

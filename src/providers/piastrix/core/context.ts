@@ -17,9 +17,9 @@ export interface ProviderContext {
   verdicts: (shopOrderId: string) => Promise<VerifiedVerdict[]>
   /** Whether a new session may take over the paid payment `shopOrderId` of a deleted one. */
   mayCarry: (sessionId: string, shopOrderId: string) => Promise<boolean>
-}
-
-/** The status endpoint of a kind and the guard slot key (the shop_order_id, i.e. the session id). */
-export function statusEndpointOf(kind: PaymentKind): "/bill/shop_order_status" | "/invoice/check" {
-  return kind === "wallet" ? "/bill/shop_order_status" : "/invoice/check"
+  /** The register of payments this store opened (lib/plugin/payment-register.ts). */
+  register: {
+    opened: (p: { shop_order_id: string; kind: PaymentKind; amount: string; currency: number }) => Promise<void>
+    created: (shopOrderId: string, paymentId: string) => Promise<void>
+  }
 }

@@ -11,7 +11,7 @@ import {
   type InvoiceCreateResult,
   type ShopInputConfigResult,
 } from "../../../lib/piastrix"
-import { statusEndpointOf, type ProviderContext } from "./context"
+import type { ProviderContext } from "./context"
 import { initiateError } from "./errors"
 import {
   cachedShopInputConfig,
@@ -23,6 +23,7 @@ import {
   type NextAction,
   type PiastrixSessionData,
   type StorefrontInput,
+  statusEndpointOf,
 } from "../../../lib/plugin"
 
 function invalid(message: string): MedusaError {
@@ -284,7 +285,18 @@ export async function initiatePiastrixPayment(
   })
 
   const request: Request = { sessionId, amount, currency, payerCurrency, payway, email, input: storefront }
+  try {
+    // Written before the service is asked, so a payment opened here is never lost track of.
+    await ctx.register.opened({ shop_order_id: sessionId, kind: ctx.kind, amount, currency: currency.numeric })
+  } catch (error) {
+    ctx.logger.error(`Piastrix: session ${sessionId}: the payment could not be registered: ${describeError(error)}`)
+    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The Piastrix payment could not be started; try again shortly")
+  }
   const created = await createResolvingLostReply(ctx, request)
+  await ctx.register.created(sessionId, created.id).catch((error) => {
+    // The register still knows the payment; only the service's id is missing there.
+    ctx.logger.warn(`Piastrix: session ${sessionId}: payment ${created.id} not noted in the register: ${describeError(error)}`)
+  })
   ctx.logger.info(
     `Piastrix: session ${sessionId}: ${ctx.kind} payment ${created.id} created (payway ${payway ?? "service default"})`
   )

@@ -1,4 +1,10 @@
-import { AbstractPaymentProvider, ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import {
+  AbstractPaymentProvider,
+  ContainerRegistrationKeys,
+  generateEntityId,
+  MedusaError,
+  Modules,
+} from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
@@ -34,7 +40,9 @@ import {
   createPiastrixVerifier,
   parsePiastrixOptions,
   announceNotification,
+  markPaymentCreated,
   mayCarryPayment,
+  registerPayment,
   readSessionData,
   recordNotification,
   verdictsOf,
@@ -91,6 +99,10 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       logger: this.logger_,
       verdicts: (shopOrderId) => verdictsOf(this.db(), shopOrderId),
       mayCarry: (sessionId, shopOrderId) => mayCarryPayment(this.db(), sessionId, shopOrderId),
+      register: {
+        opened: (p) => registerPayment(this.db(), generateEntityId(undefined, "pxpay"), p),
+        created: (shopOrderId, paymentId) => markPaymentCreated(this.db(), shopOrderId, paymentId),
+      },
     }
     return this.context_
   }

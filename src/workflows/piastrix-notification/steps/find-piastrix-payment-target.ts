@@ -1,6 +1,6 @@
 import type { BigNumberRawValue } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { carryingSessionId, type SqlConnection } from "../../../lib/plugin"
+import { carryingSessionId, isOwnPayment, type SqlConnection } from "../../../lib/plugin"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
@@ -44,7 +44,8 @@ export const findPiastrixPaymentTargetStep = createStep(
       }
     )
     if (!session) {
-      return new StepResponse<PaymentTarget>({ session: null, paid_notification, cart_id: null, order: null })
+      const own_payment = await isOwnPayment(db, input.shop_order_id)
+      return new StepResponse<PaymentTarget>({ session: null, own_payment, paid_notification, cart_id: null, order: null })
     }
     const target: TargetSession = {
       id: session.id,
@@ -56,6 +57,6 @@ export const findPiastrixPaymentTargetStep = createStep(
       data: (session.data ?? {}) as Record<string, unknown>,
     }
     const around = await findCartAndOrder(container, session.payment_collection_id)
-    return new StepResponse<PaymentTarget>({ session: target, paid_notification, ...around })
+    return new StepResponse<PaymentTarget>({ session: target, own_payment: true, paid_notification, ...around })
   }
 )

@@ -18,6 +18,10 @@ export function planNotification(row: NotificationRow, target: PaymentTarget): N
     if (!isPaymentSessionId(row.shop_order_id)) {
       return settle("ignored", "not a payment of this store (the order number is not a payment session id)")
     }
+    if (!target.own_payment) {
+      // Another store (another Medusa on the same Piastrix shop) opened it: its business, not an alarm.
+      return settle("ignored", "not a payment of this store (this store never opened it)")
+    }
     // Medusa deletes a cart's sessions when its total changes, but the payer may still pay the old
     // invoice: that money has no order and must stay visible until someone acts on it.
     return success

@@ -35,8 +35,14 @@ const session = (overrides: Partial<TargetSession> = {}): TargetSession => ({
   ...overrides,
 })
 
-const target = (s: TargetSession | null, order: PaymentTarget["order"] = null, paid = false): PaymentTarget => ({
+const target = (
+  s: TargetSession | null,
+  order: PaymentTarget["order"] = null,
+  paid = false,
+  own = true
+): PaymentTarget => ({
   session: s,
+  own_payment: own,
   paid_notification: paid,
   cart_id: s ? "cart_1" : null,
   order,
@@ -68,6 +74,12 @@ describe("planNotification", () => {
     const plan = planNotification(row({ shop_order_id: "4126" }), target(null))
     expect(plan).toEqual(expect.objectContaining({ action: "settle", state: "ignored" }))
     expect(plan.reason).toMatch(/not a payment of this store/)
+  })
+
+  it("ignores, without an alarm, a payment another store on the same shop opened", () => {
+    const plan = planNotification(row(), target(null, null, false, false))
+    expect(plan).toEqual(expect.objectContaining({ action: "settle", state: "ignored" }))
+    expect(plan.reason).toMatch(/never opened it/)
   })
 
   it("keeps money paid for a session Medusa deleted as needing attention", () => {

@@ -1,0 +1,104 @@
+import { NOTIFICATION_TABLE, type SqlConnection } from "./inbox"
+import type { PaymentKind } from "./identity"
+
+/**
+ * The register of payments this store opened at the service (`piastrix_payment`, the plugin
+ * module's model), as SQL the payment provider can run too. Times are the database's.
+ */
+
+export const PAYMENT_REGISTER_TABLE = "piastrix_payment"
+
+export type RegisteredPayment = {
+  id: string
+  shop_order_id: string
+  kind: PaymentKind
+  amount: string
+  currency: number
+  payment_id: string | null
+  state: string
+  created_at: Date | string
+}
+
+/** Writes the payment before the service is asked to create it; a second call changes nothing. */
+export async function registerPayment(
+  db: SqlConnection,
+  id: string,
+  p: { shop_order_id: string; kind: PaymentKind; amount: string; currency: number }
+): Promise<void> {
+  await db.raw(
+    `insert into ${PAYMENT_REGISTER_TABLE} (id, shop_order_id, kind, amount, currency, next_check_at)
+     values (?, ?, ?, ?, ?, now() + interval '1 minute')
+     on conflict (shop_order_id) where deleted_at is null do nothing`,
+    [id, p.shop_order_id, p.kind, p.amount, p.currency]
+  )
+}
+
+/** Records the service's id once it answered. */
+export async function markPaymentCreated(db: SqlConnection, shopOrderId: string, paymentId: string): Promise<void> {
+  await db.raw(
+    `update ${PAYMENT_REGISTER_TABLE} set payment_id = ?, state = 'created', updated_at = now()
+      where shop_order_id = ? and deleted_at is null and state = 'opened'`,
+    [paymentId, shopOrderId]
+  )
+}
+
+/**
+ * Whether this store opened the payment `shopOrderId`: it is in the register, or (payments opened
+ * before the register existed) a payment session of this store, live or deleted, has that id.
+ */
+export async function isOwnPayment(db: SqlConnection, shopOrderId: string): Promise<boolean> {
+  const { rows } = await db.raw(
+    `select 1 from ${PAYMENT_REGISTER_TABLE} where shop_order_id = ? and deleted_at is null
+     union all
+     select 1 from payment_session where id = ?
+     limit 1`,
+    [shopOrderId, shopOrderId]
+  )
+  return rows.length > 0
+}
+
+/**
+ * Claims registered payments due for a look whose session is gone (no live session has it as its
+ * own or carried order) and for which no verified success arrived: the payer may have paid a page
+ * Medusa forgot. Each claim pushes `next_check_at` by the payment's age, so no payment is asked
+ * about more often than once a minute, on any number of instances.
+ */
+export async function claimLostPayments(
+  db: SqlConnection,
+  s: { windowDays: number; limit: number }
+): Promise<RegisteredPayment[]> {
+  const { rows } = await db.raw(
+    `update ${PAYMENT_REGISTER_TABLE} r
+        set next_check_at = now() + case
+              when now() - r.created_at < interval '1 hour' then interval '1 minute'
+              when now() - r.created_at < interval '1 day' then interval '10 minutes'
+              when now() - r.created_at < interval '3 days' then interval '1 hour'
+              else interval '6 hours' end,
+            checked_at = now()
+      where r.id in (
+        select c.id from ${PAYMENT_REGISTER_TABLE} c
+         where c.deleted_at is null and c.state in ('opened', 'created')
+           and c.next_check_at <= now()
+           and c.created_at >= now() - make_interval(days => ?)
+           and not exists (select 1 from payment_session s
+                            where s.deleted_at is null
+                              and (s.id = c.shop_order_id or s.data->>'shop_order_id' = c.shop_order_id))
+           and not exists (select 1 from ${NOTIFICATION_TABLE} n
+                            where n.shop_order_id = c.shop_order_id and n.status = 'success' and n.deleted_at is null)
+         order by c.next_check_at asc
+         limit ?
+         for update skip locked)
+      returning r.*`,
+    [s.windowDays, s.limit]
+  )
+  return rows
+}
+
+/** Marks a registered payment the service reports paid while Medusa holds no session for it. */
+export async function markPaidWithoutOrder(db: SqlConnection, shopOrderId: string, reason: string): Promise<void> {
+  await db.raw(
+    `update ${PAYMENT_REGISTER_TABLE} set state = 'paid_without_order', last_error = ?, updated_at = now()
+      where shop_order_id = ? and deleted_at is null`,
+    [reason.slice(0, 1000), shopOrderId]
+  )
+}

@@ -1,0 +1,25 @@
+import { model } from "@medusajs/framework/utils"
+import { PAYMENT_REGISTER_TABLE } from "../../../lib/plugin/payment-register"
+
+/**
+ * Every payment this store opened at the service, written before the service is asked to create it
+ * (`shop_order_id` is unique, so a retry cannot register twice). Lets the reconcile job find money
+ * paid for a session Medusa has since replaced or deleted, and tells this store's notifications from
+ * those of another store on the same Piastrix shop. Written and read through
+ * `lib/plugin/payment-register.ts`, also by the payment provider.
+ */
+export const PiastrixPayment = model
+  .define(PAYMENT_REGISTER_TABLE, {
+    id: model.id({ prefix: "pxpay" }).primaryKey(),
+    shop_order_id: model.text().unique(),
+    kind: model.text(),
+    amount: model.text(),
+    currency: model.number(),
+    payment_id: model.text().nullable(),
+    // opened (written, create sent or about to be) | created (the service answered) | paid_without_order
+    state: model.text().default("opened"),
+    last_error: model.text().nullable(),
+    next_check_at: model.dateTime().nullable(),
+    checked_at: model.dateTime().nullable(),
+  })
+  .indexes([{ on: ["next_check_at"] }])
