@@ -9,13 +9,13 @@ import {
   waitFor,
 } from "../helpers/callbacks"
 import { piastrixIntegrationRunner } from "../helpers/runner"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { completeCart, createCart, findOrderForCart, startPaymentSession } from "../helpers/store-api"
 
 jest.setTimeout(120000)
 
 const REDIRECT = "pp_piastrix_piastrix"
 const BANK_TRANSFER = "pp_piastrix-bank-transfer_piastrix"
-const inTwoMinutes = () => new Date(Date.now() + 120_000)
 
 piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   afterEach(async () => {
@@ -27,6 +27,12 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       const order = await findOrderForCart(getContainer(), cartId)
       return order?.payment_collections?.[0]?.payments?.[0]?.captured_at ? order : null
     })
+  }
+
+  /** Makes a registered payment due now, as if its minute had passed (the database's clock decides). */
+  async function due(shopOrderId: string) {
+    const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    await db.raw(`update piastrix_payment set next_check_at = now() where shop_order_id = ?`, [shopOrderId])
   }
 
   async function pollsOf(shopOrderId: string) {
@@ -65,26 +71,33 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       await holdCallbacks(sandbox())
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
 
-      const first = await reconcilePiastrix(getContainer(), { sessions: { now: inTwoMinutes() } })
-      expect(first.sessions).toEqual([expect.objectContaining({ session_id: session.id, outcome: "captured" })])
+      await due(session.id)
+      const first = await reconcilePiastrix(getContainer())
+      expect(first.payments).toEqual([expect.objectContaining({ session_id: session.id, outcome: "captured" })])
       const order = await capturedOrder(cart.id)
-      expect(first.sessions[0].order?.id).toBe(order.id)
+      expect(first.payments[0].order_id).toBe(order.id)
 
-      const again = await reconcilePiastrix(getContainer(), { sessions: { now: inTwoMinutes() } })
-      expect(again.sessions.map((s) => s.session_id)).not.toContain(session.id)
+      // Settled: never looked at again, even when due.
+      await due(session.id)
+      const again = await reconcilePiastrix(getContainer())
+      expect(again.payments.map((p) => p.shop_order_id)).not.toContain(session.id)
       const polls = await pollsOf(session.id)
       expect(polls.calls).toBe(1)
       expect(polls.violations).toEqual([])
     })
 
-    it("leaves an unpaid session waiting and polls it at most once however often it runs", async () => {
+    it("leaves an unpaid session waiting without running Medusa's authorization, polling it once however many runs overlap", async () => {
       const cart = await createCart(api, seed())
       const { session } = await startPaymentSession(api, seed(), cart, REDIRECT, { payway: "card_rub", email: "p@example.com" })
 
-      const runs = await Promise.all([1, 2, 3].map(() => reconcilePiastrix(getContainer(), { sessions: { now: inTwoMinutes() } })))
-      const outcomes = runs.flatMap((r) => r.sessions).filter((s) => s.session_id === session.id)
-      expect(outcomes.length).toBeGreaterThan(0)
-      expect(outcomes.every((o) => o.outcome === "waiting")).toBe(true)
+      await due(session.id)
+      const runs = await Promise.all([1, 2, 3].map(() => reconcilePiastrix(getContainer())))
+      const outcomes = runs.flatMap((r) => r.payments).filter((p) => p.shop_order_id === session.id)
+      expect(outcomes).toEqual([expect.objectContaining({ outcome: "not_checked", status: expect.objectContaining({ outcome: "pending" }) })])
+      // Authorization never ran (it would have stored checked_at), so Medusa logged no authorization error.
+      const stored = await paymentSession(getContainer(), session.id)
+      expect(stored.status).toBe("pending")
+      expect(stored.data.checked_at).toBeNull()
       expect((await pollsOf(session.id)).calls).toBe(1)
       expect((await pollsOf(session.id)).violations).toEqual([])
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()

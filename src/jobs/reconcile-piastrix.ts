@@ -6,12 +6,11 @@ import {
   runNotificationProcessing,
   type NotificationProcessingResult,
 } from "../workflows/piastrix-notification/utils/run-notification-processing"
-import { claimLostPayments, type SqlConnection } from "../lib/plugin"
-import { checkLostPiastrixPaymentWorkflow } from "../workflows/piastrix-reconcile/check-lost-piastrix-payment"
-import type { LostPaymentOutcome } from "../workflows/piastrix-reconcile/steps/check-lost-piastrix-payment"
-import { reconcilePiastrixSessionWorkflow } from "../workflows/piastrix-reconcile/reconcile-piastrix-session"
-import type { SessionOutcome } from "../workflows/piastrix-reconcile/steps/read-piastrix-session-outcome"
-import { dueSessionIds, type DueSessionOptions } from "../workflows/piastrix-reconcile/utils/due-sessions"
+import { claimDuePayments, describeError, type SqlConnection } from "../lib/plugin"
+import {
+  reconcilePiastrixPaymentWorkflow,
+  type PaymentReconcileResult,
+} from "../workflows/piastrix-reconcile/reconcile-piastrix-payment"
 
 export type InboxReconcileOptions = {
   /** At most this many rows per run. */
@@ -30,23 +29,21 @@ export const INBOX_RECONCILE_DEFAULTS = {
 
 export type ReconcilePiastrixOptions = {
   inbox?: InboxReconcileOptions
-  sessions?: DueSessionOptions
+  /** At most this many registered payments are looked at per run (each costs one guarded status call). */
+  paymentBatchSize?: number
 }
 
 export type ReconcilePiastrixResult = {
   notifications: NotificationProcessingResult[]
-  sessions: SessionOutcome[]
-  lost_payments: Array<{ shop_order_id: string; outcome: LostPaymentOutcome }>
+  payments: PaymentReconcileResult[]
 }
-
-/** Lost payments looked at per run (each costs one status call within the polling limits). */
-const LOST_PAYMENTS_PER_RUN = 20
 
 /**
  * One reconciliation pass: inbox rows left behind first (they carry a verified answer and cost no
- * service call), then sessions still waiting for money, then payments this store opened whose session
- * Medusa no longer holds (the payer may still have paid them). One at a time: each may take a cart's lock,
- * and the job must not crowd out the storefront. Exported for tests and scripts.
+ * service call), then payments this store opened that are due for a look at the service (the
+ * callback may never come), whether Medusa still holds their session or not. One at a time: each
+ * may take a cart's lock, and the job must not crowd out the storefront. Claims in the database let
+ * the job run on several instances. Exported for tests and scripts.
  */
 export async function reconcilePiastrix(
   container: MedusaContainer,
@@ -67,39 +64,38 @@ export async function reconcilePiastrix(
     notifications.push(await runNotificationProcessing(container, id))
   }
 
-  const sessions: SessionOutcome[] = []
-  for (const sessionId of await dueSessionIds(container, options.sessions)) {
-    const { result, errors } = await reconcilePiastrixSessionWorkflow(container).run({
-      input: { session_id: sessionId },
-      throwOnError: false,
-    })
-    if (errors?.length || !result) {
-      logger.warn(`Piastrix reconcile: session ${sessionId} could not be checked: ${errors?.[0]?.error?.message ?? "no result"}`)
-      continue
-    }
-    const line = `Piastrix reconcile: session ${sessionId} ${result.outcome} (${result.status})${result.order ? `, order ${result.order.id}` : ""}`
-    if (result.outcome === "failed") {
-      logger.warn(line)
-    } else {
-      logger.info(line)
-    }
-    sessions.push(result)
-  }
-
-  const lost_payments: ReconcilePiastrixResult["lost_payments"] = []
-  const claimed = await claimLostPayments(container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION), {
+  const payments: PaymentReconcileResult[] = []
+  const due = await claimDuePayments(container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION), {
     windowDays: piastrix.getOptions().reconcileWindowDays,
-    limit: LOST_PAYMENTS_PER_RUN,
+    limit: options.paymentBatchSize ?? PAYMENTS_PER_RUN,
   })
-  for (const payment of claimed) {
-    const { result, errors } = await checkLostPiastrixPaymentWorkflow(container).run({
+  for (const payment of due) {
+    const { result, errors } = await reconcilePiastrixPaymentWorkflow(container).run({
       input: { payment },
       throwOnError: false,
     })
-    lost_payments.push({ shop_order_id: payment.shop_order_id, outcome: errors?.length ? "unknown" : result })
+    if (errors?.length || !result) {
+      logger.warn(
+        `Piastrix reconcile: payment ${payment.shop_order_id} could not be checked: ${describeError(errors?.[0]?.error ?? "no result")}`
+      )
+      continue
+    }
+    if (result.outcome !== "not_checked") {
+      const line = `Piastrix reconcile: payment ${result.shop_order_id} ${result.outcome} (${result.status.detail})` +
+        (result.order_id ? `, order ${result.order_id}` : "")
+      if (result.outcome === "failed" || result.outcome === "paid_without_order") {
+        logger.warn(line)
+      } else {
+        logger.info(line)
+      }
+    }
+    payments.push(result)
   }
-  return { notifications, sessions, lost_payments }
+  return { notifications, payments }
 }
+
+/** Registered payments looked at per run by default. */
+const PAYMENTS_PER_RUN = 25
 
 /** Whether the scheduled run is switched off (tests run the pass themselves). */
 export function reconcileDisabled(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -117,12 +113,9 @@ export default async function reconcilePiastrixJob(container: MedusaContainer): 
   } catch {
     return
   }
-  const { notifications, sessions, lost_payments } = await reconcilePiastrix(container)
-  if (notifications.length || sessions.length || lost_payments.length) {
-    logger.info(
-      `Piastrix reconcile: ${notifications.length} notification(s), ${sessions.length} session(s), ` +
-        `${lost_payments.length} lost payment(s) checked`
-    )
+  const { notifications, payments } = await reconcilePiastrix(container)
+  if (notifications.length || payments.length) {
+    logger.info(`Piastrix reconcile: ${notifications.length} notification(s), ${payments.length} payment(s) checked`)
   }
 }
 

@@ -57,16 +57,21 @@ export async function isOwnPayment(db: SqlConnection, shopOrderId: string): Prom
   return rows.length > 0
 }
 
+/** A registered payment claimed for a look, with the live session that holds it, if any. */
+export type DuePayment = RegisteredPayment & { session_id: string | null }
+
 /**
- * Claims registered payments due for a look whose session is gone (no live session has it as its
- * own or carried order) and for which no verified success arrived: the payer may have paid a page
- * Medusa forgot. Each claim pushes `next_check_at` by the payment's age, so no payment is asked
- * about more often than once a minute, on any number of instances.
+ * Claims registered payments that are due for a look at the service: not settled, no verified
+ * success in the inbox yet (that one is processed from the inbox), inside the window. Each claim
+ * pushes `next_check_at` by the payment's age (a payer pays soon; an abandoned page still costs one
+ * call per look), so no payment is asked about more often than once a minute, however many
+ * instances run the job. `session_id` is the live session that holds the payment (its own, or one
+ * that carries it), or null when Medusa no longer holds it.
  */
-export async function claimLostPayments(
+export async function claimDuePayments(
   db: SqlConnection,
   s: { windowDays: number; limit: number }
-): Promise<RegisteredPayment[]> {
+): Promise<DuePayment[]> {
   const { rows } = await db.raw(
     `update ${PAYMENT_REGISTER_TABLE} r
         set next_check_at = now() + case
@@ -80,18 +85,28 @@ export async function claimLostPayments(
          where c.deleted_at is null and c.state in ('opened', 'created')
            and c.next_check_at <= now()
            and c.created_at >= now() - make_interval(days => ?)
-           and not exists (select 1 from payment_session s
-                            where s.deleted_at is null
-                              and (s.id = c.shop_order_id or s.data->>'shop_order_id' = c.shop_order_id))
            and not exists (select 1 from ${NOTIFICATION_TABLE} n
                             where n.shop_order_id = c.shop_order_id and n.status = 'success' and n.deleted_at is null)
          order by c.next_check_at asc
          limit ?
          for update skip locked)
-      returning r.*`,
+      returning r.*,
+        (select s.id from payment_session s
+          where s.deleted_at is null and (s.id = r.shop_order_id or s.data->>'shop_order_id' = r.shop_order_id)
+          order by (s.id = r.shop_order_id) desc, s.created_at desc
+          limit 1) as session_id`,
     [s.windowDays, s.limit]
   )
   return rows
+}
+
+/** Stops looking at a payment: it was captured, or it ended without money. */
+export async function markPaymentSettled(db: SqlConnection, shopOrderId: string): Promise<void> {
+  await db.raw(
+    `update ${PAYMENT_REGISTER_TABLE} set state = 'settled', next_check_at = null, updated_at = now()
+      where shop_order_id = ? and deleted_at is null and state in ('opened', 'created')`,
+    [shopOrderId]
+  )
 }
 
 /** Marks a registered payment the service reports paid while Medusa holds no session for it. */

@@ -2,7 +2,8 @@ import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { findCartAndOrder } from "../../piastrix-notification/utils/find-order"
 import type { OrderRef } from "../../piastrix-notification/utils/mark-order-payment-failed"
-import { WAITING_STATUSES } from "../utils/due-sessions"
+/** Medusa statuses of a session still waiting for money. */
+const WAITING_STATUSES = ["pending", "pending_authorization"]
 
 export const readPiastrixSessionOutcomeStepId = "read-piastrix-session-outcome"
 

@@ -1,0 +1,64 @@
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { DuePayment } from "../../lib/plugin"
+import { reconcilePiastrixSessionWorkflow } from "./reconcile-piastrix-session"
+import { checkPiastrixPaymentStatusStep, type PaymentStatusCheck } from "./steps/check-piastrix-payment-status"
+import { settlePiastrixPaymentStep } from "./steps/settle-piastrix-payment"
+import type { SessionOutcome } from "./steps/read-piastrix-session-outcome"
+
+export const reconcilePiastrixPaymentWorkflowId = "reconcile-piastrix-payment"
+
+export type PaymentReconcileResult = {
+  shop_order_id: string
+  session_id: string | null
+  status: PaymentStatusCheck
+  /** What Medusa's side ended as: the session's outcome, or the register's verdict without a session. */
+  outcome: SessionOutcome["outcome"] | "paid_without_order" | "not_checked"
+  order_id: string | null
+}
+
+/**
+ * One look at a payment this store opened and still waits for (its callback may never come: lost,
+ * blocked, a wrong address). The status is asked first, so an unpaid payment costs one guarded call
+ * and nothing else. Paid or ended, with a session: Medusa's payment processing settles it (the
+ * provider reuses the answer), and a waiting order learns of a failure. Paid without a session (Medusa
+ * replaced or deleted it): the register marks it for a person. Settled payments are not looked at again.
+ */
+export const reconcilePiastrixPaymentWorkflow = createWorkflow(
+  reconcilePiastrixPaymentWorkflowId,
+  (input: { payment: DuePayment }) => {
+    const status = checkPiastrixPaymentStatusStep({ payment: input.payment })
+    const act = transform({ input, status }, ({ input, status }) => {
+      const settledAtService = status.outcome === "paid" || status.outcome === "ended"
+      if (!settledAtService) {
+        return "none"
+      }
+      return input.payment.session_id ? "process" : status.outcome === "paid" ? "lost" : "none"
+    })
+
+    const session = when("piastrix-payment-settled-at-service", { act }, ({ act }) => act === "process").then(() =>
+      reconcilePiastrixSessionWorkflow.runAsStep({ input: { session_id: input.payment.session_id! } })
+    )
+
+    const result = transform({ input, status, act, session }, ({ input, status, act, session }): PaymentReconcileResult => ({
+      shop_order_id: input.payment.shop_order_id,
+      session_id: input.payment.session_id,
+      status,
+      outcome: act === "lost" ? "paid_without_order" : (session?.outcome ?? "not_checked"),
+      order_id: session?.order?.id ?? null,
+    }))
+    const register = transform({ result }, ({ result }) => ({
+      shop_order_id: result.shop_order_id,
+      result:
+        result.outcome === "captured" || result.outcome === "failed"
+          ? ("settled" as const)
+          : result.outcome === "paid_without_order"
+            ? ("paid_without_order" as const)
+            : ("open" as const),
+      reason:
+        `the service reports ${result.status.detail} paid, but Medusa no longer holds its payment session; ` +
+        "no order was created",
+    }))
+    settlePiastrixPaymentStep(register)
+    return new WorkflowResponse(result)
+  }
+)

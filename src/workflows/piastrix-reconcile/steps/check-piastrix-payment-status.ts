@@ -1,0 +1,64 @@
+import BigNumber from "bignumber.js"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PiastrixApiError, PiastrixErrorCode, sharedPollingGuard } from "../../../lib/piastrix"
+import { describeError, outcomeOfServiceStatus, statusEndpointOf, type RegisteredPayment } from "../../../lib/plugin"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
+
+export const checkPiastrixPaymentStatusStepId = "check-piastrix-payment-status"
+
+export type PaymentStatusCheck = {
+  /**
+   * paid: the service reports it paid, for the registered amount and currency; ended: rejected,
+   * expired or canceled; pending: not yet (or not found); unknown: the service could not be asked.
+   */
+  outcome: "paid" | "pending" | "ended" | "unknown"
+  detail: string
+}
+
+/**
+ * Asks the service where a registered payment stands, through the shop's polling guard (the
+ * provider's authorization right after reuses the answer instead of asking again). A paid status
+ * counts only with the registered amount and currency: a status read captures only corroborated money.
+ */
+export const checkPiastrixPaymentStatusStep = createStep(
+  checkPiastrixPaymentStatusStepId,
+  async (input: { payment: RegisteredPayment }, { container }) => {
+    const { payment } = input
+    const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    const client = piastrix.getClient()
+    let record: { status: number; shop_amount: string; shop_currency: number; payment_id?: unknown }
+    try {
+      const answer = await sharedPollingGuard(client.apiUrl, client.shopId).run(
+        statusEndpointOf(payment.kind),
+        payment.shop_order_id,
+        () =>
+          payment.kind === "wallet"
+            ? client.billStatus({ shop_order_id: payment.shop_order_id })
+            : client.invoiceCheck({ shop_order_id: payment.shop_order_id })
+      )
+      record = answer.value as typeof record
+    } catch (error) {
+      if (error instanceof PiastrixApiError && error.errorCode === PiastrixErrorCode.OPERATION_NOT_FOUND) {
+        return new StepResponse<PaymentStatusCheck>({ outcome: "pending", detail: "not found at the service" })
+      }
+      logger.info(`Piastrix reconcile: payment ${payment.shop_order_id}: status unavailable: ${describeError(error)}`)
+      return new StepResponse<PaymentStatusCheck>({ outcome: "unknown", detail: describeError(error) })
+    }
+    const meaning = outcomeOfServiceStatus(record.status, payment.kind, piastrix.getOptions().statuses)
+    const detail = `payment ${String(record.payment_id ?? payment.payment_id ?? "")} status ${record.status}`
+    if (meaning === "paid") {
+      const matches =
+        new BigNumber(record.shop_amount).isEqualTo(payment.amount) && Number(record.shop_currency) === payment.currency
+      return new StepResponse<PaymentStatusCheck>(
+        matches
+          ? { outcome: "paid", detail }
+          : { outcome: "pending", detail: `${detail}: paid ${record.shop_amount} (${record.shop_currency}), not what was asked` }
+      )
+    }
+    return new StepResponse<PaymentStatusCheck>({ outcome: meaning === "pending" ? "pending" : "ended", detail })
+  }
+)
