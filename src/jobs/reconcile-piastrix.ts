@@ -6,7 +6,8 @@ import {
   runNotificationProcessing,
   type NotificationProcessingResult,
 } from "../workflows/piastrix-notification/utils/run-notification-processing"
-import { claimDuePayments, describeError, type SqlConnection } from "../lib/plugin"
+import { claimDuePayments, describeError, unlinkedOrderIds, type SqlConnection } from "../lib/plugin"
+import { cancelPiastrixOrphanOrderWorkflow } from "../workflows/piastrix-reconcile/cancel-piastrix-orphan-order"
 import {
   reconcilePiastrixPaymentWorkflow,
   type PaymentReconcileResult,
@@ -31,17 +32,28 @@ export type ReconcilePiastrixOptions = {
   inbox?: InboxReconcileOptions
   /** At most this many registered payments are looked at per run (each costs one guarded status call). */
   paymentBatchSize?: number
+  /** Unlinked orders younger than this are left alone (a completion may still be running). */
+  orphanGraceSeconds?: number
 }
 
 export type ReconcilePiastrixResult = {
   notifications: NotificationProcessingResult[]
   payments: PaymentReconcileResult[]
+  /** Unlinked orders looked at, and the note of those canceled as leftovers of an interrupted completion. */
+  orphan_orders: Array<{ order_id: string; canceled: boolean }>
 }
+
+/**
+ * An order younger than this may belong to a completion still running (it holds the cart's lock at
+ * most two minutes): only older unlinked orders count as left behind.
+ */
+const ORPHAN_GRACE_SECONDS = 150
 
 /**
  * One reconciliation pass: inbox rows left behind first (they carry a verified answer and cost no
  * service call), then payments this store opened that are due for a look at the service (the
- * callback may never come), whether Medusa still holds their session or not. One at a time: each
+ * callback may never come), whether Medusa still holds their session or not, and last orders that an
+ * interrupted completion left unlinked (canceled with a note when made from a Piastrix cart). One at a time: each
  * may take a cart's lock, and the job must not crowd out the storefront. Claims in the database let
  * the job run on several instances. Exported for tests and scripts.
  */
@@ -91,7 +103,27 @@ export async function reconcilePiastrix(
     }
     payments.push(result)
   }
-  return { notifications, payments }
+
+  const orphan_orders: ReconcilePiastrixResult["orphan_orders"] = []
+  const unlinked = await unlinkedOrderIds(container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION), {
+    graceSeconds: options.orphanGraceSeconds ?? ORPHAN_GRACE_SECONDS,
+    limit: 20,
+  })
+  for (const orderId of unlinked) {
+    const { result, errors } = await cancelPiastrixOrphanOrderWorkflow(container).run({
+      input: { order_id: orderId },
+      throwOnError: false,
+    })
+    if (errors?.length) {
+      logger.warn(`Piastrix reconcile: order ${orderId} left unlinked could not be handled: ${describeError(errors[0].error)}`)
+      continue
+    }
+    if (result) {
+      logger.warn(`Piastrix reconcile: order ${orderId} ${result.reason}`)
+    }
+    orphan_orders.push({ order_id: orderId, canceled: !!result })
+  }
+  return { notifications, payments, orphan_orders }
 }
 
 /** Registered payments looked at per run by default. */

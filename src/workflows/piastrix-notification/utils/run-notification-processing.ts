@@ -10,7 +10,7 @@ import { describeError } from "../../../lib/plugin"
  * How long one instance holds a row. Processing takes well under a second; the lease only has to
  * outlast the slowest cart completion, and a holder that died frees the row when it runs out.
  */
-export const NOTIFICATION_CLAIM_SECONDS = 120
+export const NOTIFICATION_CLAIM_SECONDS = 60
 
 /**
  * A row that keeps failing for a passing reason (the cart lock is busy, the database hiccuped) is
