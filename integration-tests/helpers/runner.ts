@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
 import { createServer } from "node:net"
-import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "../../src/sandbox"
+import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "../../sandbox/src"
 import { seedStore, type SeededStore } from "../../dev/seed"
 
 export const TEST_SHOP_ID = 1
