@@ -1,5 +1,5 @@
 import type { SandboxContext } from "./context"
-import { EnvelopeError, ERROR } from "./error-codes"
+import { EnvelopeError, PiastrixErrorCode } from "./envelope-error"
 import { dec, formatAmount } from "./money"
 import type { Balance } from "./state"
 
@@ -45,7 +45,7 @@ export function scheduleHoldRelease(ctx: SandboxContext, holdId: number, delayMs
 
 function ensureAvailable(balance: Balance, amount: string): void {
   if (dec(balance.available).lt(amount)) {
-    throw new EnvelopeError(ERROR.INSUFFICIENT_BALANCE, "Insufficient balance")
+    throw new EnvelopeError(PiastrixErrorCode.INSUFFICIENT_BALANCE, "Insufficient balance")
   }
 }
 

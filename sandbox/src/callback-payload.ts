@@ -1,5 +1,5 @@
 import { signCallback } from "../../src/lib/piastrix/sign"
-import { formatDateTime } from "./clock"
+import { formatNow } from "../../src/lib/piastrix/clock"
 import type { SandboxContext } from "./context"
 import { dec, formatAmount } from "./money"
 import type { Payment } from "./state"
@@ -25,8 +25,8 @@ export function callbackFields(
     ps_currency: String(payment.psCurrency),
     payway: payment.payway,
     payment_id: String(payment.id),
-    created: formatDateTime(payment.created),
-    processed: payment.processed === null ? "" : formatDateTime(payment.processed),
+    created: formatNow(new Date(payment.created)),
+    processed: payment.processed === null ? "" : formatNow(new Date(payment.processed)),
     ps_data: JSON.stringify(publicPsData(payment)),
     payer_account: payment.payerAccount ?? "",
     description: payment.description ?? "",

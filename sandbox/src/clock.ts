@@ -105,10 +105,7 @@ export class SandboxClock {
   }
 }
 
-export function formatDateTime(ms: number): string {
-  return new Date(ms).toISOString().replace("T", " ").slice(0, 19)
-}
-
+/** The date layout of `/bill/create`'s `created`; other records use the client's `formatNow`. */
 export function formatRfc5322(ms: number): string {
   return new Date(ms).toUTCString()
 }

@@ -2,4 +2,3 @@ export { startSandbox, type RunningSandbox, type StartSandboxOptions } from "./s
 export { Sandbox } from "./sandbox"
 export { parseShopConfig, shopConfigSchema, type ShopConfig, type ShopConfigInput } from "./shop-config"
 export { BILL_STATUS, INVOICE_STATUS, PAYOUT_STATUS } from "./statuses"
-export { ERROR as SANDBOX_ERROR_CODES } from "./error-codes"

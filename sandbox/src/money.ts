@@ -1,19 +1,19 @@
 import BigNumber from "bignumber.js"
-import { number as currencyByNumber } from "currency-codes"
+import { defaultCurrencyTable } from "../../src/lib/piastrix/currency"
+import { toWireAmount } from "../../src/lib/piastrix/money"
+
+/**
+ * The sandbox's side of money: fees and conversions, which only the service computes. Currency digits
+ * and the wire text of an amount come from the client (src/lib/piastrix), so both format alike.
+ */
 
 /** Decimal arithmetic of the sandbox; amounts never pass through JS floats. */
 export const Decimal = BigNumber.clone({ DECIMAL_PLACES: 20, ROUNDING_MODE: BigNumber.ROUND_HALF_UP })
 export type Decimal = BigNumber
 
-const digitsCache = new Map<number, number>()
-
+/** Digits of a numeric currency code; one the ISO table lacks gets 2, like most of the service's. */
 export function currencyDigits(currency: number): number {
-  let digits = digitsCache.get(currency)
-  if (digits === undefined) {
-    digits = currencyByNumber(String(currency).padStart(3, "0"))?.digits ?? 2
-    digitsCache.set(currency, digits)
-  }
-  return digits
+  return defaultCurrencyTable.find(currency)?.digits ?? 2
 }
 
 export function dec(value: string | number | BigNumber): BigNumber {
@@ -27,7 +27,7 @@ export function round(value: BigNumber, currency: number): BigNumber {
 
 /** Wire text with the currency's digits, as callbacks carry it ("1.00"). */
 export function formatAmount(value: BigNumber, currency: number): string {
-  return value.toFixed(currencyDigits(currency), BigNumber.ROUND_HALF_UP)
+  return toWireAmount(value, { alpha: String(currency), numeric: currency, digits: currencyDigits(currency) })
 }
 
 /** JSON number of a response ("Amounts are numbers"); exact for the currency's digits. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import { creditIncoming } from "./balances"
 import type { SandboxContext } from "./context"
 import { ControlError } from "./control-error"
-import { EnvelopeError, ERROR } from "./error-codes"
+import { EnvelopeError, PiastrixErrorCode } from "./envelope-error"
 import { dec, feeOf, formatAmount } from "./money"
 import { convert, inputPayway } from "./payways"
 import { shopRefundOf } from "./quote"
@@ -28,7 +28,7 @@ export type PayOptions = {
 /** With `uniqueShopOrderId` (a shop setting), a second payment of one kind for an order is refused. */
 export function assertNewShopOrderId(ctx: SandboxContext, type: Payment["type"], shopOrderId: string): void {
   if (ctx.config.uniqueShopOrderId && ctx.store.latestPayment(type, shopOrderId)) {
-    throw new EnvelopeError(ERROR.NOT_UNIQUE, `Shop_order_id '${shopOrderId}' is not unique for shop(id=${ctx.config.shopId})`)
+    throw new EnvelopeError(PiastrixErrorCode.OPERATION_NOT_UNIQUE, `Shop_order_id '${shopOrderId}' is not unique for shop(id=${ctx.config.shopId})`)
   }
 }
 

@@ -1,7 +1,7 @@
 import { unfreeze } from "./balances"
 import type { SandboxContext } from "./context"
 import { ControlError } from "./control-error"
-import { EnvelopeError, ERROR } from "./error-codes"
+import { EnvelopeError, PiastrixErrorCode } from "./envelope-error"
 import { dec, feeOf, formatAmount, netOfFee } from "./money"
 import { checkLimits, convert } from "./payways"
 import type { Payout } from "./state"
@@ -37,7 +37,7 @@ export function quotePayout(
     payeeReceive = formatAmount(netOfFee(dec(total), fee, psCurrency), psCurrency)
   }
   if (dec(payeeReceive).lte(0)) {
-    throw new EnvelopeError(ERROR.AMOUNT_TOO_SMALL, "Amount is too small to cover the commission")
+    throw new EnvelopeError(PiastrixErrorCode.AMOUNT_TOO_SMALL, "Amount is too small to cover the commission")
   }
   if (input.limits) {
     checkLimits(input.limits, payeeReceive)
@@ -48,7 +48,7 @@ export function quotePayout(
 export function ensureUniquePayout(ctx: SandboxContext, shopPaymentId: string): void {
   if (ctx.store.payoutByShopId(shopPaymentId)) {
     throw new EnvelopeError(
-      ERROR.NOT_UNIQUE,
+      PiastrixErrorCode.OPERATION_NOT_UNIQUE,
       `Shop_payment_id '${shopPaymentId}' is not unique for shop(id=${ctx.config.shopId})`
     )
   }

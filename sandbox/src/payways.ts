@@ -1,15 +1,15 @@
 import type { SandboxContext } from "./context"
-import { EnvelopeError, ERROR } from "./error-codes"
+import { EnvelopeError, PiastrixErrorCode } from "./envelope-error"
 import { dec, formatAmount, round } from "./money"
 import type { InputPayway, OutputPayway } from "./shop-config"
 
 export function inputPayway(ctx: SandboxContext, alias: string): InputPayway {
   const payway = ctx.config.inputPayways.find((p) => p.alias === alias)
   if (!payway) {
-    throw new EnvelopeError(ERROR.PAYWAY_NOT_FOUND, `Payway (alias = ${alias}) is not found`)
+    throw new EnvelopeError(PiastrixErrorCode.PAYWAY_NOT_FOUND, `Payway (alias = ${alias}) is not found`)
   }
   if (!payway.active) {
-    throw new EnvelopeError(ERROR.PAYWAY_NOT_AVAILABLE, `Payway (alias = ${alias}) is not available for shop`)
+    throw new EnvelopeError(PiastrixErrorCode.PAYWAY_NOT_AVAILABLE, `Payway (alias = ${alias}) is not available for shop`)
   }
   return payway
 }
@@ -17,7 +17,7 @@ export function inputPayway(ctx: SandboxContext, alias: string): InputPayway {
 export function outputPayway(ctx: SandboxContext, alias: string): OutputPayway {
   const payway = ctx.config.outputPayways.find((p) => p.alias === alias)
   if (!payway) {
-    throw new EnvelopeError(ERROR.PAYWAY_NOT_FOUND, `Payway (alias = ${alias}) is not found`)
+    throw new EnvelopeError(PiastrixErrorCode.PAYWAY_NOT_FOUND, `Payway (alias = ${alias}) is not found`)
   }
   return payway
 }
@@ -26,7 +26,7 @@ export function outputPayway(ctx: SandboxContext, alias: string): OutputPayway {
 export function walletPayway(ctx: SandboxContext, currency: number): InputPayway {
   const payway = ctx.config.inputPayways.find((p) => p.kind === "wallet" && p.currency === currency)
   if (!payway) {
-    throw new EnvelopeError(ERROR.PAYWAY_NOT_FOUND, `Payway for currency ${currency} is not found`)
+    throw new EnvelopeError(PiastrixErrorCode.PAYWAY_NOT_FOUND, `Payway for currency ${currency} is not found`)
   }
   return inputPayway(ctx, payway.alias)
 }
@@ -48,13 +48,13 @@ export function convert(ctx: SandboxContext, amount: string, from: number, to: n
 export function checkLimits(payway: { min: string; max: string; currency: number }, amount: string): void {
   if (dec(amount).lt(payway.min)) {
     throw new EnvelopeError(
-      ERROR.AMOUNT_TOO_SMALL,
+      PiastrixErrorCode.AMOUNT_TOO_SMALL,
       `Amount is too small, min: ${formatAmount(dec(payway.min), payway.currency)}`
     )
   }
   if (dec(amount).gt(payway.max)) {
     throw new EnvelopeError(
-      ERROR.AMOUNT_TOO_LARGE,
+      PiastrixErrorCode.AMOUNT_TOO_LARGE,
       `Amount is too large, max: ${formatAmount(dec(payway.max), payway.currency)}`
     )
   }

@@ -1,4 +1,4 @@
-import { formatDateTime } from "./clock"
+import { formatNow } from "../../src/lib/piastrix/clock"
 import type { SandboxContext } from "./context"
 import { dec, jsonAmount } from "./money"
 import type { Payment, Payout } from "./state"
@@ -31,13 +31,13 @@ function originalAmount(payment: Payment): Record<string, number> {
 function paymentRecordFields(ctx: SandboxContext, payment: Payment, isUnique: boolean) {
   return {
     client_price: jsonAmount(dec(payment.clientPrice ?? "0"), payment.psCurrency),
-    created: formatDateTime(payment.created),
+    created: formatNow(new Date(payment.created)),
     ...(payment.description !== null ? { description: payment.description } : {}),
     is_unique: isUnique,
     payment_id: payment.id,
     payway: payment.payway,
     // Unpaid payments have no processing date; the sandbox answers null rather than invent one.
-    processed: payment.processed === null ? null : formatDateTime(payment.processed),
+    processed: payment.processed === null ? null : formatNow(new Date(payment.processed)),
     ps_currency: payment.psCurrency,
     shop_amount: jsonAmount(dec(received(payment)), payment.currency),
     shop_currency: payment.currency,
@@ -53,7 +53,7 @@ export function invoiceRecord(ctx: SandboxContext, payment: Payment, isUnique: b
     ps_data: psDataOf(payment),
     ...originalAmount(payment),
     status: invoiceStatusOf(payment.phase),
-    updated: payment.updated === null ? null : formatDateTime(payment.updated),
+    updated: payment.updated === null ? null : formatNow(new Date(payment.updated)),
   }
 }
 

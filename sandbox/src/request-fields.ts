@@ -1,5 +1,5 @@
-import { EnvelopeError, ERROR, incorrectParameter } from "./error-codes"
-import { parseRawJson, RawJsonError, toPlain, type RawValue } from "./raw-json"
+import { scanJsonObject, type JsonField } from "../../src/lib/piastrix/callback-json"
+import { EnvelopeError, PiastrixErrorCode, incorrectParameter } from "./envelope-error"
 
 const MAX_TEXT = 255
 const DECIMAL = /^\d+(\.\d+)?$/
@@ -7,40 +7,35 @@ const INTEGER = /^-?\d+$/
 
 /**
  * Typed access to a JSON request body that remembers each value's source text. Values may arrive
- * as strings or numbers (the reference declares numbers, its examples send strings).
+ * as strings or numbers (the reference declares numbers, its examples send strings). The body is read
+ * by the client's scanner (src/lib/piastrix/callback-json.ts), the one reader of JSON that keeps
+ * source texts, so `10.00` signs as "10.00" on both sides.
  */
 export class RequestFields {
-  private constructor(private readonly entries: Record<string, RawValue>) {}
+  private constructor(private readonly entries: Map<string, JsonField>) {}
 
   static parse(body: Buffer): RequestFields {
-    let value: RawValue
-    try {
-      value = parseRawJson(body.toString("utf8"))
-    } catch (error) {
-      if (error instanceof RawJsonError) {
-        throw new EnvelopeError(ERROR.INCORRECT_PARAMETERS, `Incorrect request body: ${error.message}`)
-      }
-      throw error
+    const scan = scanJsonObject(body.toString("utf8"))
+    if (!scan.ok) {
+      throw new EnvelopeError(PiastrixErrorCode.INCORRECT_PARAMETERS, `Incorrect request body: ${scan.detail}`)
     }
-    if (value.kind !== "object") {
-      throw new EnvelopeError(ERROR.INCORRECT_PARAMETERS, "Incorrect request body: a JSON object is expected")
-    }
-    return new RequestFields(value.entries)
+    // A repeated key takes its last value, as JSON.parse (and Python's json module) would.
+    return new RequestFields(new Map(scan.fields.map((field) => [field.key, field])))
   }
 
   has(key: string): boolean {
-    const value = this.entries[key]
-    return value !== undefined && value.kind !== "null"
+    const value = this.entries.get(key)
+    return value !== undefined && value.type !== "null"
   }
 
   /** Source text of a scalar, as the signature covers it; undefined when absent or null. */
   source(key: string): string | undefined {
-    const value = this.entries[key]
-    if (value === undefined || value.kind === "null") {
+    const value = this.entries.get(key)
+    if (value === undefined || value.type === "null") {
       return undefined
     }
-    if (value.kind === "string" || value.kind === "number") {
-      return value.text
+    if (value.type === "string" || value.type === "number") {
+      return value.text ?? undefined
     }
     throw incorrectParameter(key, "a string or a number is expected")
   }
@@ -106,14 +101,14 @@ export class RequestFields {
   }
 
   optionalObject(key: string): Record<string, unknown> | null {
-    const value = this.entries[key]
-    if (value === undefined || value.kind === "null") {
+    const value = this.entries.get(key)
+    if (value === undefined || value.type === "null") {
       return null
     }
-    if (value.kind !== "object") {
+    if (value.type !== "object") {
       throw incorrectParameter(key, "value is not a valid dict")
     }
-    return toPlain(value) as Record<string, unknown>
+    return value.parsed as Record<string, unknown>
   }
 
   /** The source texts of `keys`, for the signature. */

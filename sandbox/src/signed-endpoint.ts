@@ -1,6 +1,6 @@
 import { SIGNED_FIELDS, signaturesEqual, signFields, type SignedEndpoint } from "../../src/lib/piastrix/sign"
 import type { SandboxContext } from "./context"
-import { badSignError, EnvelopeError, ERROR } from "./error-codes"
+import { badSignError, EnvelopeError, PiastrixErrorCode } from "./envelope-error"
 import { errorEnvelope, okEnvelope, type Reply } from "./reply"
 import type { SandboxRequest } from "./request"
 import { RequestFields } from "./request-fields"
@@ -48,7 +48,7 @@ export function verifyRequest(ctx: SandboxContext, endpoint: SignedEndpoint, fie
   fields.requireAll(keys)
   const shopId = fields.int("shop_id")
   if (shopId !== ctx.config.shopId) {
-    throw new EnvelopeError(ERROR.SHOP_NOT_FOUND, `Shop (id = ${shopId}) is not found`)
+    throw new EnvelopeError(PiastrixErrorCode.SHOP_NOT_FOUND, `Shop (id = ${shopId}) is not found`)
   }
   const received = fields.has("sign") ? fields.source("sign") : undefined
   // The signature covers the text the body carried, so `10.00` and `"10.00"` sign alike and `10.0` does not.

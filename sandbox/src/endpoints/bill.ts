@@ -1,6 +1,6 @@
 import { formatRfc5322 } from "../clock"
 import type { SandboxContext } from "../context"
-import { EnvelopeError, ERROR, incorrectParameter } from "../error-codes"
+import { EnvelopeError, PiastrixErrorCode, incorrectParameter } from "../envelope-error"
 import { currencyDigits, dec, jsonAmount } from "../money"
 import { assertNewShopOrderId, newToken, scheduleExpiry } from "../payments"
 import { inputPayway, walletPayway } from "../payways"
@@ -20,7 +20,7 @@ export const billCreate = signedEndpoint("/bill/create", (fields, { ctx }) => {
   const amount = fields.amount("shop_amount", currencyDigits(shopCurrency))
   const payway = fields.has("payway") ? inputPayway(ctx, fields.text("payway")) : walletPayway(ctx, payerCurrency)
   if (payway.kind !== "wallet" || payway.currency !== payerCurrency) {
-    throw new EnvelopeError(ERROR.PAYWAY_NOT_AVAILABLE, `Payway (alias = ${payway.alias}) is not available for shop`)
+    throw new EnvelopeError(PiastrixErrorCode.PAYWAY_NOT_AVAILABLE, `Payway (alias = ${payway.alias}) is not available for shop`)
   }
   const payerAccount = fields.optionalText("payer_account", 255)
   if (payerAccount !== null && !new RegExp(ctx.config.walletAccountRegex).test(payerAccount)) {
@@ -101,7 +101,7 @@ export const billStatus = signedEndpoint("/bill/shop_order_status", (fields, { c
 function findBill(ctx: SandboxContext, shopOrderId: string) {
   const payment = ctx.store.latestPayment("bill", shopOrderId)
   if (!payment) {
-    throw new EnvelopeError(ERROR.NOT_FOUND, `Bill with shop_order_id '${shopOrderId}' is not found`)
+    throw new EnvelopeError(PiastrixErrorCode.OPERATION_NOT_FOUND, `Bill with shop_order_id '${shopOrderId}' is not found`)
   }
   return billRecord(ctx, payment, ctx.store.countOrder("bill", shopOrderId) === 1)
 }

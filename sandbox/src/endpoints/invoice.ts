@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import type { SandboxContext } from "../context"
-import { EnvelopeError, ERROR } from "../error-codes"
+import { EnvelopeError, PiastrixErrorCode } from "../envelope-error"
 import { currencyDigits } from "../money"
 import { assertNewShopOrderId, newToken, scheduleRequisites } from "../payments"
 import { inputPayway } from "../payways"
@@ -116,7 +116,7 @@ export const invoiceCheck = signedEndpoint("/invoice/check", (fields, { ctx }) =
   recordPoll(ctx, `payment:${shopOrderId}`, "/invoice/check", PAYMENT_POLL_LIMIT_MS)
   const payment = ctx.store.latestPayment("invoice", shopOrderId)
   if (!payment) {
-    throw new EnvelopeError(ERROR.NOT_FOUND, `Payment with shop_order_id '${shopOrderId}' is not found`)
+    throw new EnvelopeError(PiastrixErrorCode.OPERATION_NOT_FOUND, `Payment with shop_order_id '${shopOrderId}' is not found`)
   }
   return invoiceRecord(ctx, payment, ctx.store.countOrder("invoice", shopOrderId) === 1)
 })

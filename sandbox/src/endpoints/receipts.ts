@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import busboy from "busboy"
-import { sniffReceiptType } from "../file-type"
+import { detectReceiptType } from "../../../src/lib/piastrix/receipt-file"
 import { jsonReply, type Reply } from "../reply"
 import type { SandboxRequest } from "../request"
 
@@ -84,7 +84,7 @@ export async function uploadReceipt(req: SandboxRequest, bodyTooLarge: boolean):
   if (upload.truncated) {
     return tooLarge()
   }
-  const type = sniffReceiptType(upload.head)
+  const type = detectReceiptType(upload.head)?.mime
   if (!type) {
     return jsonReply(400, { detail: "File type is not allowed: JPEG, JPG, PNG, PDF, WebP or HEIF expected" })
   }

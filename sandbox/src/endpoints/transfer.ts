@@ -1,6 +1,6 @@
 import { balanceOf, debit } from "../balances"
 import type { SandboxContext } from "../context"
-import { EnvelopeError, ERROR, incorrectParameter } from "../error-codes"
+import { EnvelopeError, PiastrixErrorCode, incorrectParameter } from "../envelope-error"
 import { currencyDigits, dec, jsonAmount } from "../money"
 import { ensureUniquePayout, quotePayout } from "../payouts"
 import type { RequestFields } from "../request-fields"
@@ -103,7 +103,7 @@ export const transferStatus = signedEndpoint("/transfer/shop_payment_status", (f
   const shopPaymentId = fields.text("shop_payment_id", 255)
   const payout = ctx.store.payoutByShopId(shopPaymentId)
   if (!payout || payout.type !== "transfer") {
-    throw new EnvelopeError(ERROR.NOT_FOUND, `Transfer with shop_payment_id '${shopPaymentId}' is not found`)
+    throw new EnvelopeError(PiastrixErrorCode.OPERATION_NOT_FOUND, `Transfer with shop_payment_id '${shopPaymentId}' is not found`)
   }
   return {
     id: payout.id,

@@ -1,6 +1,6 @@
 import { freeze, balanceOf } from "../balances"
 import type { SandboxContext } from "../context"
-import { EnvelopeError, ERROR, incorrectParameter } from "../error-codes"
+import { EnvelopeError, PiastrixErrorCode, incorrectParameter } from "../envelope-error"
 import { currencyDigits, dec } from "../money"
 import { ensureUniquePayout, quotePayout, scheduleSettlement } from "../payouts"
 import { outputPayway } from "../payways"
@@ -94,7 +94,7 @@ export const withdrawCreate = signedEndpoint("/withdraw/create", (fields, { ctx 
 })
 
 function notFound(what: string): EnvelopeError {
-  return new EnvelopeError(ERROR.OTHER, `Withdraw (${what}) is not found`)
+  return new EnvelopeError(PiastrixErrorCode.OTHER, `Withdraw (${what}) is not found`)
 }
 
 export const withdrawStatus = signedEndpoint("/withdraw/status", (fields, { ctx }) => {

@@ -73,6 +73,13 @@ describe("sandbox bank-transfer host-to-host payments and receipts", () => {
     expect(await upload.json()).toBeNull()
     expect((await fetch(receipt_url, { method: "POST", body: multipart(PDF, "r.pdf") })).status).toBe(202)
     expect((await fetch(receipt_url, { method: "POST", body: multipart(HEIC, "r.heic") })).status).toBe(202)
+    // The sandbox recognises types with the client's detector, so both name a HEIC file alike.
+    const order = t.running.sandbox.store.latestPaymentOfOrder("bt-receipt")!.receiptOrderId
+    expect(t.running.sandbox.store.receiptsOf(order!).map((r) => r.contentType)).toEqual([
+      "image/png",
+      "application/pdf",
+      "image/heic",
+    ])
 
     const list = await (await fetch(receipt_status_url)).json()
     expect(list).toEqual([

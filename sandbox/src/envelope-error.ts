@@ -1,20 +1,12 @@
+import { PiastrixErrorCode } from "../../src/lib/piastrix/error-codes"
+
 /**
- * Error codes the sandbox answers with (DESIGN.md 3.4; codes seen in production). The reference
- * wins where it speaks: a bad signature on the wallet endpoints (`/bill/*`, `/transfer/*`) is code 1;
+ * The envelope errors the sandbox answers with. The codes are the client's vocabulary
+ * (src/lib/piastrix/error-codes.ts), re-exported here, so the two can never name a code differently. The reference wins
+ * where it speaks: a bad signature on the wallet endpoints (`/bill/*`, `/transfer/*`) is code 1;
  * elsewhere it is 10 with "sign" in the message, as the service's sister platform answers.
  */
-export const ERROR = {
-  PAYWAY_NOT_FOUND: 1,
-  PAYWAY_NOT_AVAILABLE: 3,
-  AMOUNT_TOO_SMALL: 4,
-  AMOUNT_TOO_LARGE: 5,
-  NOT_UNIQUE: 6,
-  NOT_FOUND: 7,
-  INSUFFICIENT_BALANCE: 9,
-  INCORRECT_PARAMETERS: 10,
-  SHOP_NOT_FOUND: 11,
-  OTHER: 2000,
-} as const
+export { PiastrixErrorCode }
 
 /** Raised by endpoint handlers; the server turns it into the envelope `{result: false, ...}`. */
 export class EnvelopeError extends Error {
@@ -28,14 +20,14 @@ export class EnvelopeError extends Error {
 
 /** The service's wording for a field that failed validation (pydantic style). */
 export function incorrectParameter(field: string, problem: string): EnvelopeError {
-  return new EnvelopeError(ERROR.INCORRECT_PARAMETERS, `Incorrect values for parameters: ${field}="${problem}"`)
+  return new EnvelopeError(PiastrixErrorCode.INCORRECT_PARAMETERS, `Incorrect values for parameters: ${field}="${problem}"`)
 }
 
 const WALLET_PREFIXES = ["/bill/", "/transfer/", "/shop_payment_status"]
 
 export function badSignError(path: string): EnvelopeError {
   if (WALLET_PREFIXES.some((prefix) => path.startsWith(prefix))) {
-    return new EnvelopeError(ERROR.PAYWAY_NOT_FOUND, "Invalid sign")
+    return new EnvelopeError(PiastrixErrorCode.PAYWAY_NOT_FOUND, "Invalid sign")
   }
   return incorrectParameter("sign", "Invalid sign")
 }
