@@ -6,6 +6,7 @@ import { dec } from "./money"
 import { assignRequisites, confirmTransfer, markFailed, markPaid } from "./payments"
 import { decidePayout } from "./payouts"
 import { jsonReply, type Reply } from "./reply"
+import { fidelitySchema } from "./shop-config"
 import { controlBody, type SandboxRequest } from "./request"
 import type { Sandbox } from "./sandbox"
 import type { Payment, Payout } from "./state"
@@ -204,6 +205,24 @@ export const controlRoutes: [string, string, ControlHandler][] = [
     "GET",
     "/__sandbox/polls",
     (_req, sb) => ok({ counts: sb.store.data.pollCounts, violations: sb.store.data.pollViolations }),
+  ],
+  // Suites assert that none happened; strict polling (fidelity.strictPolling) also refuses them.
+  ["GET", "/__sandbox/violations", (_req, sb) => ok({ violations: sb.store.data.pollViolations })],
+  ["DELETE", "/__sandbox/violations", (_req, sb) => ((sb.store.data.pollViolations = []), ok())],
+  ["GET", "/__sandbox/fidelity", (_req, sb) => ok(sb.config.fidelity)],
+  [
+    "POST",
+    "/__sandbox/fidelity",
+    (req, sb) => {
+      // Switches given are changed until the next reset; the others keep their values.
+      const changes = parse(fidelitySchema.unwrap().partial().strict(), req)
+      const given = Object.keys(controlBody(req))
+      sb.config.fidelity = {
+        ...sb.config.fidelity,
+        ...Object.fromEntries(Object.entries(changes).filter(([key]) => given.includes(key))),
+      }
+      return ok(sb.config.fidelity)
+    },
   ],
   ["GET", "/__sandbox/faults", (_req, sb) => ok(sb.faults.list())],
   ["POST", "/__sandbox/faults", (req, sb) => jsonReply(201, sb.faults.add(parse(faultInputSchema, req)))],

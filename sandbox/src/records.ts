@@ -61,7 +61,8 @@ export function billRecord(ctx: SandboxContext, payment: Payment, isUnique: bool
   return {
     ...paymentRecordFields(ctx, payment, isUnique),
     ps_data: { ps_payer_account: payment.payerAccount ?? "" },
-    status: billStatusOf(payment.phase),
+    // The `billStatuses` switch: the reading of one integration (2 = paid) or the invoices' (4 = paid).
+    status: ctx.config.fidelity.billStatuses === "invoice" ? invoiceStatusOf(payment.phase) : billStatusOf(payment.phase),
   }
 }
 

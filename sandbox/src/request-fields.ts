@@ -2,6 +2,18 @@ import { scanJsonObject, type JsonField } from "../../src/lib/piastrix/callback-
 import { EnvelopeError, PiastrixErrorCode, incorrectParameter } from "./envelope-error"
 
 const MAX_TEXT = 255
+
+/**
+ * The reference's layouts of `now`: ISO 8601 with a space or `T`, optional fractional seconds and zone
+ * (`2024-05-01 12:00:00`, `2024-05-01 12:00:00.123456`, `2024-05-01T12:00:00.000Z`), and `DD.MM.YYYY HH:MM:SS`.
+ */
+const NOW_ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2})?)?$/
+const NOW_DMY = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2}):(\d{2})$/
+
+function validDateTime(year: number, month: number, day: number, hour: number, minute: number, second: number) {
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60
+}
 const DECIMAL = /^\d+(\.\d+)?$/
 const INTEGER = /^-?\d+$/
 
@@ -45,6 +57,17 @@ export class RequestFields {
       if (this.source(key) === undefined) {
         throw incorrectParameter(key, "field required")
       }
+    }
+  }
+
+  /** `now` must be in one of the reference's layouts, and a real date and time. */
+  checkNow(): void {
+    const value = this.text("now")
+    const iso = NOW_ISO.exec(value)
+    const dmy = iso ? null : NOW_DMY.exec(value)
+    const parts = iso ? iso.slice(1, 7) : dmy ? [dmy[3], dmy[2], dmy[1], ...dmy.slice(4, 7)] : null
+    if (!parts || !validDateTime(...(parts.map(Number) as [number, number, number, number, number, number]))) {
+      throw incorrectParameter("now", "must be ISO 8601 (YYYY-MM-DD HH:MM:SS, optionally with fractional seconds and a zone) or DD.MM.YYYY HH:MM:SS")
     }
   }
 

@@ -6,7 +6,7 @@ import { Faults } from "./faults"
 import { scheduleExpiry, scheduleRequisites } from "./payments"
 import { scheduleSettlement } from "./payouts"
 import { StateFile } from "./persistence"
-import type { ShopConfig } from "./shop-config"
+import type { Fidelity, ShopConfig } from "./shop-config"
 import { emptyState, type StateData } from "./state"
 import { Store } from "./store"
 
@@ -19,11 +19,13 @@ export class Sandbox implements SandboxContext {
   private readonly jobs = new Map<string, number>()
   private readonly stateFile: StateFile | null
   private address = "http://127.0.0.1"
+  private readonly configuredFidelity: Fidelity
 
   constructor(
     readonly config: ShopConfig,
     statePath?: string
   ) {
+    this.configuredFidelity = { ...config.fidelity }
     this.callbacks.attach(this)
     this.stateFile = statePath ? new StateFile(statePath, () => this.store.data) : null
     const saved = this.stateFile?.load()
@@ -72,6 +74,7 @@ export class Sandbox implements SandboxContext {
     this.clock.clear()
     this.jobs.clear()
     this.faults.clear()
+    this.config.fidelity = { ...this.configuredFidelity }
     this.store.replace(this.initialState())
     this.changed()
   }

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { ControlError } from "./control-error"
+import { PiastrixErrorCode } from "./envelope-error"
 import { page, escapeHtml } from "./html"
-import { htmlReply, jsonReply, type Reply } from "./reply"
+import { pollOf, recordPoll, tooEarlyMessage } from "./polling"
+import { errorEnvelope, htmlReply, jsonReply, type Reply } from "./reply"
 import { Router } from "./router"
 import type { Sandbox } from "./sandbox"
 
@@ -49,7 +51,8 @@ function failure(path: string, error: unknown): Reply {
   return jsonReply(500, { error: "internal sandbox error" })
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// Latency passes in sandbox time: real time releases the reply, and so does a test advancing the clock.
+const sleep = (sandbox: Sandbox, ms: number) => new Promise<void>((resolve) => sandbox.clock.schedule(ms, resolve))
 
 export function createSandboxServer(sandbox: Sandbox): Server {
   const router = new Router(sandbox)
@@ -60,9 +63,13 @@ export function createSandboxServer(sandbox: Sandbox): Server {
     const method = req.method ?? "GET"
     const { body, tooLarge } = await readBody(req)
 
-    const plan = path.startsWith(CONTROL_PREFIX) ? null : sandbox.faults.forRequest(path)
+    const control = path.startsWith(CONTROL_PREFIX)
+    // A status poll counts before a fault can answer it: a client that retries a failed read polls again.
+    const poll = control || method !== "POST" ? null : pollOf(sandbox, path, body)
+    const violation = poll ? recordPoll(sandbox, poll) : null
+    const plan = control ? null : sandbox.faults.forRequest(path)
     if (plan?.latencyMs) {
-      await sleep(plan.latencyMs)
+      await sleep(sandbox, plan.latencyMs)
     }
     if (plan?.action === "reset") {
       req.socket.destroy()
@@ -81,6 +88,8 @@ export function createSandboxServer(sandbox: Sandbox): Server {
       reply = jsonReply(405, { detail: "Method Not Allowed" })
     } else if (tooLarge && !path.startsWith("/api/v1/order/")) {
       reply = jsonReply(413, { detail: "Request body too large" })
+    } else if (violation?.refused) {
+      reply = errorEnvelope(PiastrixErrorCode.OTHER, tooEarlyMessage(violation))
     } else {
       try {
         reply = await match.handler({

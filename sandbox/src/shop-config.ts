@@ -61,6 +61,27 @@ const balance = z.object({
 
 const url = z.string().url().nullable().default(null)
 
+/**
+ * How strictly the sandbox reads the reference, and which reading it takes where the reference is
+ * ambiguous (sandbox/README.md, "Fidelity switches"). The defaults are the readings the plugin is built on.
+ */
+export const fidelitySchema = z
+  .object({
+    /** Answer a status poll that comes sooner than the reference allows with an error (it is recorded either way). */
+    strictPolling: z.boolean().default(false),
+    /** `now` must be one of the reference's layouts; false accepts any text, as before. */
+    strictNow: z.boolean().default(true),
+    /** `email` of `/invoice/create` and `/withdraw/create` is required and signed (the reference's table). */
+    signEmail: z.boolean().default(false),
+    /** Numbering of wallet-payment (`/bill/*`) statuses: one integration's (2 = paid) or the invoices' (4 = paid). */
+    billStatuses: z.enum(["integration", "invoice"]).default("integration"),
+    /** `error_code` for an unknown payment or transfer (`/invoice/check`, `/bill/shop_order_status`, `/transfer/...`). */
+    notFoundCode: z.number().int().default(7),
+    /** Body the card form (`{payform_url}`) accepts: either encoding, only a form, or only JSON. */
+    cardForm: z.enum(["any", "form", "json"]).default("any"),
+  })
+  .prefault({})
+
 export const shopConfigSchema = z.object({
   shopId: z.number().int().positive().default(1),
   secret: z.string().min(1).default("sandbox-secret"),
@@ -109,12 +130,14 @@ export const shopConfigSchema = z.object({
   payoutOutcome: z
     .object({ status: z.number().int().default(5), rejectedReason: z.string().optional() })
     .prefault({}),
+  fidelity: fidelitySchema,
   inputPayways: z.array(inputPaywaySchema).prefault(DEFAULT_INPUT_PAYWAYS),
   outputPayways: z.array(outputPaywaySchema).prefault(DEFAULT_OUTPUT_PAYWAYS),
 })
 
 export type ShopConfig = z.infer<typeof shopConfigSchema>
 export type ShopConfigInput = z.input<typeof shopConfigSchema>
+export type Fidelity = z.infer<typeof fidelitySchema>
 export type InputPayway = z.infer<typeof inputPaywaySchema>
 export type OutputPayway = z.infer<typeof outputPaywaySchema>
 

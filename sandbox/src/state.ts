@@ -123,6 +123,8 @@ export type PollViolation = {
   at: string
   sincePreviousMs: number
   limitMs: number
+  /** Strict polling refused it; otherwise it was answered (by the endpoint or a fault). */
+  refused: boolean
 }
 
 export type AccountCheckRule = {

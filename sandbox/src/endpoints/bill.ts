@@ -4,7 +4,6 @@ import { EnvelopeError, PiastrixErrorCode, incorrectParameter } from "../envelop
 import { currencyDigits, dec, jsonAmount } from "../money"
 import { assertNewShopOrderId, newToken, scheduleExpiry } from "../payments"
 import { inputPayway, walletPayway } from "../payways"
-import { PAYMENT_POLL_LIMIT_MS, recordPoll } from "../polling"
 import { quoteInput } from "../quote"
 import { billRecord } from "../records"
 import { signedEndpoint } from "../signed-endpoint"
@@ -94,14 +93,13 @@ export const billCreate = signedEndpoint("/bill/create", (fields, { ctx }) => {
 export const billStatus = signedEndpoint("/bill/shop_order_status", (fields, { ctx }) => {
   fields.text("now")
   const shopOrderId = fields.shortText("shop_order_id")
-  recordPoll(ctx, `payment:${shopOrderId}`, "/bill/shop_order_status", PAYMENT_POLL_LIMIT_MS)
   return findBill(ctx, shopOrderId)
 })
 
 function findBill(ctx: SandboxContext, shopOrderId: string) {
   const payment = ctx.store.latestPayment("bill", shopOrderId)
   if (!payment) {
-    throw new EnvelopeError(PiastrixErrorCode.OPERATION_NOT_FOUND, `Bill with shop_order_id '${shopOrderId}' is not found`)
+    throw new EnvelopeError(ctx.config.fidelity.notFoundCode, `Bill with shop_order_id '${shopOrderId}' is not found`)
   }
   return billRecord(ctx, payment, ctx.store.countOrder("bill", shopOrderId) === 1)
 }

@@ -4,7 +4,6 @@ import { EnvelopeError, PiastrixErrorCode } from "../envelope-error"
 import { currencyDigits } from "../money"
 import { assertNewShopOrderId, newToken, scheduleRequisites } from "../payments"
 import { inputPayway } from "../payways"
-import { PAYMENT_POLL_LIMIT_MS, recordPoll } from "../polling"
 import { quoteInput } from "../quote"
 import { invoiceRecord } from "../records"
 import type { RequestFields } from "../request-fields"
@@ -39,8 +38,8 @@ export const invoiceTry = signedEndpoint("/invoice/try", (fields, { ctx }) => {
 
 export const invoiceCreate = signedEndpoint("/invoice/create", (fields, { ctx }) => {
   const { shopOrderId, description, currency, amount, payway } = readInvoice(ctx, fields)
-  // The reference requires `email`, but its host-to-host examples omit it.
-  const email = payway.kind.endsWith("_h2h") ? fields.optionalText("email", 255) : fields.text("email", 255)
+  // Optional for every payway, as the official SDKs never send it; `signEmail` makes it required and signed.
+  const email = fields.optionalText("email", 255)
   const quote = quoteInput(ctx, payway, amount, currency)
   assertNewShopOrderId(ctx, "invoice", shopOrderId)
   const data = ctx.store.data
@@ -113,10 +112,9 @@ function creationResult(ctx: SandboxContext, payment: Payment) {
 export const invoiceCheck = signedEndpoint("/invoice/check", (fields, { ctx }) => {
   fields.text("now")
   const shopOrderId = fields.shortText("shop_order_id")
-  recordPoll(ctx, `payment:${shopOrderId}`, "/invoice/check", PAYMENT_POLL_LIMIT_MS)
   const payment = ctx.store.latestPayment("invoice", shopOrderId)
   if (!payment) {
-    throw new EnvelopeError(PiastrixErrorCode.OPERATION_NOT_FOUND, `Payment with shop_order_id '${shopOrderId}' is not found`)
+    throw new EnvelopeError(ctx.config.fidelity.notFoundCode, `Payment with shop_order_id '${shopOrderId}' is not found`)
   }
   return invoiceRecord(ctx, payment, ctx.store.countOrder("invoice", shopOrderId) === 1)
 })

@@ -103,7 +103,7 @@ export const transferStatus = signedEndpoint("/transfer/shop_payment_status", (f
   const shopPaymentId = fields.text("shop_payment_id", 255)
   const payout = ctx.store.payoutByShopId(shopPaymentId)
   if (!payout || payout.type !== "transfer") {
-    throw new EnvelopeError(PiastrixErrorCode.OPERATION_NOT_FOUND, `Transfer with shop_payment_id '${shopPaymentId}' is not found`)
+    throw new EnvelopeError(ctx.config.fidelity.notFoundCode, `Transfer with shop_payment_id '${shopPaymentId}' is not found`)
   }
   return {
     id: payout.id,

@@ -4,7 +4,6 @@ import { EnvelopeError, PiastrixErrorCode, incorrectParameter } from "../envelop
 import { currencyDigits, dec } from "../money"
 import { ensureUniquePayout, quotePayout, scheduleSettlement } from "../payouts"
 import { outputPayway } from "../payways"
-import { PAYOUT_POLL_LIMIT_MS, recordPoll } from "../polling"
 import { withdrawRecord } from "../records"
 import type { RequestFields } from "../request-fields"
 import type { OutputPayway } from "../shop-config"
@@ -58,7 +57,8 @@ function checkAccount(payway: OutputPayway, account: string, details: Record<str
 export const withdrawCreate = signedEndpoint("/withdraw/create", (fields, { ctx }) => {
   const shopPaymentId = fields.text("shop_payment_id", 255)
   const account = fields.text("account", 255)
-  const email = fields.text("email", 255)
+  // Optional, as the official SDKs never send it; `signEmail` makes it required and signed.
+  const email = fields.optionalText("email", 255)
   const description = fields.optionalText("description", 255)
   const accountDetails = fields.optionalObject("account_details")
   const { shopCurrency, amountType, payway, quote } = readQuote(ctx, fields)
@@ -101,7 +101,6 @@ export const withdrawStatus = signedEndpoint("/withdraw/status", (fields, { ctx 
   fields.text("now")
   const withdrawId = fields.int("withdraw_id")
   const payout = ctx.store.payoutById(withdrawId)
-  recordPoll(ctx, payout ? `payout:${payout.shopPaymentId}` : `payout-id:${withdrawId}`, "/withdraw/status", PAYOUT_POLL_LIMIT_MS)
   if (!payout || payout.type !== "withdraw") {
     throw notFound(`id = ${withdrawId}`)
   }
@@ -111,7 +110,6 @@ export const withdrawStatus = signedEndpoint("/withdraw/status", (fields, { ctx 
 export const withdrawShopPaymentStatus = signedEndpoint("/withdraw/shop_payment_status", (fields, { ctx }) => {
   fields.text("now")
   const shopPaymentId = fields.text("shop_payment_id", 255)
-  recordPoll(ctx, `payout:${shopPaymentId}`, "/withdraw/shop_payment_status", PAYOUT_POLL_LIMIT_MS)
   const payout = ctx.store.payoutByShopId(shopPaymentId)
   if (!payout || payout.type !== "withdraw") {
     throw notFound(`shop_payment_id = ${shopPaymentId}`)

@@ -49,8 +49,23 @@ function cardProblems(form: Record<string, string>, now: Date): string[] {
   return problems
 }
 
+/** The `cardForm` switch: which encoding of the card form the service is taken to accept. */
+function wrongEncoding(req: SandboxRequest): Reply | null {
+  const expected = req.ctx.config.fidelity.cardForm
+  const json = String(req.headers["content-type"] ?? "").includes("application/json")
+  if (expected === "any" || (expected === "json") === json) {
+    return null
+  }
+  const wanted = expected === "json" ? "application/json" : "application/x-www-form-urlencoded"
+  return htmlReply(415, page("Card payment", `<p class="error">The card form must be posted as ${wanted}.</p>`))
+}
+
 export function payform(req: SandboxRequest): Reply {
   const { ctx } = req
+  const refused = wrongEncoding(req)
+  if (refused) {
+    return refused
+  }
   const form = formFields(req)
   const payment = ctx.store.paymentBySession(form.session_id ?? "")
   if (!payment || !payment.formToken || payment.formToken !== form.form_token) {

@@ -9,14 +9,26 @@ describe("sandbox injected faults and polling limits", () => {
   afterEach(() => t.client.control("DELETE", "/faults"))
   afterAll(() => t.close())
 
+  async function waitForPendingJobs(count: number): Promise<void> {
+    while ((await t.client.control<{ pending_jobs: number }>("GET", "/clock")).body.pending_jobs < count) {
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+
   const create = (order: string) =>
     t.client.call("/invoice/create", { amount: "100.00", currency: 643, payway: "card_rub", shop_order_id: order, email: "a@b.c" })
 
-  it("delays answers under the latency fault", async () => {
-    await t.client.control("POST", "/faults", { type: "latency", path: "/shop_balance", ms: 150, times: 1 })
-    const started = Date.now()
-    expect((await t.client.call("/shop_balance", { now: now() })).result).toBe(true)
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140)
+  it("holds the answer under the latency fault until sandbox time reaches the delay", async () => {
+    await t.client.control("POST", "/faults", { type: "latency", path: "/shop_balance", ms: 60_000, times: 1 })
+    let answered = false
+    const reply = t.client.call("/shop_balance", { now: now() }).then((res) => ((answered = true), res))
+    // The held request waits as a job of the sandbox's clock; the control API is never delayed.
+    await waitForPendingJobs(1)
+    expect(answered).toBe(false)
+    await advance(t.client, 50_000)
+    expect(answered).toBe(false)
+    await advance(t.client, 10_000)
+    expect((await reply).result).toBe(true)
   })
 
   it("answers a non-JSON 5xx without processing under the http_error fault", async () => {
@@ -70,7 +82,14 @@ describe("sandbox injected faults and polling limits", () => {
     const polls = (await t.client.control("GET", "/polls")).body
     expect(polls.counts["payment:polled"]).toBe(3)
     expect(polls.violations.filter((v: any) => v.key === "payment:polled")).toEqual([
-      { key: "payment:polled", endpoint: "/invoice/check", at: expect.any(String), sincePreviousMs: expect.any(Number), limitMs: 10_000 },
+      {
+        key: "payment:polled",
+        endpoint: "/invoice/check",
+        at: expect.any(String),
+        sincePreviousMs: expect.any(Number),
+        limitMs: 10_000,
+        refused: false,
+      },
     ])
   })
 
