@@ -99,7 +99,7 @@ describe.each(SDKS)("the sandbox, driven as the official $name SDK drives the se
 
   it.each(invoicePayways.map((p) => [p.alias, p]))("invoice: /invoice/create without email, payway %s", async (alias, p) => {
     const fields = {
-      amount: p.min,
+      amount: String(p.min),
       currency: String(p.currency),
       shop_id: shopId,
       payway: alias,

@@ -41,7 +41,7 @@ describe("sandbox fidelity switches", () => {
 
     it.each(DEFAULT_OUTPUT_PAYWAYS.map((p) => [p.alias, p]))("creates a payout without email for %s", async (alias, p) => {
       const res = await t.client.call("/withdraw/create", {
-        ...payout(`no-mail-${alias}`, { payway: alias, amount: p.min }),
+        ...payout(`no-mail-${alias}`, { payway: alias, amount: String(p.min) }),
         account_details: { contract: "C-1", name: "Jan Kowalski", iban: "PL61109010140000071219812874" },
       })
       // The account's format may refuse it for some payways; a missing email never does.
