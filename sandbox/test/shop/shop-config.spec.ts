@@ -34,10 +34,12 @@ describe("parseShopConfig", () => {
 
 describe("the config example of the sandbox README", () => {
   it("is a valid config", () => {
-    const readme = readFileSync(join(__dirname, "..", "..", "..", "README.md"), "utf8")
-    const example = /### Shop config file[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)
+    const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8")
+    const example = /## Shop config file[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)
     expect(example).not.toBeNull()
     const config = parseShopConfig(JSON.parse(example![1]))
     expect(config.inputPayways.map((p) => p.kind)).toEqual(["wallet", "redirect", "redirect", "card_h2h", "bank_h2h"])
+    // The README shows the fidelity switches with their defaults.
+    expect(config.fidelity).toEqual(parseShopConfig({}).fidelity)
   })
 })
