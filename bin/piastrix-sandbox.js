@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Starts the sandbox. In this repository the TypeScript source runs through ts-node (transpile
-// only), so a stale build never hides an edit; the published package has no `src/` and runs the
-// compiled CLI from `.medusa/server`.
+// Starts the sandbox (sandbox/README.md). In this repository the TypeScript source runs through ts-node
+// (transpile only), so a stale build never hides an edit; the published package has no sources and runs
+// the CLI `npm run build` compiled into `.medusa/sandbox`.
 const { existsSync } = require("node:fs")
 const { join } = require("node:path")
 
 const root = join(__dirname, "..")
-const source = join(root, "src", "sandbox", "cli.ts")
-const compiled = join(root, ".medusa", "server", "src", "sandbox", "cli.js")
+const source = join(root, "sandbox", "src", "cli.ts")
+const compiled = join(root, ".medusa", "sandbox", "sandbox", "src", "cli.js")
 
 function canTranspile() {
   try {
@@ -20,7 +20,7 @@ function canTranspile() {
 
 let cli
 if (existsSync(source) && canTranspile()) {
-  require("ts-node").register({ transpileOnly: true, swc: true, project: join(root, "tsconfig.json") })
+  require("ts-node").register({ transpileOnly: true, swc: true, project: join(root, "sandbox", "tsconfig.json") })
   cli = require(source)
 } else if (existsSync(compiled)) {
   cli = require(compiled)

@@ -5,7 +5,7 @@ import { signCallback } from "../../src/lib/piastrix/sign"
 import { PIASTRIX_MODULE } from "../../src/modules/piastrix"
 import type PiastrixModuleService from "../../src/modules/piastrix/service"
 import type { NotificationRow } from "../../src/modules/piastrix/types"
-import type { RunningSandbox } from "../../src/sandbox"
+import type { RunningSandbox } from "../../sandbox/src"
 import { TEST_SECRET, TEST_SHOP_ID } from "./runner"
 
 /** Calls the sandbox's control API (`/__sandbox/...`); throws with its message on an error. */

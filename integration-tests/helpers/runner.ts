@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
 import { createServer } from "node:net"
-import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "../../src/sandbox"
+import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "../../sandbox/src"
 import { seedStore, type SeededStore } from "../../dev/seed"
 
 export const TEST_SHOP_ID = 1
@@ -51,7 +51,10 @@ export function piastrixIntegrationRunner(
 
   // Registered before the runner's own hooks, so this runs before Medusa boots and reads the env.
   beforeAll(async () => {
-    running = await startSandbox({ ...options.sandbox, port: 0, shopId: TEST_SHOP_ID, secret: TEST_SECRET })
+    // Strict polling (sandbox/README.md): a too-early status poll is refused and recorded, so a suite
+    // shows the plugin keeps the service's limits instead of only counting its polls.
+    const config = { ...options.sandbox?.config, fidelity: { strictPolling: true, ...options.sandbox?.config?.fidelity } }
+    running = await startSandbox({ ...options.sandbox, config, port: 0, shopId: TEST_SHOP_ID, secret: TEST_SECRET })
     const port = await freePort()
     baseUrl = `http://localhost:${port}`
     Object.assign(process.env, {

@@ -1,4 +1,4 @@
-import type { RunningSandbox } from "../../../sandbox"
+import type { RunningSandbox } from "../../../../sandbox/src"
 import { PiastrixBankTransferService } from "../services/piastrix-bank-transfer"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { PiastrixWalletService } from "../services/piastrix-wallet"

@@ -1,4 +1,4 @@
-import type { RunningSandbox } from "../../../sandbox"
+import type { RunningSandbox } from "../../../../sandbox/src"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { control, initiateInput, makeService, startTestSandbox } from "./test-utils"
 

@@ -2,7 +2,7 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { BigNumber as MedusaBigNumber, MedusaError } from "@medusajs/framework/utils"
 import { signCallback } from "../../../lib/piastrix"
-import type { RunningSandbox } from "../../../sandbox"
+import type { RunningSandbox } from "../../../../sandbox/src"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { control, initiateInput, makeService, SECRET, startTestSandbox } from "./test-utils"
 

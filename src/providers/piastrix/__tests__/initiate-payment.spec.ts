@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { RunningSandbox } from "../../../sandbox"
+import type { RunningSandbox } from "../../../../sandbox/src"
 import { PiastrixBankTransferService } from "../services/piastrix-bank-transfer"
 import { PiastrixCardService } from "../services/piastrix-card"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"

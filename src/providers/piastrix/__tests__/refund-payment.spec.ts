@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { RunningSandbox } from "../../../sandbox"
+import type { RunningSandbox } from "../../../../sandbox/src"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { PiastrixWalletService } from "../services/piastrix-wallet"
 import { control, initiateInput, makeService, startTestSandbox } from "./test-utils"

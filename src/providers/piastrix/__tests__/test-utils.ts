@@ -1,5 +1,5 @@
 import type { Logger } from "@medusajs/framework/types"
-import { startSandbox, type RunningSandbox } from "../../../sandbox"
+import { startSandbox, type RunningSandbox } from "../../../../sandbox/src"
 import type { PiastrixOptionsInput, SqlConnection } from "../../../lib/plugin"
 import type { PiastrixBase } from "../core/piastrix-base"
 
@@ -8,7 +8,7 @@ import type { PiastrixBase } from "../core/piastrix-base"
 export const SHOP_ID = 1
 export const SECRET = "provider-spec-secret-7d41e"
 
-/** The sandbox's own invoice codes (src/sandbox/statuses.ts); the service documents only 4. */
+/** The sandbox's own invoice codes (sandbox/src/statuses.ts); the service documents only 4. */
 export const SANDBOX_INVOICE_STATUSES = {
   "1": "pending",
   "2": "pending",

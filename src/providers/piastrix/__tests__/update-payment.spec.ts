@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { RunningSandbox } from "../../../sandbox"
+import type { RunningSandbox } from "../../../../sandbox/src"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { initiateInput, makeService, startTestSandbox } from "./test-utils"
 

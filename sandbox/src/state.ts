@@ -1,0 +1,170 @@
+import type { PaymentPhase } from "./statuses"
+
+/** Records of the sandbox. Plain JSON so a `--state` file can hold them; amounts are decimal strings. */
+
+export type PaymentUrls = {
+  callback: string | null
+  callbackRejected: string | null
+  success: string | null
+  failed: string | null
+}
+
+export type Payment = {
+  id: number
+  type: "invoice" | "bill"
+  kind: "wallet" | "redirect" | "card_h2h" | "bank_h2h"
+  /** Opaque token of the payer page `/pay/{token}`. */
+  token: string
+  shopOrderId: string
+  payway: string
+  phase: PaymentPhase
+  /** Requested amount in the shop currency. */
+  amount: string
+  currency: number
+  psCurrency: number
+  /** Amount the payer pays in the payment system currency, commission included. */
+  payerPrice: string
+  payerFee: string
+  /** What reaches the shop balance once paid (shop commission taken). */
+  shopRefund: string
+  /** Amount actually received, in the shop currency; differs from `amount` after a wrong transfer. */
+  paidAmount: string | null
+  clientPrice: string | null
+  description: string | null
+  email: string | null
+  payerAccount: string | null
+  urls: PaymentUrls
+  created: number
+  processed: number | null
+  updated: number | null
+  /** Bills: when an unpaid bill expires (epoch ms of sandbox time). */
+  expiresAt: number | null
+  lifetime: number | null
+  /** Card host-to-host: the session handed to `/h2h_data` and the tokens of the card form. */
+  sessionId: string | null
+  formToken: string | null
+  cardMask: string | null
+  cardDeclined: boolean
+  /** Bank transfer host-to-host: requisites once assigned, the receipt order id. */
+  psData: Record<string, unknown> | null
+  receiptOrderId: string | null
+  rejectedReason: string | null
+}
+
+export type Payout = {
+  id: number
+  type: "withdraw" | "transfer"
+  shopPaymentId: string
+  payway: string | null
+  account: string
+  accountDetails: Record<string, unknown> | null
+  email: string | null
+  description: string | null
+  amountType: string
+  shopCurrency: number
+  psCurrency: number
+  payeeReceive: string
+  writeOff: string
+  status: number
+  rejectedReason: string | null
+  created: number
+  /** A test's decision, applied at settlement instead of the configured outcome. */
+  decision: { status: number; rejectedReason: string | null } | null
+  /** When a processing payout settles (sandbox time). */
+  settleAt: number | null
+}
+
+export type Receipt = {
+  id: string
+  orderId: string
+  status: "pending" | "succeeded" | "rejected"
+  comment: string | null
+  contentType: string
+  size: number
+  created: number
+}
+
+export type Balance = { available: string; hold: string; frozen: string }
+
+/** Incoming money waiting in `hold` until `releaseAt`. */
+export type Hold = { id: number; currency: number; amount: string; releaseAt: number }
+
+export type Notification = {
+  id: number
+  paymentId: number
+  shopOrderId: string
+  event: "success" | "rejected"
+  url: string
+  fields: Record<string, string>
+  attempts: number
+  delivered: boolean
+  gaveUp: boolean
+  /** Held back by the out-of-order fault until the control API releases it. */
+  held: boolean
+  nextAttemptAt: number | null
+}
+
+export type CallbackAttempt = {
+  notificationId: number
+  attempt: number
+  url: string
+  event: "success" | "rejected"
+  shopOrderId: string
+  at: string
+  status: number | null
+  body: string | null
+  error: string | null
+  ok: boolean
+}
+
+export type PollViolation = {
+  key: string
+  endpoint: string
+  at: string
+  sincePreviousMs: number
+  limitMs: number
+  /** Strict polling refused it; otherwise it was answered (by the endpoint or a fault). */
+  refused: boolean
+}
+
+export type AccountCheckRule = {
+  providerStatus: 1 | 2 | 3
+  result: boolean
+  accountInfo: Record<string, unknown>
+}
+
+export type StateData = {
+  nextPaymentId: number
+  nextPayoutId: number
+  nextNotificationId: number
+  payments: Payment[]
+  payouts: Payout[]
+  receipts: Receipt[]
+  balances: Record<string, Balance>
+  holds: Hold[]
+  notifications: Notification[]
+  callbackLog: CallbackAttempt[]
+  pollCounts: Record<string, number>
+  pollLast: Record<string, number>
+  pollViolations: PollViolation[]
+  accountChecks: Record<string, AccountCheckRule>
+}
+
+export function emptyState(balances: Record<string, Balance>): StateData {
+  return {
+    nextPaymentId: 100000001,
+    nextPayoutId: 500000001,
+    nextNotificationId: 1,
+    payments: [],
+    payouts: [],
+    receipts: [],
+    balances: structuredClone(balances),
+    holds: [],
+    notifications: [],
+    callbackLog: [],
+    pollCounts: {},
+    pollLast: {},
+    pollViolations: [],
+    accountChecks: {},
+  }
+}
