@@ -24,7 +24,7 @@ export const findPiastrixOrphanCartStep = createStep(
     const { data: carts } = await query.graph({
       entity: "cart",
       fields: ["id", ...SHAPE, "order.id", "payment_collection.payment_sessions.provider_id"],
-      filters: { email: order.email, currency_code: order.currency_code, region_id: order.region_id },
+      filters: { email: order.email, currency_code: order.currency_code ?? undefined, region_id: order.region_id ?? undefined },
     })
     const shaped: CartShape[] = (carts as any[]).map((c) => ({
       ...c,
