@@ -12,8 +12,9 @@ import {
 
 /**
  * The demo store the dev command and the integration tests use: RUB, USD and EUR regions with the four
- * Piastrix providers and Medusa's system provider, a sales channel, a publishable key and digital
- * products (no shipping needed). Safe to run again: it finds what exists by name and adds the rest.
+ * Piastrix providers and Medusa's system provider, and digital products (no shipping needed) in Medusa's
+ * default sales channel, sold through every publishable key. Safe to run again: it finds what exists by
+ * name and adds the rest.
  */
 
 export const PIASTRIX_PROVIDER_IDS = [
@@ -31,8 +32,9 @@ const REGIONS = [
   { name: "Europe", currency_code: "eur", countries: ["de", "fr"] },
 ]
 
-const SALES_CHANNEL = "Piastrix demo store"
-const API_KEY_TITLE = "Piastrix demo storefront"
+/** The names Medusa gives the sales channel and publishable key it creates at first boot. */
+const DEFAULT_SALES_CHANNEL = "Default Sales Channel"
+const DEFAULT_API_KEY = "Default Publishable API Key"
 
 const PRODUCTS = [
   { title: "E-book: Paying with Piastrix", handle: "piastrix-ebook", prices: { rub: 1250.5, usd: 15, eur: 14 } },
@@ -51,25 +53,26 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const storeModule = container.resolve(Modules.STORE)
   const regionModule = container.resolve(Modules.REGION)
-  const salesChannelModule = container.resolve(Modules.SALES_CHANNEL)
   const apiKeyModule = container.resolve(Modules.API_KEY)
   const productModule = container.resolve(Modules.PRODUCT)
 
-  let [salesChannel] = await salesChannelModule.listSalesChannels({ name: SALES_CHANNEL })
-  if (!salesChannel) {
-    const { result } = await createSalesChannelsWorkflow(container).run({
-      input: { salesChannelsData: [{ name: SALES_CHANNEL }] },
-    })
-    salesChannel = result[0]
-  }
-
+  // Medusa creates a default sales channel and a "Default Publishable API Key" at its first boot. The demo
+  // products go into that channel, and every publishable key the admin lists sells them, so whichever key
+  // a newcomer copies finds something to buy.
   const [store] = await storeModule.listStores({}, { relations: ["supported_currencies"] })
+  let salesChannelId = store.default_sales_channel_id
+  if (!salesChannelId) {
+    const { result } = await createSalesChannelsWorkflow(container).run({
+      input: { salesChannelsData: [{ name: DEFAULT_SALES_CHANNEL }] },
+    })
+    salesChannelId = result[0].id
+  }
   await updateStoresWorkflow(container).run({
     input: {
       selector: { id: store.id },
       update: {
         supported_currencies: REGIONS.map((r, i) => ({ currency_code: r.currency_code, is_default: i === 0 })),
-        default_sales_channel_id: salesChannel.id,
+        default_sales_channel_id: salesChannelId,
       },
     },
   })
@@ -90,23 +93,24 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     regions[spec.currency_code] = { id: region.id, currency_code: spec.currency_code }
   }
 
-  let [apiKey] = await apiKeyModule.listApiKeys({ title: API_KEY_TITLE, type: "publishable" })
-  if (!apiKey) {
+  let keys = (await apiKeyModule.listApiKeys({ type: "publishable" })).filter((k) => !k.revoked_at)
+  if (!keys.length) {
     const { result } = await createApiKeysWorkflow(container).run({
-      input: { api_keys: [{ title: API_KEY_TITLE, type: "publishable", created_by: "seed" }] },
+      input: { api_keys: [{ title: DEFAULT_API_KEY, type: "publishable", created_by: "seed" }] },
     })
-    apiKey = result[0]
+    keys = result
   }
   const { data: linked } = await query.graph({
     entity: "api_key",
     fields: ["id", "sales_channels.id"],
-    filters: { id: apiKey.id },
+    filters: { id: keys.map((k) => k.id) },
   })
-  if (!linked[0]?.sales_channels?.some((sc: { id: string } | null) => sc?.id === salesChannel.id)) {
-    await linkSalesChannelsToApiKeyWorkflow(container).run({
-      input: { id: apiKey.id, add: [salesChannel.id] },
-    })
+  for (const key of linked as { id: string; sales_channels?: ({ id: string } | null)[] }[]) {
+    if (!key.sales_channels?.some((sc) => sc?.id === salesChannelId)) {
+      await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [salesChannelId] } })
+    }
   }
+  const apiKey = keys.find((k) => k.title === DEFAULT_API_KEY) ?? keys[0]
 
   const existing = await productModule.listProducts({ handle: PRODUCTS.map((p) => p.handle) })
   const missing = PRODUCTS.filter((p) => !existing.some((e) => e.handle === p.handle))
@@ -117,7 +121,7 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
           title: p.title,
           handle: p.handle,
           status: "published",
-          sales_channels: [{ id: salesChannel.id }],
+          sales_channels: [{ id: salesChannelId }],
           options: [{ title: "Format", values: ["Digital"] }],
           variants: [
             {
@@ -140,7 +144,7 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
 
   return {
     regions,
-    salesChannelId: salesChannel.id,
+    salesChannelId,
     publishableKey: apiKey.token,
     variants: Object.fromEntries(variants.map((v: { id: string; sku: string | null }) => [v.sku!, v.id])),
   }

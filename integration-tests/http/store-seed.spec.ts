@@ -1,3 +1,4 @@
+import { adminHeaders } from "../helpers/admin-api"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { completeCart, createCart, findOrderForCart, startPaymentSession, storeHeaders } from "../helpers/store-api"
 import { PIASTRIX_PROVIDER_IDS } from "../../dev/seed"
@@ -12,6 +13,19 @@ piastrixIntegrationRunner(({ api, getContainer, seed }) => {
         const ids = data.payment_providers.map((p: { id: string }) => p.id).sort()
         expect(ids).toEqual([...PIASTRIX_PROVIDER_IDS, "pp_system_default"].sort())
       }
+    })
+
+    it("sells the demo products through every publishable key the admin lists, Medusa's default one included", async () => {
+      const { data } = await api.get("/admin/api-keys?type=publishable", await adminHeaders(getContainer()))
+      const titles = data.api_keys.map((k: { title: string }) => k.title)
+      expect(titles).toContain("Default Publishable API Key")
+      for (const key of data.api_keys as { token: string }[]) {
+        const { data: listed } = await api.get("/store/products", { headers: { "x-publishable-api-key": key.token } })
+        expect(listed.products.map((p: { handle: string }) => p.handle)).toEqual(
+          expect.arrayContaining(["piastrix-ebook", "piastrix-gift-card", "piastrix-stickers"])
+        )
+      }
+      expect(data.api_keys.map((k: { token: string }) => k.token)).toContain(seed().publishableKey)
     })
 
     it("sells a digital product without shipping: a cart completes into an order", async () => {
