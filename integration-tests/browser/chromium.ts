@@ -46,7 +46,13 @@ export async function openTab(
   const problems: string[] = []
   page.on("console", (msg) => msg.type() === "error" && problems.push(`console: ${msg.text()}`))
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`))
-  page.on("requestfailed", (req) => problems.push(`request failed: ${req.method()} ${req.url()}`))
+  // A request the page dropped because it navigated on (net::ERR_ABORTED) is no failure of the server.
+  page.on("requestfailed", (req) => {
+    const reason = req.failure()?.errorText ?? "unknown"
+    if (reason !== "net::ERR_ABORTED") {
+      problems.push(`request failed: ${req.method()} ${req.url()} (${reason})`)
+    }
+  })
   page.on("response", (res) => res.status() >= 400 && problems.push(`HTTP ${res.status()}: ${res.url()}`))
   let n = 0
   fs.mkdirSync(SHOTS, { recursive: true })
