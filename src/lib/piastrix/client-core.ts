@@ -4,7 +4,7 @@ import { CurrencyInfo, CurrencyOverrides, CurrencyRef, CurrencyTable } from "./c
 import { PiastrixValidationError } from "./errors"
 import { CallKind, PiastrixTransport, RetryOptions, TransportOptions } from "./http"
 import { AmountInput, toWireAmountStrict } from "./money"
-import { SignedEndpoint, signRequest } from "./sign"
+import { SignedEndpoint, signedFieldsOf, signRequest } from "./sign"
 import { validateInput } from "./validate"
 
 /** The service's production address (docs/service-facts.md). */
@@ -96,7 +96,13 @@ export abstract class PiastrixClientCore {
     let body: Record<string, unknown>
     try {
       body = present(build(validateInput(schemas.input, input, endpoint)))
-      body.sign = signRequest(endpoint, body, this.#secretKey, { signEmail: this.#signEmail })
+      const reading = { signEmail: this.#signEmail }
+      const unsignable = signedFieldsOf(endpoint, reading).find((key) => body[key] === undefined)
+      if (unsignable) {
+        // Only an optional field can be absent here: `email` when signEmail makes it part of the signature.
+        throw new PiastrixValidationError(unsignable, "is required: it is signed (signEmail)", endpoint)
+      }
+      body.sign = signRequest(endpoint, body, this.#secretKey, reading)
     } catch (error) {
       throw error instanceof PiastrixValidationError ? error.at(endpoint) : error
     }
