@@ -313,8 +313,20 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
     expect(files).toContain("LICENSE")
     expect(files.filter((f) => /__tests__|\.spec\.|integration-tests|medusa-config/.test(f))).toEqual([])
     expect(files).toEqual(expect.arrayContaining([".medusa/server/src/lib/piastrix/index.d.ts", ".medusa/server/src/index.d.ts"]))
-    // peers only for what the store runs (never @medusajs/test-utils), as ranges
+    // every export resolves in the store, with its declarations
     const manifest = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8"))
+    const subpaths = Object.keys(manifest.exports)
+      .filter((key) => key !== "./*" && key !== "./package.json")
+      .map((key) => key.replace("*", "piastrix"))
+    expect(subpaths).toEqual(expect.arrayContaining([".", "./lib/piastrix", "./providers/piastrix", "./modules/piastrix", "./admin", "./sandbox", "./workflows"]))
+    for (const subpath of subpaths) {
+      const specifier = `medusa-payment-piastrix${subpath.slice(1)}`
+      const resolved = require.resolve(specifier, { paths: [app] })
+      if (subpath !== "./admin") {
+        expect({ specifier, declarations: fs.existsSync(resolved.replace(/\.js$/, ".d.ts")) }).toEqual({ specifier, declarations: true })
+      }
+    }
+    // peers only for what the store runs (never @medusajs/test-utils), as ranges
     expect(manifest.peerDependencies).toEqual({
       "@medusajs/admin-sdk": "^2.21.2",
       "@medusajs/framework": "^2.21.2",
