@@ -1,6 +1,7 @@
 import {
   PiastrixApiError,
   type CurrencyTable,
+  type InputPayway,
   type OutputPayway,
   type PiastrixClient,
   type ShopBalanceResult,
@@ -104,34 +105,28 @@ export function directionRows(
   output: ShopOutputConfigResult,
   currencies: CurrencyTable
 ): { payments: DirectionRow[]; payouts: DirectionRow[] } {
-  const alpha = (n: number) => currencies.alphaOf(n) ?? String(n)
-  const payments = input.flatMap((method) =>
-    method.payways.map((p) => ({
-      method: method.name ?? null,
-      payway: p.alias,
-      currency: alpha(p.currency),
-      fee_fix: p.fee_config?.fix ?? null,
-      fee_percent: p.fee_config?.percent ?? null,
-      min_amount: p.min_amount ?? null,
-      max_amount: p.max_amount ?? null,
-      wallet: Boolean(method.is_bill_config),
-      account_format: null,
-    }))
-  )
-  const payouts = output.flatMap((method) =>
-    method.payways.map((p) => ({
-      method: method.name ?? null,
-      payway: p.alias,
-      currency: alpha(p.currency),
-      fee_fix: p.fee_config?.fix ?? null,
-      fee_percent: p.fee_config?.percent ?? null,
-      min_amount: p.min_amount ?? null,
-      max_amount: p.max_amount ?? null,
-      wallet: Boolean(method.is_transfer_config),
-      account_format: accountFormatOf(p.account_info_config),
-    }))
-  )
-  return { payments, payouts }
+  const row = (
+    method: { name?: string | null },
+    p: InputPayway | OutputPayway,
+    wallet: boolean,
+    accountFormat: string | null
+  ): DirectionRow => ({
+    method: method.name ?? null,
+    payway: p.alias,
+    currency: currencies.alphaOf(p.currency) ?? String(p.currency),
+    fee_fix: p.fee_config?.fix ?? null,
+    fee_percent: p.fee_config?.percent ?? null,
+    min_amount: p.min_amount ?? null,
+    max_amount: p.max_amount ?? null,
+    wallet,
+    account_format: accountFormat,
+  })
+  return {
+    payments: input.flatMap((m) => m.payways.map((p) => row(m, p, Boolean(m.is_bill_config), null))),
+    payouts: output.flatMap((m) =>
+      m.payways.map((p) => row(m, p, Boolean(m.is_transfer_config), accountFormatOf(p.account_info_config)))
+    ),
+  }
 }
 
 function accountFormatOf(config: OutputPayway["account_info_config"]): string | null {
