@@ -14,9 +14,13 @@ export const ADMIN_CREDENTIALS = { email: "admin@example.com", password: "supers
  * in front of it reports them (`X-Forwarded-Proto: https`); the tab then sends that header as such a
  * proxy would.
  */
-export async function openAdmin(browser: Browser, medusaUrl: string, { behindTls = false } = {}): Promise<Tab> {
+export async function openAdmin(
+  browser: Browser,
+  medusaUrl: string,
+  { behindTls = false, scenario = "admin" } = {}
+): Promise<Tab> {
   // English labels whatever the machine's locale: the assertions read the dashboard's English texts.
-  const tab = await openTab(browser, "admin", {
+  const tab = await openTab(browser, scenario, {
     locale: "en-US",
     ...(behindTls ? { extraHTTPHeaders: { "x-forwarded-proto": "https" } } : {}),
   })

@@ -330,6 +330,7 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
     expect(manifest.peerDependencies).toEqual({
       "@medusajs/admin-sdk": "^2.21.2",
       "@medusajs/framework": "^2.21.2",
+      "@medusajs/icons": "^2.21.2",
       "@medusajs/medusa": "^2.21.2",
       "@medusajs/ui": "^4.2.6",
     })
