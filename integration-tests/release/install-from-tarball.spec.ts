@@ -330,7 +330,6 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
     expect(manifest.peerDependencies).toEqual({
       "@medusajs/admin-sdk": "^2.21.2",
       "@medusajs/framework": "^2.21.2",
-      "@medusajs/icons": "^2.21.2",
       "@medusajs/medusa": "^2.21.2",
       "@medusajs/ui": "^4.2.6",
     })
@@ -452,7 +451,7 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
       await browser?.close()
     })
 
-    it("loads, logs in and shows the order with the plugin's widget, without console errors", async () => {
+    it("loads, logs in, shows the order with the plugin's widget and the plugin's settings page, without console errors", async () => {
       expect(displayId).not.toBe("")
       const tab = await openAdmin(browser, medusaUrl, { behindTls: true })
       try {
@@ -460,6 +459,11 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
         expect(view.pagePayment).toBe("Captured")
         await tab.page.getByText("Piastrix wallet", { exact: true }).waitFor()
         await tab.shot("installed-order-widget")
+        // the plugin's own pages, built into the store's admin
+        await tab.page.goto(`${medusaUrl}/app/settings/piastrix`)
+        await tab.page.getByRole("button", { name: "Test connection" }).click()
+        await tab.page.getByText("Credentials accepted").waitFor()
+        await tab.shot("installed-settings")
         expect(unexpectedProblems(tab.problems)).toEqual([])
       } catch (err) {
         await tab.shot("installed-failed")
