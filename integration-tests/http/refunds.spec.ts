@@ -71,6 +71,30 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(await transfersOf(session.id)).toHaveLength(1)
   })
 
+  it("asks about a transfer whose reply was lost once, through the polling limits, and says the outcome is unknown", async () => {
+    const { session, paymentId } = await paidOrder("pp_piastrix-wallet_piastrix")
+    await sandboxControl(sandbox(), "POST", "faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
+    const statusFault = await sandboxControl(sandbox(), "POST", "faults", {
+      type: "http_error",
+      status: 502,
+      path: "/transfer/shop_payment_status",
+      times: 2,
+    })
+    const first = await refund(paymentId, 100)
+    const rules = (await sandboxControl(sandbox(), "GET", "faults")) as Array<{ id: number; remaining: number }>
+    await sandboxControl(sandbox(), "DELETE", "faults")
+    expect(first.status).toBe(400)
+    expect(first.body.message).toMatch(/may or may not have been made/)
+    // The status read was sent once (the fault answered it), not retried inside the payout window.
+    expect(rules.find((r) => r.id === statusFault.id)?.remaining).toBe(1)
+    const { counts } = await sandboxControl(sandbox(), "GET", "polls")
+    const transfers = await transfersOf(session.id)
+    expect(transfers).toHaveLength(1)
+    expect(counts[`payout:${transfers[0].shopPaymentId}`]).toBe(1)
+    const { violations } = await sandboxControl(sandbox(), "GET", "violations")
+    expect(violations).toEqual([])
+  })
+
   it("refuses a refund the shop balance cannot cover, showing why, and records none", async () => {
     const { session, paymentId } = await paidOrder("pp_piastrix-wallet_piastrix")
     await sandboxControl(sandbox(), "POST", "balances", { currency: 643, available: "1.00" })

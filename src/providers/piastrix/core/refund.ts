@@ -9,7 +9,7 @@ import {
   type TransferStatusResult,
 } from "../../../lib/piastrix"
 import type { ProviderContext } from "./context"
-import { describeError } from "../../../lib/plugin"
+import { describeError, readTransferStatus } from "../../../lib/plugin"
 import type { PiastrixSessionData, RefundEntry, RefundRow } from "../../../lib/plugin"
 
 const notAllowed = (message: string) => new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
@@ -30,16 +30,16 @@ function manualRefund(ctx: ProviderContext, data: PiastrixSessionData, amount: s
   return { ...data, refunds: [...data.refunds, entry] }
 }
 
-/** The transfer with this shop_payment_id, or null when the service says it was never made (error 7). */
+/**
+ * The transfer with this shop_payment_id, or null when the service says it was never made (error 7).
+ * Asked through the shop's polling guard, once per logical read: it is a payout status.
+ */
 async function findTransfer(ctx: ProviderContext, shopPaymentId: string): Promise<TransferStatusResult | null> {
-  try {
-    return await ctx.client.transferShopPaymentStatus({ shop_payment_id: shopPaymentId })
-  } catch (error) {
-    if (error instanceof PiastrixApiError && error.errorCode === PiastrixErrorCode.OPERATION_NOT_FOUND) {
-      return null
-    }
-    throw error
+  const read = await readTransferStatus(ctx, shopPaymentId)
+  if (read.outcome === "unavailable") {
+    throw read.error
   }
+  return read.outcome === "found" ? read.record : null
 }
 
 function unknownOutcome(shopPaymentId: string): MedusaError {
