@@ -63,12 +63,20 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
 
   it("moves the money once when the service's reply to the transfer is lost, and records the refund", async () => {
     const { session, paymentId } = await paidOrder("pp_piastrix-wallet_piastrix")
-    await sandboxControl(sandbox(), "POST", "faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
-    const first = await refund(paymentId, 100)
-    // Either the status endpoint confirmed the transfer at once, or the admin was told and retries.
-    const retried = first.status === 200 ? first : await refund(paymentId, 100)
-    expect(retried.status).toBe(200)
-    expect(await transfersOf(session.id)).toHaveLength(1)
+    const dropped = await sandboxControl(sandbox(), "POST", "faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
+    const res = await refund(paymentId, 100)
+    // The fault fired: the transfer was made and its reply dropped ...
+    const rules = (await sandboxControl(sandbox(), "GET", "faults")) as Array<{ id: number }>
+    expect(rules.find((r) => r.id === dropped.id)).toBeUndefined()
+    // ... and the status endpoint, asked once, confirmed it: one transfer, one refund recorded.
+    expect(res.status).toBe(200)
+    const transfers = await transfersOf(session.id)
+    expect(transfers).toHaveLength(1)
+    expect(transfers[0].writeOff).toBe("100.00")
+    const { counts } = await sandboxControl(sandbox(), "GET", "polls")
+    expect(counts[`payout:${transfers[0].shopPaymentId}`]).toBe(1)
+    const { data } = await api.get(`/admin/payments/${paymentId}?fields=*refunds`, await adminHeaders(getContainer()))
+    expect(data.payment.refunds.map((r: { amount: number }) => r.amount)).toEqual([100])
   })
 
   it("asks about a transfer whose reply was lost once, through the polling limits, and says the outcome is unknown", async () => {

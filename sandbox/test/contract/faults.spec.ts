@@ -42,8 +42,11 @@ describe("client contract with the sandbox: injected faults", () => {
   })
 
   it("never resends a create that met a 5xx: the outcome is unknown, and nothing was made", async () => {
-    await fault({ type: "http_error", path: "/invoice/create", status: 502 })
+    // Two 5xx answers armed: a resend would use the second, and a third request would have created it.
+    const armed = (await fault({ type: "http_error", path: "/invoice/create", status: 502, times: 2 })).body
     expect(await failure(createInvoice("f-5xx"))).toBeInstanceOf(PiastrixOutcomeUnknownError)
+    const left = (await t.client.control("GET", "/faults")).body.find((f: any) => f.id === armed.id)
+    expect(left?.remaining).toBe(1)
     const created = (await t.client.control("GET", "/state")).body.payments.filter((p: any) => p.shopOrderId === "f-5xx")
     expect(created).toHaveLength(0)
   })
