@@ -103,6 +103,47 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(violations).toEqual([])
   })
 
+  describe("after a refund whose outcome stayed unknown", () => {
+    afterEach(() => jest.restoreAllMocks())
+
+    /** A refund of 100 whose transfer was made but whose outcome Medusa never learned; Medusa dropped its refund. */
+    async function unknownRefund() {
+      const order = await paidOrder("pp_piastrix-wallet_piastrix")
+      await sandboxControl(sandbox(), "POST", "faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
+      await sandboxControl(sandbox(), "POST", "faults", { type: "reset", path: "/transfer/shop_payment_status", times: 1 })
+      const first = await refund(order.paymentId, 100)
+      expect(first.status).toBe(400)
+      expect(await sandboxControl(sandbox(), "GET", "faults")).toEqual([])
+      // The admin retries after the transfer status's polling window (once a minute): Medusa and the
+      // sandbox run in this process, so moving its clock moves both.
+      const now = Date.now()
+      jest.spyOn(Date, "now").mockImplementation(() => now + 61_000)
+      return order
+    }
+
+    it("a retry of the same amount records the transfer already made instead of paying again", async () => {
+      const { session, paymentId } = await unknownRefund()
+      const retried = await refund(paymentId, 100)
+      expect(retried.status).toBe(200)
+      const transfers = await transfersOf(session.id)
+      expect(transfers.map((t) => t.writeOff)).toEqual(["100.00"])
+      const { data } = await api.get(`/admin/payments/${paymentId}?fields=*refunds`, await adminHeaders(getContainer()))
+      expect(data.payment.refunds.map((r: { amount: number }) => r.amount)).toEqual([100])
+      const { violations } = await sandboxControl(sandbox(), "GET", "violations")
+      expect(violations).toEqual([])
+    })
+
+    it("a refund of another amount is refused, naming the amount that reached the payer", async () => {
+      const { session, paymentId } = await unknownRefund()
+      const other = await refund(paymentId, 40)
+      expect(other.status).toBe(400)
+      expect(other.body.message).toMatch(/earlier refund of 100\.00 reached the payer/)
+      expect(await transfersOf(session.id)).toHaveLength(1)
+      const { data } = await api.get(`/admin/payments/${paymentId}?fields=*refunds`, await adminHeaders(getContainer()))
+      expect(data.payment.refunds).toEqual([])
+    })
+  })
+
   it("refuses a refund the shop balance cannot cover, showing why, and records none", async () => {
     const { session, paymentId } = await paidOrder("pp_piastrix-wallet_piastrix")
     await sandboxControl(sandbox(), "POST", "balances", { currency: 643, available: "1.00" })
