@@ -273,7 +273,7 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
     const medusaCli = path.join(app, "node_modules", ".bin", "medusa")
     await run(medusaCli, ["db:migrate"], app, env)
     await run(medusaCli, ["user", "-e", ADMIN_CREDENTIALS.email, "-p", ADMIN_CREDENTIALS.password], app, env)
-    await run(medusaCli, ["build"], app, env)
+    await run(medusaCli, ["build"], app, { ...env, NODE_ENV: "production" })
     const server = path.join(app, ".medusa", "server")
     fs.symlinkSync(path.join("..", "..", "node_modules"), path.join(server, "node_modules"))
     fs.copyFileSync(path.join(app, ".env"), path.join(server, ".env"))

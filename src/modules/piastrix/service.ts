@@ -29,9 +29,10 @@ import {
 } from "../../lib/plugin"
 import { PiastrixNotification } from "./models/notification"
 import { PiastrixPayment } from "./models/payment"
+import { PiastrixRefund } from "./models/refund"
 
 /** The plugin's own records. Generated CRUD for each model; flows that span modules live in workflows. */
-class PiastrixModuleService extends MedusaService({ PiastrixNotification, PiastrixPayment }) {
+class PiastrixModuleService extends MedusaService({ PiastrixNotification, PiastrixPayment, PiastrixRefund }) {
   readonly #rawOptions: unknown
   readonly #container: Record<string, unknown>
   #options?: PiastrixOptions
