@@ -49,6 +49,9 @@ const returnUrl = z
   .string()
   .refine((v) => /^https?:\/\//.test(v), "must be an http(s) address; it may contain {session_id}")
 
+/** How long a wallet payment can be paid when `billLifetimeMinutes` is not set: the service's default. */
+export const BILL_LIFETIME_MINUTES = 43200
+
 export const piastrixOptionsSchema = z
   .object({
     /** The shop's numeric id in the service. */
