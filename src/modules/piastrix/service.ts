@@ -20,14 +20,23 @@ import {
   type PiastrixOptions,
   type RecordedNotification,
   type SenderCheck,
-  type SqlConnection,
   type StrandedSelection,
 } from "../../lib/plugin"
+import type { PayoutContext, SqlDatabase } from "../../lib/payouts"
 import { PiastrixNotification } from "./models/notification"
 import { PiastrixPayment } from "./models/payment"
+import { PiastrixLedgerEntry } from "./models/ledger-entry"
+import { PiastrixPayout } from "./models/payout"
+import { PiastrixRecipient } from "./models/recipient"
 
 /** The plugin's own records. Generated CRUD for each model; flows that span modules live in workflows. */
-class PiastrixModuleService extends MedusaService({ PiastrixNotification, PiastrixPayment }) {
+class PiastrixModuleService extends MedusaService({
+  PiastrixNotification,
+  PiastrixPayment,
+  PiastrixRecipient,
+  PiastrixLedgerEntry,
+  PiastrixPayout,
+}) {
   readonly #rawOptions: unknown
   readonly #container: Record<string, unknown>
   #options?: PiastrixOptions
@@ -67,8 +76,18 @@ class PiastrixModuleService extends MedusaService({ PiastrixNotification, Piastr
     return this.#senderCheck(ip, headers)
   }
 
-  #db(): SqlConnection {
-    return this.#container[ContainerRegistrationKeys.PG_CONNECTION] as SqlConnection
+  #db(): SqlDatabase {
+    return this.#container[ContainerRegistrationKeys.PG_CONNECTION] as SqlDatabase
+  }
+
+  /** What the payout code (`lib/payouts`) works with: the store's database, the client, the options, the logger. */
+  payoutContext(): PayoutContext {
+    return {
+      db: this.#db(),
+      client: this.getClient(),
+      options: this.getOptions(),
+      logger: this.#container[ContainerRegistrationKeys.LOGGER] as PayoutContext["logger"],
+    }
   }
 
   /** Stores a verified notification in the inbox once; returns after the row is committed. */

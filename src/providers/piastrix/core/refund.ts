@@ -1,10 +1,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { RefundPaymentInput } from "@medusajs/framework/types"
 import {
+  createOnce,
+  findTransfer,
   PiastrixApiError,
   PiastrixErrorCode,
-  PiastrixOutcomeUnknownError,
   toWireAmount,
+  type CreateOutcome,
   type TransferCreateResult,
   type TransferStatusResult,
 } from "../../../lib/piastrix"
@@ -28,18 +30,6 @@ function manualRefund(ctx: ProviderContext, data: PiastrixSessionData, amount: s
     at: new Date().toISOString(),
   }
   return { ...data, refunds: [...data.refunds, entry] }
-}
-
-/** The transfer with this shop_payment_id, or null when the service says it was never made (error 7). */
-async function findTransfer(ctx: ProviderContext, shopPaymentId: string): Promise<TransferStatusResult | null> {
-  try {
-    return await ctx.client.transferShopPaymentStatus({ shop_payment_id: shopPaymentId })
-  } catch (error) {
-    if (error instanceof PiastrixApiError && error.errorCode === PiastrixErrorCode.OPERATION_NOT_FOUND) {
-      return null
-    }
-    throw error
-  }
 }
 
 function unknownOutcome(data: PiastrixSessionData, shopPaymentId: string): MedusaError {
@@ -87,39 +77,25 @@ async function transferBack(
     shop_currency: data.currency,
     shop_payment_id: shopPaymentId,
   }
-  let made: TransferCreateResult | TransferStatusResult | null = null
+  let outcome: CreateOutcome<TransferCreateResult | TransferStatusResult>
   try {
-    made = await ctx.client.transferCreate(transfer)
+    outcome = await createOnce<TransferCreateResult | TransferStatusResult>({
+      create: () => ctx.client.transferCreate(transfer),
+      find: () => findTransfer(ctx.client, shopPaymentId),
+    })
   } catch (error) {
-    const duplicate =
-      error instanceof PiastrixApiError && error.errorCode === PiastrixErrorCode.OPERATION_NOT_UNIQUE
-    if (error instanceof PiastrixApiError && !duplicate) {
+    if (error instanceof PiastrixApiError) {
       throw refusedTransfer(error)
     }
-    if (!duplicate && !(error instanceof PiastrixOutcomeUnknownError)) {
-      throw notAllowed(`The refund transfer could not be sent: ${describeError(error)}`)
-    }
-    ctx.logger.warn(`Piastrix: session ${data.session_id}: refund transfer ${shopPaymentId} unclear; checking status`)
-    try {
-      made = await findTransfer(ctx, shopPaymentId)
-    } catch (statusError) {
-      ctx.logger.warn(
-        `Piastrix: session ${data.session_id}: status of ${shopPaymentId} unavailable: ${describeError(statusError)}`
-      )
-      throw unknownOutcome(data, shopPaymentId)
-    }
-    if (!made) {
-      // The service says this transfer was never made: creating it now cannot pay twice.
-      try {
-        made = await ctx.client.transferCreate(transfer)
-      } catch (retryError) {
-        if (retryError instanceof PiastrixApiError && retryError.errorCode !== PiastrixErrorCode.OPERATION_NOT_UNIQUE) {
-          throw refusedTransfer(retryError)
-        }
-        throw unknownOutcome(data, shopPaymentId)
-      }
-    }
+    throw notAllowed(`The refund transfer could not be sent: ${describeError(error)}`)
   }
+  if (outcome.state === "unknown") {
+    ctx.logger.warn(
+      `Piastrix: session ${data.session_id}: refund transfer ${shopPaymentId} unclear: ${describeError(outcome.error)}`
+    )
+    throw unknownOutcome(data, shopPaymentId)
+  }
+  const made = outcome.record
   ctx.logger.info(`Piastrix: session ${data.session_id}: refund ${amount} sent back as transfer ${made.id}`)
   const entry: RefundEntry = {
     refund_id: refundId,

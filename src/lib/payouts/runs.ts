@@ -1,0 +1,80 @@
+import { describeError } from "../plugin/describe-error"
+import { createPayout, claimDuePolls, claimPendingPayouts, OPEN_PAYOUT_STATUSES, type CreatePayoutResult, type Payout } from "./payouts"
+import { SCHEDULE_INTERVALS } from "./recipients"
+import { sendPayout, syncPayout, type PayoutContext } from "./send"
+import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
+
+/**
+ * The scheduled payout runs, each safe on several instances at once: claims and locks live in the
+ * database. The jobs in `src/jobs` are thin wrappers over these.
+ */
+
+/** A send or a sync holds its payout this long; a holder that died lets go by itself. */
+const LEASE_SECONDS = 120
+
+const scheduleInterval = `case r.schedule ${Object.entries(SCHEDULE_INTERVALS)
+  .map(([schedule, interval]) => `when '${schedule}' then interval '${interval}'`)
+  .join(" ")} end`
+
+/**
+ * Creates one payout per recipient that is due: active, paid by schedule, no payout open, none made
+ * within its schedule's interval, and a payable balance at or over its minimum. Above the approval
+ * threshold (option `payouts.approvalThreshold`) the payout waits for an admin.
+ */
+export async function createDuePayouts(ctx: PayoutContext, s: { limit?: number } = {}): Promise<CreatePayoutResult[]> {
+  const open = OPEN_PAYOUT_STATUSES.map((status) => `'${status}'`).join(", ")
+  const { rows } = await ctx.db.raw(
+    `select r.id from ${RECIPIENT_TABLE} r
+      where r.deleted_at is null and r.state = 'active' and r.schedule <> 'manual'
+        and not exists (select 1 from ${PAYOUT_TABLE} p
+                         where p.recipient_id = r.id and p.currency = r.currency and p.deleted_at is null
+                           and (p.status in (${open})
+                             or (p.status = 'succeeded' and p.created_at > now() - ${scheduleInterval})))
+      order by r.id
+      limit ?`,
+    [s.limit ?? 200]
+  )
+  const results: CreatePayoutResult[] = []
+  for (const { id } of rows) {
+    const result = await createPayout(ctx.db, {
+      recipient_id: id,
+      approval_threshold: ctx.options.payouts.approvalThreshold,
+      respect_minimum: true,
+    })
+    if (result.payout) {
+      ctx.logger.info(`Piastrix payout ${result.payout.id}: ${result.payout.amount} to ${id} (${result.payout.status})`)
+    }
+    results.push(result)
+  }
+  return results
+}
+
+/** Sends pending payouts (approved, or left pending by a passing refusal such as the shop's balance). */
+export async function sendPendingPayouts(ctx: PayoutContext, s: { limit?: number } = {}): Promise<Array<Payout | null>> {
+  const claimed = await claimPendingPayouts(ctx.db, { limit: s.limit ?? 50, leaseSeconds: LEASE_SECONDS })
+  return eachPayout(ctx, claimed, sendPayout)
+}
+
+/** Settles payouts in flight whose minute has passed, a batch claimed in one query. */
+export async function syncPayoutsInFlight(ctx: PayoutContext, s: { batchSize?: number } = {}): Promise<Array<Payout | null>> {
+  const claimed = await claimDuePolls(ctx.db, { limit: s.batchSize ?? 100, leaseSeconds: LEASE_SECONDS })
+  return eachPayout(ctx, claimed, syncPayout)
+}
+
+/** One payout at a time (each is one or two calls to the service); a failure stays with its payout. */
+async function eachPayout(
+  ctx: PayoutContext,
+  payouts: Payout[],
+  work: (ctx: PayoutContext, p: Payout) => Promise<Payout | null>
+): Promise<Array<Payout | null>> {
+  const results: Array<Payout | null> = []
+  for (const p of payouts) {
+    try {
+      results.push(await work(ctx, p))
+    } catch (error) {
+      ctx.logger.warn(`Piastrix payout ${p.id}: ${describeError(error)}`)
+      results.push(null)
+    }
+  }
+  return results
+}
