@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { releaseDueHolds } from "../lib/payouts"
-import { scheduledPayoutContext } from "./piastrix-payouts"
+import { scheduledPayoutContext } from "../modules/piastrix/payout-context"
 
 /** Payouts: held money whose hold elapsed becomes available (lib/payouts). */
 export default async function job(container: MedusaContainer): Promise<void> {

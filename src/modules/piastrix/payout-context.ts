@@ -1,12 +1,13 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { PIASTRIX_MODULE } from "../modules/piastrix"
-import type PiastrixModuleService from "../modules/piastrix/service"
-import type { PayoutContext } from "../lib/payouts"
+import type { PayoutContext } from "../../lib/payouts"
+import { PIASTRIX_MODULE } from "."
+import type PiastrixModuleService from "./service"
 
 /**
- * What the payout jobs share: the payout context of the plugin's module, or null when the jobs are
- * off (`PIASTRIX_PAYOUTS=off`, as the test suites set it) or the app loads the module without options.
+ * What the payout jobs (`src/jobs/*-piastrix-*`) share: the payout context of the plugin's module, or
+ * null when the jobs are off (`PIASTRIX_PAYOUTS=off`, as the test suites set it) or the app loads the
+ * module without options.
  */
 export function scheduledPayoutContext(container: MedusaContainer, env: NodeJS.ProcessEnv = process.env): PayoutContext | null {
   if ((env.PIASTRIX_PAYOUTS ?? "").trim().toLowerCase() === "off") {
