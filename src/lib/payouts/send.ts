@@ -71,7 +71,7 @@ function refusalReason(error: PiastrixApiError): string {
 }
 
 /** The create and status calls of a payout, always with its one `shop_payment_id`. */
-async function createSteps(ctx: PayoutContext, p: Payout): Promise<CreateSteps<ServiceRecord>> {
+function createSteps(ctx: PayoutContext, p: Payout): CreateSteps<ServiceRecord> {
   if (p.rail === "transfer") {
     return {
       create: () =>
@@ -86,11 +86,11 @@ async function createSteps(ctx: PayoutContext, p: Payout): Promise<CreateSteps<S
       find: () => findTransfer(ctx.client, p.shop_payment_id),
     }
   }
-  const { email } = await getRecipient(ctx.db, p.recipient_id)
   return {
-    create: () =>
+    create: async () =>
       ctx.client.withdrawCreate({
-        email,
+        // The recipient's address as it is now: read only when a create is sent.
+        email: (await getRecipient(ctx.db, p.recipient_id)).email,
         account: p.account,
         account_details: p.account_details ?? undefined,
         amount: p.amount,
@@ -221,11 +221,11 @@ export async function sendPayout(ctx: PayoutContext, p: Payout): Promise<Payout 
     }
     return backToPending(ctx.db, p.id, describeError(error))
   }
-  const steps = await createSteps(ctx, p)
   const sent = await markSent(ctx.db, p.id)
   if (!sent) {
     return null
   }
+  const steps = createSteps(ctx, sent)
   return settleCreate(ctx, sent, () => createOnce({ ...steps, mayAsk: () => claimStatusPoll(ctx.db, sent.id) }))
 }
 
@@ -235,7 +235,7 @@ export async function sendPayout(ctx: PayoutContext, p: Payout): Promise<Payout 
  * had reported and no longer knows needs a person.
  */
 export async function syncPayout(ctx: PayoutContext, p: Payout): Promise<Payout | null> {
-  const steps = await createSteps(ctx, p)
+  const steps = createSteps(ctx, p)
   if (p.service_id) {
     try {
       const record = await steps.find()

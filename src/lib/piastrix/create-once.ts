@@ -29,10 +29,10 @@ export function isUnclearCreate(error: unknown): boolean {
   )
 }
 
-/** The wallet transfer with this `shop_payment_id`, or null when the service says it was never made. */
-export async function findTransfer(client: PiastrixClient, shopPaymentId: string): Promise<TransferStatusResult | null> {
+/** The answer of a status read, or null when the service says it never made the payout. */
+async function unlessNotFound<T>(read: Promise<T>): Promise<T | null> {
   try {
-    return await client.transferShopPaymentStatus({ shop_payment_id: shopPaymentId })
+    return await read
   } catch (error) {
     if (isNotFound(error)) {
       return null
@@ -41,16 +41,14 @@ export async function findTransfer(client: PiastrixClient, shopPaymentId: string
   }
 }
 
+/** The wallet transfer with this `shop_payment_id`, or null when the service says it was never made. */
+export function findTransfer(client: PiastrixClient, shopPaymentId: string): Promise<TransferStatusResult | null> {
+  return unlessNotFound(client.transferShopPaymentStatus({ shop_payment_id: shopPaymentId }))
+}
+
 /** The withdraw with this `shop_payment_id`, or null when the service says it was never made. */
-export async function findWithdraw(client: PiastrixClient, shopPaymentId: string): Promise<WithdrawRecord | null> {
-  try {
-    return await client.withdrawShopPaymentStatus({ shop_payment_id: shopPaymentId })
-  } catch (error) {
-    if (isNotFound(error)) {
-      return null
-    }
-    throw error
-  }
+export function findWithdraw(client: PiastrixClient, shopPaymentId: string): Promise<WithdrawRecord | null> {
+  return unlessNotFound(client.withdrawShopPaymentStatus({ shop_payment_id: shopPaymentId }))
 }
 
 export type CreateSteps<T> = {
