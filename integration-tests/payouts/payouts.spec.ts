@@ -226,15 +226,23 @@ piastrixIntegrationRunner(
         expect(await createDuePayouts(ctx)).toEqual([])
       })
 
-      it("waits for an admin above the approval threshold", async () => {
+      it("waits for an admin above the approval threshold; a canceled payout's amount is available again", async () => {
+        const piastrix = getContainer().resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+        const approvals = { ...ctx, options: { ...ctx.options, payouts: { approvalThreshold: "500" } } }
         const r = await recipient("transfer")
         await earned(r.id, "1000.00")
-        const [{ payout }] = await createDuePayouts({ ...ctx, options: { ...ctx.options, payouts: { approvalThreshold: "500" } } })
-        expect(payout).toMatchObject({ status: "awaiting_approval" })
+        const [{ payout: first }] = await createDuePayouts(approvals)
+        expect(first).toMatchObject({ status: "awaiting_approval", amount: "900" })
         expect(await sendPendingPayouts(ctx)).toEqual([])
+        await piastrix.cancelPayout(first!.id, "wrong account")
+        expect(await getPayout(db, first!.id)).toMatchObject({ status: "canceled", rejected_reason: "wrong account" })
+        expect(await balances(r.id)).toMatchObject({ available: "900.00", in_flight: "0.00" })
+
+        const [{ payout }] = await createDuePayouts(approvals)
         await approvePayout(db, payout!.id)
         await sendPendingPayouts(ctx)
         expect(await getPayout(db, payout!.id)).toMatchObject({ status: "succeeded" })
+        expect(await sandboxPayouts([first!.shop_payment_id, payout!.shop_payment_id])).toHaveLength(1)
       })
 
       it("returns a rejected withdraw's amount to available with the reason", async () => {

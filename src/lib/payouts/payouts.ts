@@ -230,6 +230,11 @@ export function approvePayout(db: SqlConnection, id: string): Promise<Payout | n
   return transition(db, id, ["awaiting_approval"], `status = 'pending'`)
 }
 
+/** An admin cancels a payout that was never sent; its amount is available again. */
+export async function cancelPayout(db: SqlDatabase, id: string, reason: string): Promise<Payout | null> {
+  return markReturned(db, await getPayout(db, id), { status: "canceled", reason })
+}
+
 /** Stores the fee the service quoted. */
 export async function recordFee(db: SqlConnection, id: string, fee: string | null): Promise<void> {
   await db.raw(`update ${PAYOUT_TABLE} set fee = ?::numeric, raw_fee = ?::jsonb, updated_at = now() where id = ?`, [
