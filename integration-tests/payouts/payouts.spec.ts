@@ -132,6 +132,7 @@ piastrixIntegrationRunner(
           first.transaction_id,
         ])
         expect(rows[0].n).toBe(3)
+        await expect(accrue(db, { ...input, key: "bad", gross: "10.001" })).rejects.toThrow(/gross/)
         expect(await balances(r.id)).toMatchObject({ held: "900.00", available: "0.00" })
         expect(await ledgerBalances(db)).toMatchObject({ balanced: true })
 
@@ -173,7 +174,7 @@ piastrixIntegrationRunner(
 
         await earned(r.id, "2000.00")
         const payout2 = await createPayout(db, { recipient_id: r.id, approval_threshold: null })
-        expect(payout2.payout?.amount).toBe("1350")
+        expect(payout2.payout?.amount).toBe("1350.00")
         await sendPendingPayouts(ctx)
         expect(await balances(r.id)).toMatchObject({ available: "0.00", clawback: "0.00", in_flight: "0.00", paid: "2250.00" })
         await expectLedgerAgreesWithSandbox([payout1.payout!, payout2.payout!])
@@ -192,8 +193,8 @@ piastrixIntegrationRunner(
         const payouts = created.map((c) => c.payout!).filter(Boolean)
         expect(payouts.map((p) => [p.recipient_id, p.amount, p.status]).sort()).toEqual(
           [
-            [wallet.id, "1200", "pending"],
-            [card.id, "1200", "pending"],
+            [wallet.id, "1200.00", "pending"],
+            [card.id, "1200.00", "pending"],
           ].sort()
         )
         // Written before anything was sent, with their ledger posting.
@@ -232,7 +233,7 @@ piastrixIntegrationRunner(
         const r = await recipient("transfer")
         await earned(r.id, "1000.00")
         const [{ payout: first }] = await createDuePayouts(approvals)
-        expect(first).toMatchObject({ status: "awaiting_approval", amount: "900" })
+        expect(first).toMatchObject({ status: "awaiting_approval", amount: "900.00" })
         expect(await sendPendingPayouts(ctx)).toEqual([])
         await piastrix.cancelPayout(first!.id, "wrong account")
         expect(await getPayout(db, first!.id)).toMatchObject({ status: "canceled", rejected_reason: "wrong account" })
@@ -359,7 +360,11 @@ piastrixIntegrationRunner(
           await earned(r.id, "1000.00")
           recipients.push(r)
         }
-        const payouts = (await createDuePayouts(ctx)).map((c) => c.payout!)
+        const runs = await Promise.all([createDuePayouts(ctx), createDuePayouts(ctx), createDuePayouts(ctx)])
+        const payouts = runs.flat().flatMap((c) => (c.payout ? [c.payout] : []))
+        // One payout per recipient, whichever run made it.
+        expect(new Set(payouts.map((p) => p.recipient_id)).size).toBe(6)
+        expect(payouts).toHaveLength(6)
         await Promise.all([sendPendingPayouts(ctx), sendPendingPayouts(ctx), sendPendingPayouts(ctx)])
         const atSandbox = await sandboxPayouts(payouts.map((p) => p.shop_payment_id))
         expect(atSandbox).toHaveLength(6)

@@ -38,6 +38,13 @@ export type AccrualInput = {
 export async function accrue(db: SqlConnection, input: AccrualInput): Promise<PostedTransaction> {
   const recipient = await getRecipient(db, input.recipient_id)
   const digits = defaultCurrencyTable.resolve(recipient.currency, "currency").digits
+  const gross = new BigNumber(input.gross)
+  if (!gross.isFinite() || !gross.isGreaterThan(0) || (gross.decimalPlaces() ?? 0) > digits) {
+    throw new LedgerError(`gross: ${input.gross} is not a positive amount with at most ${digits} decimals`)
+  }
+  if (!Number.isInteger(input.quantity) || input.quantity < 1) {
+    throw new LedgerError(`quantity: ${input.quantity} is not a positive whole number`)
+  }
   const commission = commissionOf(
     input.gross,
     input.quantity,

@@ -1,5 +1,6 @@
 import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
+import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/inbox"
 import { lockRecipient, post, recipientBalances, type SqlDatabase } from "./ledger"
 import { payableOf, payoutCreatedLegs, payoutReturnedLegs, payoutSucceededLegs } from "./postings"
@@ -109,6 +110,10 @@ export async function createPayout(db: SqlDatabase, input: CreatePayoutInput): P
     const balances = await recipientBalances(trx, recipient.id, currency)
     const payable = payableOf(balances)
     const amount = new BigNumber(input.amount ?? payable)
+    const digits = defaultCurrencyTable.resolve(currency, "currency").digits
+    if (!amount.isFinite() || (amount.decimalPlaces() ?? 0) > digits) {
+      return { payout: null, reason: `amount: ${input.amount} is not an amount with at most ${digits} decimals` }
+    }
     if (!amount.isGreaterThan(0)) {
       return { payout: null, reason: `nothing payable (${payable.toFixed()})` }
     }
@@ -131,8 +136,8 @@ export async function createPayout(db: SqlDatabase, input: CreatePayoutInput): P
         id,
         recipient.id,
         currency,
-        amount.toFixed(),
-        raw(amount.toFixed()),
+        amount.toFixed(digits),
+        raw(amount.toFixed(digits)),
         recipient.rail,
         recipient.payway,
         recipient.account,
