@@ -1,5 +1,12 @@
 import { describeError } from "../plugin/describe-error"
-import { createPayout, claimDuePolls, claimPendingPayouts, OPEN_PAYOUT_STATUSES, type CreatePayoutResult, type Payout } from "./payouts"
+import {
+  claimDuePolls,
+  claimPendingPayouts,
+  createPayout,
+  OPEN_PAYOUT_STATUSES,
+  type CreatePayoutResult,
+  type Payout,
+} from "./payouts"
 import { SCHEDULE_INTERVALS } from "./recipients"
 import { sendPayout, syncPayout, type PayoutContext } from "./send"
 import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"

@@ -139,26 +139,31 @@ async function applyRecord(ctx: PayoutContext, p: Payout, record: ServiceRecord)
 }
 
 /** Acts on a create that was resolved (made) or not (unknown: the sync asks again later). */
-async function settleCreate(ctx: PayoutContext, p: Payout, run: () => Promise<CreateOutcome<ServiceRecord>>) {
+async function settleCreate(
+  ctx: PayoutContext,
+  p: Payout,
+  run: () => Promise<CreateOutcome<ServiceRecord>>
+): Promise<Payout | null> {
+  let outcome: CreateOutcome<ServiceRecord>
   try {
-    const outcome = await run()
-    if (outcome.state === "made") {
-      return applyRecord(ctx, p, outcome.record)
-    }
-    ctx.logger.warn(`Piastrix payout ${p.id}: outcome unknown, asked again later: ${describeError(outcome.error)}`)
-    await noteError(ctx.db, p.id, `outcome unknown: ${describeError(outcome.error)}`)
-    return p
+    outcome = await run()
   } catch (error) {
-    if (error instanceof PiastrixApiError) {
-      if (isRetryableRefusal(error)) {
-        ctx.logger.warn(`Piastrix payout ${p.id}: left pending: ${refusalReason(error)}`)
-        return backToPending(ctx.db, p.id, refusalReason(error))
-      }
-      return markReturned(ctx.db, p, { status: "rejected", reason: refusalReason(error) })
+    if (!(error instanceof PiastrixApiError)) {
+      // Refused by the client before anything was sent (bad input): a person has to look.
+      return markNeedsAttention(ctx.db, p.id, describeError(error))
     }
-    // Nothing reached the service (bad input): a person has to look.
-    return markNeedsAttention(ctx.db, p.id, describeError(error))
+    if (isRetryableRefusal(error)) {
+      ctx.logger.warn(`Piastrix payout ${p.id}: left pending: ${refusalReason(error)}`)
+      return backToPending(ctx.db, p.id, refusalReason(error))
+    }
+    return markReturned(ctx.db, p, { status: "rejected", reason: refusalReason(error) })
   }
+  if (outcome.state === "made") {
+    return applyRecord(ctx, p, outcome.record)
+  }
+  ctx.logger.warn(`Piastrix payout ${p.id}: outcome unknown, asked again later: ${describeError(outcome.error)}`)
+  await noteError(ctx.db, p.id, `outcome unknown: ${describeError(outcome.error)}`)
+  return p
 }
 
 /** Quotes the payout and keeps the fee (what the recipient does not receive); null when currencies differ. */
