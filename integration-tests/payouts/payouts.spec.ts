@@ -227,7 +227,7 @@ piastrixIntegrationRunner(
         expect(await createDuePayouts(ctx)).toEqual([])
       })
 
-      it("waits for an admin above the approval threshold; a canceled payout's amount is available again", async () => {
+      it("waits for an admin above the approval threshold and while its recipient is suspended; a canceled payout's amount is available again", async () => {
         const piastrix = getContainer().resolve<PiastrixModuleService>(PIASTRIX_MODULE)
         const approvals = { ...ctx, options: { ...ctx.options, payouts: { approvalThreshold: "500" } } }
         const r = await recipient("transfer")
@@ -241,6 +241,10 @@ piastrixIntegrationRunner(
 
         const [{ payout }] = await createDuePayouts(approvals)
         await approvePayout(db, payout!.id)
+        // A suspended recipient's payout waits.
+        await piastrix.updatePiastrixRecipients({ id: r.id, state: "suspended" } as never)
+        expect(await sendPendingPayouts(ctx)).toEqual([])
+        await piastrix.updatePiastrixRecipients({ id: r.id, state: "active" } as never)
         await sendPendingPayouts(ctx)
         expect(await getPayout(db, payout!.id)).toMatchObject({ status: "succeeded" })
         expect(await sandboxPayouts([first!.shop_payment_id, payout!.shop_payment_id])).toHaveLength(1)

@@ -5,7 +5,7 @@ import type { SqlConnection } from "../plugin/inbox"
 import { lockRecipient, post, recipientBalances, type SqlDatabase } from "./ledger"
 import { payableOf, payoutCreatedLegs, payoutReturnedLegs, payoutSucceededLegs } from "./postings"
 import { getRecipient, type PayoutRail } from "./recipients"
-import { PAYOUT_TABLE } from "./tables"
+import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
 
 /**
  * Payout rows (`piastrix_payout`) and their ledger postings, written together in one transaction so a
@@ -310,7 +310,10 @@ export async function claimStatusPoll(db: SqlConnection, id: string): Promise<bo
   return rows.length === 1
 }
 
-/** Claims pending payouts for sending, oldest first; a claim whose holder died expires. */
+/**
+ * Claims pending payouts of active recipients for sending, oldest first (a suspended recipient's payout
+ * waits); a claim whose holder died expires.
+ */
 export async function claimPendingPayouts(
   db: SqlConnection,
   s: { limit: number; leaseSeconds: number }
@@ -320,6 +323,7 @@ export async function claimPendingPayouts(
       where p.id in (
         select id from ${PAYOUT_TABLE}
          where status = 'pending' and deleted_at is null and (claimed_until is null or claimed_until < now())
+           and recipient_id in (select id from ${RECIPIENT_TABLE} where state = 'active' and deleted_at is null)
          order by created_at
          limit ?
          for update skip locked)

@@ -77,7 +77,12 @@ async function eachPayout(
   const results: Array<Payout | null> = []
   for (const p of payouts) {
     try {
-      results.push(await work(ctx, p))
+      const after = await work(ctx, p)
+      if (after && after.status !== p.status) {
+        const why = after.rejected_reason ?? after.last_error
+        ctx.logger.info(`Piastrix payout ${p.id}: ${p.status} -> ${after.status}${why ? ` (${why})` : ""}`)
+      }
+      results.push(after)
     } catch (error) {
       ctx.logger.warn(`Piastrix payout ${p.id}: ${describeError(error)}`)
       results.push(null)
