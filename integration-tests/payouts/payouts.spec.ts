@@ -138,12 +138,17 @@ piastrixIntegrationRunner(
 
         // Held for 14 days: nothing is released yet.
         expect(await releaseDueHolds(db)).toEqual([])
+        // Once the hold elapsed, instances releasing at the same time release it once.
+        await db.raw(`update piastrix_recipient set hold_days = 0 where id = ?`, [r.id])
+        const runs = await Promise.all([releaseDueHolds(db), releaseDueHolds(db), releaseDueHolds(db)])
+        expect(runs.flat()).toHaveLength(1)
+        expect(await balances(r.id)).toMatchObject({ held: "0.00", available: "900.00" })
         await expect(adjustBalance(db, { key: "adj:1", recipient_id: r.id, amount: "5.00", reason: " " })).rejects.toThrow(
           /reason/
         )
         await adjustBalance(db, { key: "adj:1", recipient_id: r.id, amount: "5.00", reason: "goodwill" })
         await adjustBalance(db, { key: "adj:1", recipient_id: r.id, amount: "5.00", reason: "goodwill" })
-        expect(await balances(r.id)).toMatchObject({ held: "900.00", available: "5.00" })
+        expect(await balances(r.id)).toMatchObject({ held: "0.00", available: "905.00" })
 
         await expect(db.raw(`update piastrix_ledger_entry set amount = 0 where transaction_id = ?`, [first.transaction_id])).rejects.toThrow(
           /immutable/
@@ -271,6 +276,11 @@ piastrixIntegrationRunner(
         // Provider status 2: the check's result is unknown, so the payout waits and is tried again.
         expect(await getPayout(db, of(unknown).id)).toMatchObject({ status: "pending", last_error: expect.stringMatching(/unknown/) })
 
+        // The check answers now: a later run sends it.
+        await sandboxControl(sandbox(), "POST", "accounts/4000000000000010", { provider_status: 1, result: true })
+        await sendPendingPayouts(ctx)
+        expect(await getPayout(db, of(unknown).id)).toMatchObject({ status: "processing", service_id: expect.any(String) })
+
         await sandboxControl(sandbox(), "POST", `payouts/${of(declined).shop_payment_id}/decide`, {
           status: 6,
           rejected_reason: "Card blocked by the issuer",
@@ -283,7 +293,7 @@ piastrixIntegrationRunner(
           of(declined).id,
         ])
         expect(rows.map((r: { reason: string }) => r.reason)).toEqual(["Card blocked by the issuer", "Card blocked by the issuer"])
-        expect(await sandboxPayouts(payouts.map((p) => p.shop_payment_id))).toHaveLength(1)
+        expect(await sandboxPayouts(payouts.map((p) => p.shop_payment_id))).toHaveLength(2)
       })
 
       it("leaves a payout pending with the reason when the shop balance is short, and pays it on a later run", async () => {
