@@ -1,5 +1,6 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { z } from "@medusajs/framework/zod"
+import { adminPayoutMiddlewares } from "./admin/piastrix/route-middlewares"
 import { storePiastrixMiddlewares } from "./store/piastrix/route-middlewares"
 
 /**
@@ -16,6 +17,7 @@ export default defineMiddlewares({
       middlewares: [],
     },
     ...storePiastrixMiddlewares,
+    ...adminPayoutMiddlewares,
     {
       matcher: "/admin/piastrix/notifications/:id/retry",
       methods: ["POST"],

@@ -1,5 +1,6 @@
 import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
+import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/inbox"
 import { checkPosting, type LedgerAccount, type Posting } from "./postings"
 import { LEDGER_TABLE } from "./tables"
@@ -108,7 +109,10 @@ export async function transactionEntries(db: SqlConnection, transactionId: strin
   return rows
 }
 
-/** A recipient's balance per account in one currency (accounts without entries are absent). */
+/**
+ * A recipient's balance per account in one currency, with the currency's digits (accounts without
+ * entries are absent).
+ */
 export async function recipientBalances(
   db: SqlConnection,
   recipientId: string,
@@ -120,7 +124,8 @@ export async function recipientBalances(
       group by account`,
     [recipientId, currency]
   )
-  return Object.fromEntries(rows.map((r) => [r.account, r.balance]))
+  const digits = defaultCurrencyTable.resolve(currency, "currency").digits
+  return Object.fromEntries(rows.map((r) => [r.account, new BigNumber(r.balance).toFixed(digits)]))
 }
 
 export type LedgerCheck = {
@@ -155,4 +160,29 @@ export async function ledgerBalances(db: SqlConnection): Promise<LedgerCheck> {
  */
 export async function lockRecipient(trx: SqlConnection, recipientId: string, currency: number): Promise<void> {
   await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [`piastrix-ledger:${recipientId}:${currency}`])
+}
+
+export type EntryFilter = {
+  recipient_id: string
+  /** ISO dates; entries created at or after / before. */
+  created_after?: string
+  created_before?: string
+  limit: number
+  offset: number
+}
+
+/** A recipient's entries, newest first, filtered by date, with their total count. */
+export async function listEntries(db: SqlConnection, f: EntryFilter): Promise<{ entries: LedgerEntry[]; count: number }> {
+  const where = `recipient_id = ? and deleted_at is null
+    and (?::timestamptz is null or created_at >= ?::timestamptz)
+    and (?::timestamptz is null or created_at < ?::timestamptz)`
+  const bindings = [f.recipient_id, f.created_after ?? null, f.created_after ?? null, f.created_before ?? null, f.created_before ?? null]
+  const [list, total] = await Promise.all([
+    db.raw(
+      `select ${ENTRY_COLUMNS} from ${LEDGER_TABLE} where ${where} order by created_at desc, idempotency_key limit ? offset ?`,
+      [...bindings, f.limit, f.offset]
+    ),
+    db.raw(`select count(*)::int as n from ${LEDGER_TABLE} where ${where}`, bindings),
+  ])
+  return { entries: list.rows, count: total.rows[0].n }
 }

@@ -68,12 +68,35 @@ const clip = (text: string) => text.slice(0, 1000)
 /** The `shop_payment_id` of a payout: its own id, so a retry can never mint another one. */
 export const shopPaymentIdOf = (payoutId: string) => payoutId
 
-export async function getPayout(db: SqlConnection, id: string): Promise<Payout> {
+export async function findPayout(db: SqlConnection, id: string): Promise<Payout | null> {
   const { rows } = await db.raw(`select ${COLUMNS} from ${PAYOUT_TABLE} where id = ? and deleted_at is null`, [id])
-  if (!rows[0]) {
+  return rows[0] ? read(rows[0]) : null
+}
+
+export async function getPayout(db: SqlConnection, id: string): Promise<Payout> {
+  const payout = await findPayout(db, id)
+  if (!payout) {
     throw new Error(`payout ${id} not found`)
   }
-  return read(rows[0])
+  return payout
+}
+
+/** Payouts, newest first, optionally of one recipient or in one status, with their total count. */
+export async function listPayouts(
+  db: SqlConnection,
+  f: { recipient_id?: string; status?: PayoutStatus; limit: number; offset: number }
+): Promise<{ payouts: Payout[]; count: number }> {
+  const where = `deleted_at is null and (?::text is null or recipient_id = ?) and (?::text is null or status = ?)`
+  const bindings = [f.recipient_id ?? null, f.recipient_id ?? null, f.status ?? null, f.status ?? null]
+  const [list, total] = await Promise.all([
+    db.raw(`select ${COLUMNS} from ${PAYOUT_TABLE} where ${where} order by created_at desc, id limit ? offset ?`, [
+      ...bindings,
+      f.limit,
+      f.offset,
+    ]),
+    db.raw(`select count(*)::int as n from ${PAYOUT_TABLE} where ${where}`, bindings),
+  ])
+  return { payouts: list.rows.map(read), count: total.rows[0].n }
 }
 
 export type CreatePayoutInput = {
@@ -86,6 +109,7 @@ export type CreatePayoutInput = {
   respect_minimum?: boolean
 }
 
+/** `reason` starts with the field it is about (`amount:`, `recipient_id:`). */
 export type CreatePayoutResult = { payout: Payout } | { payout: null; reason: string }
 
 /**
@@ -105,7 +129,7 @@ export async function createPayout(db: SqlDatabase, input: CreatePayoutInput): P
       [recipient.id, currency]
     )
     if (open.rows[0]) {
-      return { payout: null, reason: `payout ${open.rows[0].id} is still open` }
+      return { payout: null, reason: `recipient_id: payout ${open.rows[0].id} of this recipient is still open` }
     }
     const balances = await recipientBalances(trx, recipient.id, currency)
     const payable = payableOf(balances)
@@ -115,13 +139,13 @@ export async function createPayout(db: SqlDatabase, input: CreatePayoutInput): P
       return { payout: null, reason: `amount: ${input.amount} is not an amount with at most ${digits} decimals` }
     }
     if (!amount.isGreaterThan(0)) {
-      return { payout: null, reason: `nothing payable (${payable.toFixed()})` }
+      return { payout: null, reason: `amount: nothing is payable (${payable.toFixed()})` }
     }
     if (amount.isGreaterThan(payable)) {
-      return { payout: null, reason: `amount ${amount.toFixed()} is more than the payable ${payable.toFixed()}` }
+      return { payout: null, reason: `amount: ${amount.toFixed()} is more than the payable ${payable.toFixed()}` }
     }
     if (input.respect_minimum && payable.isLessThan(recipient.minimum_payout)) {
-      return { payout: null, reason: `payable ${payable.toFixed()} is under the minimum ${recipient.minimum_payout}` }
+      return { payout: null, reason: `amount: the payable ${payable.toFixed()} is under the minimum ${recipient.minimum_payout}` }
     }
     const owed = BigNumber.min(0, balances.clawback ?? 0).negated()
     const threshold = input.approval_threshold
