@@ -1,7 +1,9 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { accrue, releaseDueHolds, type SqlDatabase } from "../../src/lib/payouts"
+import { accrue, markNeedsAttention, releaseDueHolds, syncPayoutsInFlight, type SqlDatabase } from "../../src/lib/payouts"
+import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { adminHeaders } from "../helpers/admin-api"
 import { sandboxControl } from "../helpers/callbacks"
+import { expectPayoutInvariants } from "../helpers/payouts"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 
 jest.setTimeout(120000)
@@ -26,6 +28,10 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
     await sandboxControl(sandbox(), "POST", "reset")
     headers = await adminHeaders(getContainer())
     db = getContainer().resolve<SqlDatabase>(ContainerRegistrationKeys.PG_CONNECTION)
+  })
+
+  afterEach(async () => {
+    await expectPayoutInvariants(db, sandbox())
   })
 
   /** The status and message of a refused request. */
@@ -109,7 +115,53 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
     })
   })
 
+  describe("adjustments and the shop", () => {
+    it("adjusts a balance once per key, with a required reason", async () => {
+      const { data } = await api.post("/admin/piastrix/recipients", card, headers)
+      const url = `/admin/piastrix/recipients/${data.recipient.id}/adjustments`
+      const noReason = await refused(api.post(url, { amount: "10.00", idempotency_key: "k1" }, headers))
+      expect(noReason.status).toBe(400)
+      expect(noReason.message).toContain("reason")
+      const badAmount = await refused(api.post(url, { amount: "ten", reason: "x", idempotency_key: "k1" }, headers))
+      expect(badAmount.message).toContain("amount")
+
+      const body = { amount: "-12.50", reason: "chargeback fee", idempotency_key: "k1" }
+      const first = await api.post(url, body, headers)
+      const again = await api.post(url, body, headers)
+      expect([first.status, again.status]).toEqual([201, 200])
+      expect(again.data.transaction_id).toBe(first.data.transaction_id)
+      const shown = await api.get(`/admin/piastrix/recipients/${data.recipient.id}`, headers)
+      expect(shown.data.balances).toEqual({ available: "-12.50" })
+    })
+
+    it("shows the shop's balances and payout directions", async () => {
+      const { data } = await api.get("/admin/piastrix/shop", headers)
+      expect(data.balances).toEqual(expect.arrayContaining([expect.objectContaining({ currency: 643 })]))
+      const aliases = data.output_directions.flatMap((d: { payways: Array<{ alias: string }> }) => d.payways.map((p) => p.alias))
+      expect(aliases).toEqual(expect.arrayContaining(["card_rub"]))
+    })
+  })
+
   describe("payouts", () => {
+    it("retries a payout that needed attention through its status, paying it once", async () => {
+      const { data } = await api.post(
+        "/admin/piastrix/recipients",
+        { ...card, rail: "transfer", payway: null, account: "201494711279" },
+        headers
+      )
+      await earned(data.recipient.id, "1000.00", "sale-1")
+      const { payout } = (await api.post("/admin/piastrix/payouts", { recipient_id: data.recipient.id }, headers)).data
+      expect((await refused(api.post(`/admin/piastrix/payouts/${payout.id}/retry`, {}, headers))).status).toBe(400)
+      await markNeedsAttention(db, payout.id, "looked odd")
+
+      const retried = await api.post(`/admin/piastrix/payouts/${payout.id}/retry`, {}, headers)
+      expect(retried.data.payout.status).toBe("processing")
+      await syncPayoutsInFlight(payoutContextOf(getContainer()))
+      expect((await api.get(`/admin/piastrix/payouts/${payout.id}`, headers)).data.payout.status).toBe("succeeded")
+      const { payouts } = await sandboxControl(sandbox(), "GET", "state")
+      expect(payouts.filter((p: { shopPaymentId: string }) => p.shopPaymentId === payout.shop_payment_id)).toHaveLength(1)
+    })
+
     it("creates a payout for an amount or all available, refuses more than payable, lists and cancels it", async () => {
       const { data } = await api.post("/admin/piastrix/recipients", card, headers)
       const id = data.recipient.id

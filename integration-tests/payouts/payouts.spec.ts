@@ -22,6 +22,7 @@ import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { PIASTRIX_MODULE } from "../../src/modules/piastrix"
 import type PiastrixModuleService from "../../src/modules/piastrix/service"
 import { sandboxControl } from "../helpers/callbacks"
+import { expectPayoutInvariants } from "../helpers/payouts"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 
 jest.setTimeout(240000)
@@ -46,8 +47,7 @@ piastrixIntegrationRunner(
 
     afterEach(async () => {
       // Whatever a test did, the ledger sums to zero and no payout was polled too early.
-      expect(await ledgerBalances(db)).toEqual(expect.objectContaining({ balanced: true, unbalanced_transactions: [] }))
-      expect(await payoutViolations()).toEqual([])
+      await expectPayoutInvariants(db, sandbox())
     })
 
     async function recipient(rail: "transfer" | "withdraw", overrides: Record<string, unknown> = {}) {
@@ -90,11 +90,6 @@ piastrixIntegrationRunner(
     async function sandboxPayouts(ids: string[]): Promise<SandboxPayout[]> {
       const state = await sandboxControl(sandbox(), "GET", "state")
       return (state.payouts as SandboxPayout[]).filter((p) => ids.includes(p.shopPaymentId))
-    }
-
-    async function payoutViolations() {
-      const { violations } = await sandboxControl(sandbox(), "GET", "violations")
-      return (violations as Array<{ key: string }>).filter((v) => v.key.startsWith("payout:"))
     }
 
     async function pollCount(shopPaymentId: string): Promise<number> {

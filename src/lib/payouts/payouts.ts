@@ -264,6 +264,15 @@ export async function cancelPayout(db: SqlDatabase, id: string, reason: string):
   return markReturned(db, await getPayout(db, id), { status: "canceled", reason })
 }
 
+/**
+ * An admin retries a payout that needed attention: it is in flight again with no poll pending, so the
+ * sync asks the service by its `shop_payment_id` and, only if the service never made it, creates it
+ * with that same id.
+ */
+export function retryPayout(db: SqlConnection, id: string): Promise<Payout | null> {
+  return transition(db, id, ["needs_attention"], `status = 'processing', next_poll_at = null, claimed_until = null`)
+}
+
 /** Stores the fee the service quoted. */
 export async function recordFee(db: SqlConnection, id: string, fee: string | null): Promise<void> {
   await db.raw(`update ${PAYOUT_TABLE} set fee = ?::numeric, raw_fee = ?::jsonb, updated_at = now() where id = ?`, [

@@ -1,6 +1,7 @@
 import { type MiddlewareRoute, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import {
   AdminCancelPayout,
+  AdminCreateAdjustment,
   AdminCreatePayout,
   AdminCreateRecipient,
   AdminLedgerQuery,
@@ -31,14 +32,20 @@ export const adminPayoutMiddlewares: MiddlewareRoute[] = [
     methods: ["GET"],
     middlewares: [validateAndTransformQuery(AdminLedgerQuery, {})],
   },
+  {
+    matcher: "/admin/piastrix/recipients/:id/adjustments",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminCreateAdjustment)],
+  },
   { matcher: "/admin/piastrix/payouts", methods: ["GET"], middlewares: [validateAndTransformQuery(AdminPayoutsQuery, {})] },
   { matcher: "/admin/piastrix/payouts", methods: ["POST"], middlewares: [noQuery, validateAndTransformBody(AdminCreatePayout)] },
   { matcher: "/admin/piastrix/payouts/:id", methods: ["GET"], middlewares: [noQuery] },
-  {
-    matcher: "/admin/piastrix/payouts/:id/approve",
-    methods: ["POST"],
+  ...["approve", "retry"].map((action) => ({
+    matcher: `/admin/piastrix/payouts/:id/${action}`,
+    methods: ["POST" as const],
     middlewares: [noQuery, validateAndTransformBody(AdminNoBody)],
-  },
+  })),
+  { matcher: "/admin/piastrix/shop", methods: ["GET"], middlewares: [noQuery] },
   {
     matcher: "/admin/piastrix/payouts/:id/cancel",
     methods: ["POST"],

@@ -95,3 +95,11 @@ export const AdminCancelPayout = z.object({ reason: z.string().trim().min(1).max
 export type AdminCancelPayoutType = z.infer<typeof AdminCancelPayout>
 
 export const AdminNoBody = z.object({})
+
+/** A manual correction of the available balance; the key makes a retried request post once. */
+export const AdminCreateAdjustment = z.object({
+  amount: z.string().regex(/^-?\d+(\.\d+)?$/, { message: 'amount must be a signed decimal string such as "-10.00"' }),
+  reason: z.string().trim().min(1).max(500),
+  idempotency_key: z.string().trim().min(1).max(200),
+})
+export type AdminCreateAdjustmentType = z.infer<typeof AdminCreateAdjustment>

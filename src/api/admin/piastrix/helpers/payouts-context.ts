@@ -53,3 +53,21 @@ export async function checkWithdrawAccountFormat(
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `${problem.field}: ${problem.problem}`)
   }
 }
+
+/**
+ * Changes a payout's state for an admin: 404 for an unknown id, 400 naming the states the change
+ * applies to when the payout is in another one.
+ */
+export async function changePayout(
+  req: MedusaRequest,
+  change: (ctx: PayoutContext, payout: Payout) => Promise<Payout | null>,
+  appliesTo: string
+): Promise<Payout> {
+  const ctx = payoutsOf(req)
+  const payout = await payoutOr404(ctx, req.params.id)
+  const changed = await change(ctx, payout)
+  if (!changed) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `id: the payout is ${payout.status}; only ${appliesTo}`)
+  }
+  return changed
+}
