@@ -189,8 +189,12 @@ piastrixIntegrationRunner(
           await earned(r.id, "1000.00")
           await earned(r.id, "333.33")
         }
+        // Under its minimum: not due, and not even looked at.
+        const small = await recipient("transfer", { minimum_payout: 5000 })
+        await earned(small.id, "1000.00")
         const created = await createDuePayouts(ctx)
-        const payouts = created.map((c) => c.payout!).filter(Boolean)
+        expect(created).toHaveLength(2)
+        const payouts = created.map((c) => c.payout!)
         expect(payouts.map((p) => [p.recipient_id, p.amount, p.status]).sort()).toEqual(
           [
             [wallet.id, "1200.00", "pending"],

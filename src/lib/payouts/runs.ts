@@ -9,7 +9,7 @@ import {
 } from "./payouts"
 import { SCHEDULE_INTERVALS } from "./recipients"
 import { sendPayout, syncPayout, type PayoutContext } from "./send"
-import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
+import { LEDGER_TABLE, PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
 
 /**
  * The scheduled payout runs, each safe on several instances at once: claims and locks live in the
@@ -32,7 +32,16 @@ export async function createDuePayouts(ctx: PayoutContext, s: { limit?: number }
   const open = OPEN_PAYOUT_STATUSES.map((status) => `'${status}'`).join(", ")
   const { rows } = await ctx.db.raw(
     `select r.id from ${RECIPIENT_TABLE} r
+      -- what a payout may pay (payableOf): available less what is owed, so recipients with nothing to pay
+      -- never crowd out the others
+      cross join lateral (
+        select coalesce(sum(e.amount) filter (where e.account = 'available'), 0)
+             + least(coalesce(sum(e.amount) filter (where e.account = 'clawback'), 0), 0) as payable
+          from ${LEDGER_TABLE} e
+         where e.recipient_id = r.id and e.currency = r.currency and e.deleted_at is null
+           and e.account in ('available', 'clawback')) b
       where r.deleted_at is null and r.state = 'active' and r.schedule <> 'manual'
+        and b.payable > 0 and b.payable >= r.minimum_payout
         and not exists (select 1 from ${PAYOUT_TABLE} p
                          where p.recipient_id = r.id and p.currency = r.currency and p.deleted_at is null
                            and (p.status in (${open})
