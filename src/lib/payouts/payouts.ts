@@ -344,8 +344,9 @@ export async function claimStatusPoll(db: SqlConnection, id: string): Promise<bo
 }
 
 /**
- * Claims pending payouts of active recipients for sending, oldest first (a suspended recipient's payout
- * waits); a claim whose holder died expires.
+ * Claims pending payouts of active recipients for sending, least recently tried first (one left pending
+ * by a refusal goes to the back, so a batch of stuck payouts never blocks the others; a suspended
+ * recipient's payout waits); a claim whose holder died expires.
  */
 export async function claimPendingPayouts(
   db: SqlConnection,
@@ -357,7 +358,7 @@ export async function claimPendingPayouts(
         select id from ${PAYOUT_TABLE}
          where status = 'pending' and deleted_at is null and (claimed_until is null or claimed_until < now())
            and recipient_id in (select id from ${RECIPIENT_TABLE} where state = 'active' and deleted_at is null)
-         order by created_at
+         order by updated_at, created_at
          limit ?
          for update skip locked)
       returning ${COLUMNS}`,
