@@ -115,6 +115,30 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
     })
   })
 
+  describe("products", () => {
+    it("links products to one recipient at a time and unlinks them", async () => {
+      const a = (await api.post("/admin/piastrix/recipients", card, headers)).data.recipient
+      const b = (await api.post("/admin/piastrix/recipients", { ...card, name: "Other" }, headers)).data.recipient
+      const { data } = await api.get("/admin/products?limit=2&fields=id", headers)
+      const [p1, p2] = data.products.map((p: { id: string }) => p.id)
+
+      const linked = await api.post(`/admin/piastrix/recipients/${a.id}/products`, { add: [p1, p2] }, headers)
+      expect(linked.data.products.map((p: { id: string }) => p.id).sort()).toEqual([p1, p2].sort())
+      // Linking a product to another recipient moves it.
+      await api.post(`/admin/piastrix/recipients/${b.id}/products`, { add: [p2] }, headers)
+      const ofA = await api.get(`/admin/piastrix/recipients/${a.id}/products`, headers)
+      expect(ofA.data.products.map((p: { id: string }) => p.id)).toEqual([p1])
+      await api.post(`/admin/piastrix/recipients/${a.id}/products`, { remove: [p1] }, headers)
+      expect((await api.get(`/admin/piastrix/recipients/${a.id}/products`, headers)).data.products).toEqual([])
+
+      const unknown = await refused(api.post(`/admin/piastrix/recipients/${a.id}/products`, { add: ["prod_nope"] }, headers))
+      expect(unknown).toEqual({ status: 400, message: "add: no product prod_nope" })
+      const empty = await refused(api.post(`/admin/piastrix/recipients/${a.id}/products`, {}, headers))
+      expect(empty.status).toBe(400)
+      expect(empty.message).toContain("add")
+    })
+  })
+
   describe("adjustments and the shop", () => {
     it("adjusts a balance once per key, with a required reason", async () => {
       const { data } = await api.post("/admin/piastrix/recipients", card, headers)

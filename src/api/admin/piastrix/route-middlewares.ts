@@ -8,6 +8,7 @@ import {
   AdminNoBody,
   AdminPageQuery,
   AdminPayoutsQuery,
+  AdminRecipientProducts,
   AdminUpdateRecipient,
 } from "./validators"
 
@@ -31,6 +32,12 @@ export const adminPayoutMiddlewares: MiddlewareRoute[] = [
     matcher: "/admin/piastrix/recipients/:id/ledger",
     methods: ["GET"],
     middlewares: [validateAndTransformQuery(AdminLedgerQuery, {})],
+  },
+  { matcher: "/admin/piastrix/recipients/:id/products", methods: ["GET"], middlewares: [noQuery] },
+  {
+    matcher: "/admin/piastrix/recipients/:id/products",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminRecipientProducts)],
   },
   {
     matcher: "/admin/piastrix/recipients/:id/adjustments",

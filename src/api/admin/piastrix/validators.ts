@@ -103,3 +103,11 @@ export const AdminCreateAdjustment = z.object({
   idempotency_key: z.string().trim().min(1).max(200),
 })
 export type AdminCreateAdjustmentType = z.infer<typeof AdminCreateAdjustment>
+
+const productIds = z.array(id("product id", "prod")).max(200)
+
+/** Products to link to a recipient (moved from another one) and to unlink. */
+export const AdminRecipientProducts = z
+  .object({ add: productIds.optional(), remove: productIds.optional() })
+  .refine((b) => (b.add?.length ?? 0) + (b.remove?.length ?? 0) > 0, { message: "add or remove must name a product", path: ["add"] })
+export type AdminRecipientProductsType = z.infer<typeof AdminRecipientProducts>
