@@ -233,7 +233,7 @@ piastrixIntegrationRunner(
 
       it("waits for an admin above the approval threshold and while its recipient is suspended; a canceled payout's amount is available again", async () => {
         const piastrix = getContainer().resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-        const approvals = { ...ctx, options: { ...ctx.options, payouts: { approvalThreshold: "500" } } }
+        const approvals = { ...ctx, options: { ...ctx.options, payouts: { ...ctx.options.payouts, approvalThreshold: "500" } } }
         const r = await recipient("transfer")
         await earned(r.id, "1000.00")
         const [{ payout: first }] = await createDuePayouts(approvals)

@@ -2,7 +2,7 @@ import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/inbox"
-import { checkPosting, type LedgerAccount, type Posting } from "./postings"
+import { checkPosting, LedgerError, type LedgerAccount, type Posting } from "./postings"
 import { LEDGER_TABLE } from "./tables"
 
 /**
@@ -43,6 +43,22 @@ export type PostedTransaction = {
 
 const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "")}`
 
+/**
+ * The legs with exactly the currency's digits ("120" RUB is stored as 120.00); an amount with more
+ * digits than the currency has is refused, never rounded.
+ */
+function inCurrencyDigits(p: Posting): Posting {
+  const digits = defaultCurrencyTable.resolve(p.currency, "currency").digits
+  const legs = p.legs.map((leg) => {
+    const amount = new BigNumber(leg.amount)
+    if ((amount.decimalPlaces() ?? 0) > digits) {
+      throw new LedgerError(`amount: ${leg.amount} has more decimals than the currency's ${digits}`)
+    }
+    return { ...leg, amount: amount.toFixed(digits) }
+  })
+  return { ...p, legs }
+}
+
 /** The key of a posting's leg: the posting's key and the leg's place in it. */
 const legKey = (key: string, index: number) => `${key}#${index}`
 
@@ -54,7 +70,7 @@ const ENTRY_COLUMNS = `id, idempotency_key, transaction_id, recipient_id, curren
  * key decides) writes nothing and returns the first posting.
  */
 export async function post(db: SqlConnection, posting: Posting): Promise<PostedTransaction> {
-  const p = checkPosting(posting)
+  const p = inCurrencyDigits(checkPosting(posting))
   const transactionId = newId("pxtxn")
   const refs = p.references ?? {}
   const values: unknown[] = []

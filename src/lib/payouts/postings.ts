@@ -121,6 +121,20 @@ export function commissionOf(gross: BigNumber.Value, quantity: number, c: Commis
   return BigNumber.min(total, gross)
 }
 
+/**
+ * What a fulfilled part of an order line sold for, the base of the vendor's share: the line's subtotal
+ * less its discount, both without tax (taxes and shipping stay with the platform), pro rata for the
+ * quantity fulfilled, rounded half up to the currency's digits.
+ */
+export function fulfilledSaleOf(
+  line: { subtotal: BigNumber.Value; discount_subtotal?: BigNumber.Value | null; quantity: BigNumber.Value },
+  fulfilled: BigNumber.Value,
+  digits: number
+): BigNumber {
+  const net = dec(line.subtotal).minus(line.discount_subtotal ?? 0)
+  return BigNumber.max(0, net.times(fulfilled).div(line.quantity)).decimalPlaces(digits, BigNumber.ROUND_HALF_UP)
+}
+
 /** A sale accrued: the recipient's share into held, the commission to the platform, from the sales. */
 export function accrualLegs(recipientId: string, gross: BigNumber.Value, commission: BigNumber.Value): Leg[] {
   return [

@@ -110,6 +110,8 @@ export const piastrixOptionsSchema = z
          * A scheduled payout above this amount (a decimal, in the payout's currency) waits for an
          * admin's approval; null (the default): none waits.
          */
+        /** What earns a vendor its share: a fulfillment created (default) or delivered. */
+        accrueOn: z.enum(["fulfilled", "delivered"]).default("fulfilled"),
         approvalThreshold: z
           .string()
           .regex(/^\d+(\.\d+)?$/, "must be a decimal amount such as \"50000.00\"")
@@ -117,7 +119,7 @@ export const piastrixOptionsSchema = z
           .default(null),
       })
       .strict()
-      .default({ approvalThreshold: null }),
+      .default({ accrueOn: "fulfilled", approvalThreshold: null }),
     /** Timeout of every call to the service, in milliseconds. */
     timeoutMs: z.number().int().positive().default(15000),
   })

@@ -4,6 +4,7 @@ import {
   adjustmentLegs,
   checkPosting,
   commissionOf,
+  fulfilledSaleOf,
   payableOf,
   payoutCreatedLegs,
   payoutReturnedLegs,
@@ -110,5 +111,16 @@ describe("checkPosting", () => {
 
   it("refuses a posting that moves nothing", () => {
     expect(() => checkPosting({ ...base, legs: releaseLegs("r1", "0") })).toThrow(/move money/)
+  })
+})
+
+describe("fulfilledSaleOf", () => {
+  it.each([
+    [{ subtotal: "2501.00", discount_subtotal: "0", quantity: 2 }, 1, "1250.50"],
+    [{ subtotal: "100.00", discount_subtotal: "10.00", quantity: 3 }, 1, "30.00"],
+    [{ subtotal: "100.00", discount_subtotal: "0", quantity: 3 }, 2, "66.67"],
+    [{ subtotal: "100.00", discount_subtotal: null, quantity: 1 }, 1, "100.00"],
+  ])("the fulfilled part of %j (%i fulfilled) sold for %s, without tax", (line, fulfilled, expected) => {
+    expect(fulfilledSaleOf(line, fulfilled, 2).toFixed(2)).toBe(expected)
   })
 })
