@@ -6,7 +6,7 @@ import {
   createStockLocationsWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { recipientBalances, type SqlDatabase } from "../../src/lib/payouts"
-import piastrixFulfillmentAccrual from "../../src/subscribers/piastrix-fulfillment-accrual"
+import piastrixFulfillmentAccrual, { orderOfFulfillment } from "../../src/subscribers/piastrix-fulfillment-accrual"
 import { adminHeaders } from "../helpers/admin-api"
 import { expectPayoutInvariants } from "../helpers/payouts"
 import { piastrixIntegrationRunner } from "../helpers/runner"
@@ -126,6 +126,8 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         { recipient_id: books.id, fulfillment_id: second.id, line_item_id: line("piastrix-ebook"), account: "held", amount: "1125.45" },
       ].sort((a, b) => `${a.fulfillment_id}${a.line_item_id}`.localeCompare(`${b.fulfillment_id}${b.line_item_id}`))
     )
+    // With `accrueOn: "delivered"`, the delivery event names only the fulfillment: its order is found.
+    expect(await orderOfFulfillment(query as never, second.id)).toBe(order.id)
     expect((await recipientBalances(db, books.id, RUB)).held).toBe("2250.90")
     expect((await recipientBalances(db, stickers.id, RUB)).held).toBe("120.00")
   })

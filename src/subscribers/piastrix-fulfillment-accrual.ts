@@ -9,7 +9,7 @@ import { accruePiastrixFulfillmentWorkflow } from "../workflows/piastrix-payouts
 type Query = { graph(q: Record<string, unknown>): Promise<{ data: any[] }> }
 
 /** The order of a delivered fulfillment (`delivery.created` names only the fulfillment). */
-async function orderOfFulfillment(query: Query, fulfillmentId: string): Promise<string | null> {
+export async function orderOfFulfillment(query: Query, fulfillmentId: string): Promise<string | null> {
   const { data } = await query.graph({ entity: "order_fulfillment", fields: ["order_id"], filters: { fulfillment_id: fulfillmentId } })
   return data[0]?.order_id ?? null
 }
