@@ -154,6 +154,23 @@ export async function reverseAccrual(
   })
 }
 
+/** The accruals of an order (or of one of its fulfillments) not reversed yet, oldest first. */
+export async function openAccrualsOf(
+  db: SqlConnection,
+  of: { order_id: string; fulfillment_id?: string | null }
+): Promise<string[]> {
+  const { rows } = await db.raw(
+    `select e.transaction_id from ${LEDGER_TABLE} e
+      where e.kind = 'accrual' and e.account = 'held' and e.deleted_at is null
+        and e.order_id = ? and (?::text is null or e.fulfillment_id = ?)
+        and not exists (select 1 from ${LEDGER_TABLE} x
+                         where x.related_transaction_id = e.transaction_id and x.kind = 'reversal' and x.deleted_at is null)
+      order by e.created_at`,
+    [of.order_id, of.fulfillment_id ?? null, of.fulfillment_id ?? null]
+  )
+  return rows.map((r) => r.transaction_id)
+}
+
 /** A manual correction of a recipient's available balance (positive or negative), with its reason. */
 export async function adjustBalance(
   db: SqlConnection,

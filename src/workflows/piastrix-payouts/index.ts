@@ -1,1 +1,2 @@
 export * from "./accrue-piastrix-fulfillment"
+export * from "./reverse-piastrix-accruals"
