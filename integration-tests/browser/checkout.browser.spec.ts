@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core"
 import { ensureAdminUser } from "../../dev/seed-admin"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { ensureAdminBuild } from "./admin-build"
-import { ADMIN_CREDENTIALS, openAdmin, orderInAdmin } from "./admin-steps"
+import { ADMIN_CREDENTIALS, openAdmin, orderInAdmin, unexpectedProblems } from "./admin-steps"
 import { launchChromium, openTab, type Tab } from "./chromium"
 import {
   choosePayment,
@@ -50,6 +50,17 @@ afterAll(async () => {
   await storefront?.close()
 })
 
+/**
+ * Console errors, failed requests and HTTP errors the storefront may show without anything being wrong, each
+ * with its reason (the admin's are in admin-steps.ts). Anything else fails the scenario.
+ */
+const STOREFRONT_NOISE: Array<{ problem: RegExp; why: string }> = [
+  {
+    problem: /^console: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/favicon\.ico\)$/,
+    why: "the demo storefront and the sandbox's pages have no favicon, which the browser asks for by itself",
+  },
+]
+
 async function countOrders(container: MedusaContainer) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ["id"] })
@@ -75,16 +86,16 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
   })
 
   afterEach(async () => {
-    if (tab?.problems.length) {
-      process.stderr.write(`[${scenario}] browser problems:\n  ${tab.problems.join("\n  ")}\n`)
-    }
-    await tab?.close()
-    // The dashboard draws currency flags from a CDN this closed network cannot reach: not a problem of ours.
-    const adminProblems = admin?.problems.filter((line) => !/cdn\.jsdelivr\.net|ERR_NAME_NOT_RESOLVED/.test(line))
-    if (adminProblems?.length) {
-      process.stderr.write(`[${scenario}] admin problems:\n  ${adminProblems.join("\n  ")}\n`)
-    }
+    const unexpected = [
+      ...(tab?.problems ?? [])
+        .filter((p) => !STOREFRONT_NOISE.some(({ problem }) => problem.test(p)))
+        .map((p) => `[${scenario}] storefront: ${p}`),
+      ...unexpectedProblems(admin?.problems ?? []).map((p) => `[${scenario}] admin: ${p}`),
+    ]
     admin?.problems.splice(0)
+    await tab?.close()
+    // A console error, a failed request or an HTTP error the payer or the store owner would meet fails the scenario.
+    expect(unexpected).toEqual([])
   })
 
   /**

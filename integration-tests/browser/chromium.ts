@@ -29,7 +29,7 @@ export type Tab = {
   context: BrowserContext
   /** Saves a screenshot under test-results/browser (kept by CI as an artifact). */
   shot(name: string): Promise<void>
-  /** Console errors and failed requests seen so far: printed when a step fails. */
+  /** Console errors, page errors, failed requests and HTTP errors seen so far: each fails the scenario unless expected. */
   problems: string[]
   close(): Promise<void>
 }
@@ -44,9 +44,16 @@ export async function openTab(
   const page = await context.newPage()
   page.setDefaultTimeout(20000)
   const problems: string[] = []
-  page.on("console", (msg) => msg.type() === "error" && problems.push(`console: ${msg.text()}`))
+  page.on("console", (msg) => {
+    if (msg.type() === "error") {
+      const where = msg.location().url
+      problems.push(`console: ${msg.text()}${where ? ` (${where})` : ""}`)
+    }
+  })
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`))
-  page.on("requestfailed", (req) => problems.push(`request failed: ${req.method()} ${req.url()}`))
+  page.on("requestfailed", (req) =>
+    problems.push(`request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ""}`.trim())
+  )
   page.on("response", (res) => res.status() >= 400 && problems.push(`HTTP ${res.status()}: ${res.url()}`))
   let n = 0
   fs.mkdirSync(SHOTS, { recursive: true })

@@ -5,6 +5,7 @@ import type { AxiosInstance } from "axios"
 import { createServer } from "node:net"
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "../../sandbox/src"
 import { seedStore, type SeededStore } from "../../dev/seed"
+import { recordLogLines, scanLogLines } from "./log-scan"
 
 export const TEST_SHOP_ID = 1
 export const TEST_SECRET = "test-secret-key-9f2c"
@@ -73,6 +74,14 @@ export function piastrixIntegrationRunner(
     await running?.close()
   })
 
+  // Every line Medusa's logger was given during the suite, whatever LOG_LEVEL lets through.
+  const logLines: Array<{ level: string; text: string }> = []
+  afterAll(() => {
+    // No secret key, signature, card number or CVV in any log line of the suite (and the lines were seen).
+    expect(logLines.length).toBeGreaterThan(0)
+    expect(scanLogLines(logLines, TEST_SECRET)).toEqual([])
+  })
+
   medusaIntegrationTestRunner({
     inApp: true,
     env: {},
@@ -80,6 +89,7 @@ export function piastrixIntegrationRunner(
       // test-utils sets `admin.disable` on every app it boots, on the very object medusa-config.ts
       // exports, which the server's loaders read again: putting the flag back serves the admin.
       async beforeServerStart(container) {
+        recordLogLines(container.resolve(ContainerRegistrationKeys.LOGGER) as unknown as Record<string, unknown>, logLines)
         if (options.admin) {
           container.resolve(ContainerRegistrationKeys.CONFIG_MODULE).admin.disable = false
         }

@@ -124,13 +124,28 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         expect(answer.status).toBe(400)
         expect(answer.body.message).toMatch(/signature|not signed/)
       }
-      const otherShop = signedNotification({ ...genuine, shop_id: String(TEST_SHOP_ID + 1) })
-      expect((await postCallback(api, otherShop)).status).toBe(400)
       expect((await postCallback(api, "not a notification", "application/xml")).status).toBe(400)
 
       expect(await inboxRows(getContainer())).toHaveLength(0)
       expect((await paymentSession(getContainer(), session.id)).status).toBe("pending")
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+    })
+
+    it("refuses a correctly signed callback for another shop: nothing recorded, no order, and the real one still counts", async () => {
+      const { cart, session } = await redirectSession()
+      const genuine = successNotification(session.id, "1250.50")
+      const otherShop = signedNotification({ ...genuine, shop_id: String(TEST_SHOP_ID + 1) })
+      const answer = await postCallback(api, otherShop)
+      expect(answer.status).toBe(400)
+      expect(answer.body.message).toMatch(/shop/)
+      // Nothing was recorded or processed for it.
+      expect(await inboxRows(getContainer(), { shop_order_id: session.id })).toHaveLength(0)
+      expect((await paymentSession(getContainer(), session.id)).status).toBe("pending")
+      expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+      // The shop's own notification for the same payment is not taken for a resend of the refused one.
+      expect(await postCallback(api, genuine)).toEqual({ status: 200, body: "OK" })
+      await capturedOrder(cart.id)
+      expect(await inboxRows(getContainer(), { shop_order_id: session.id })).toHaveLength(1)
     })
 
     it("verifies a JSON callback whose amount is the number 1250.50 as the text the service signed", async () => {

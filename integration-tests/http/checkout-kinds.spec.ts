@@ -122,4 +122,25 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     // Three completions within ten seconds: the service was asked once, the later ones reused its answer.
     expect(polls.reduce((sum, [, n]) => sum + n, 0)).toBe(1)
   })
+
+  it.each([
+    ["a 5xx", { type: "http_error", status: 502 }],
+    ["a reset connection", { type: "reset" }],
+  ])("asks the service once per status read when %s answers it, within the limits", async (_name, fault) => {
+    const cart = await createCart(api, seed())
+    const { session } = await startPaymentSession(api, seed(), cart, "pp_piastrix-wallet_piastrix", { email: cart.email })
+    const added = await sandboxControl(sandbox(), "POST", "faults", { ...fault, path: "/bill/shop_order_status", times: 2 })
+    // Completions in a row: each asks the provider, which asks the service through the polling guard.
+    for (let i = 0; i < 3; i++) {
+      expect((await completeCart(api, seed(), cart.id)).status).toBe(400)
+    }
+    const rules = (await sandboxControl(sandbox(), "GET", "faults")) as Array<{ id: number; remaining: number }>
+    await sandboxControl(sandbox(), "DELETE", "faults")
+    // The fault answered exactly one request: the client did not send the status read again.
+    expect(rules.find((r) => r.id === added.id)?.remaining).toBe(1)
+    const { counts } = await sandboxControl(sandbox(), "GET", "polls")
+    expect(counts[`payment:${session.id}`]).toBe(1)
+    const { violations } = await sandboxControl(sandbox(), "GET", "violations")
+    expect(violations).toEqual([])
+  })
 })

@@ -3,6 +3,7 @@ import BigNumber from "bignumber.js"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { createCart, storeHeaders } from "../helpers/store-api"
 import { expectRejected } from "../helpers/store-routes"
+import { clearShopInputConfigCache } from "../../src/lib/plugin"
 
 jest.setTimeout(120000)
 
@@ -75,7 +76,17 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
 
     it("asks the service for the shop's directions once for many requests (cached per process)", async () => {
       const cart = await createCart(api, seed())
+      // Medusa runs in this process: start from an empty cache. A latency fault of 0 ms changes nothing
+      // but counts the requests that reach the endpoint (each one uses up one of its `times`).
+      clearShopInputConfigCache()
+      const counter = (
+        await axios.post(`${sandbox().url}/__sandbox/faults`, { type: "latency", ms: 0, path: "/shop_input_config/shop", times: 100 })
+      ).data
+      await Promise.all([1, 2, 3].map(() => get("/store/piastrix/directions", { cart_id: cart.id })))
       await get("/store/piastrix/directions", { cart_id: cart.id })
+      const rules = (await axios.get(`${sandbox().url}/__sandbox/faults`)).data as Array<{ id: number; remaining: number }>
+      await axios.delete(`${sandbox().url}/__sandbox/faults`)
+      expect(100 - rules.find((r) => r.id === counter.id)!.remaining).toBe(1)
       // Taking the shop's directions away at the service does not change the answer inside the cache window.
       const before = await get("/store/piastrix/directions", { cart_id: cart.id })
       await axios.post(`${sandbox().url}/__sandbox/faults`, { type: "http_error", path: "/shop_input_config/shop" })

@@ -139,7 +139,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
     })
   })
 
-  describe("adjustments and the shop", () => {
+  describe("adjustments", () => {
     it("adjusts a balance once per key, with a required reason", async () => {
       const { data } = await api.post("/admin/piastrix/recipients", card, headers)
       const url = `/admin/piastrix/recipients/${data.recipient.id}/adjustments`
@@ -156,13 +156,6 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       expect(again.data.transaction_id).toBe(first.data.transaction_id)
       const shown = await api.get(`/admin/piastrix/recipients/${data.recipient.id}`, headers)
       expect(shown.data.balances).toEqual({ available: "-12.50" })
-    })
-
-    it("shows the shop's balances and payout directions", async () => {
-      const { data } = await api.get("/admin/piastrix/shop", headers)
-      expect(data.balances).toEqual(expect.arrayContaining([expect.objectContaining({ currency: 643 })]))
-      const aliases = data.output_directions.flatMap((d: { payways: Array<{ alias: string }> }) => d.payways.map((p) => p.alias))
-      expect(aliases).toEqual(expect.arrayContaining(["card_rub"]))
     })
   })
 

@@ -1,6 +1,6 @@
-import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
-import { z } from "@medusajs/framework/zod"
-import { adminPayoutMiddlewares } from "./admin/piastrix/route-middlewares"
+import { defineMiddlewares } from "@medusajs/framework/http"
+import { adminPayoutMiddlewares } from "./admin/piastrix/payout-middlewares"
+import { adminPiastrixMiddlewares } from "./admin/piastrix/route-middlewares"
 import { storePiastrixMiddlewares } from "./store/piastrix/route-middlewares"
 
 /**
@@ -17,11 +17,7 @@ export default defineMiddlewares({
       middlewares: [],
     },
     ...storePiastrixMiddlewares,
+    ...adminPiastrixMiddlewares,
     ...adminPayoutMiddlewares,
-    {
-      matcher: "/admin/piastrix/notifications/:id/retry",
-      methods: ["POST"],
-      middlewares: [validateAndTransformQuery(z.object({}), {}), validateAndTransformBody(z.object({}))],
-    },
   ],
 })

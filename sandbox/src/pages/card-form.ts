@@ -11,7 +11,8 @@ import { returnUrl } from "./payer-pages"
  * checked and masked; it is never stored or echoed.
  */
 
-function luhn(digits: string): boolean {
+/** The Luhn check digit rule of card numbers. */
+export function luhn(digits: string): boolean {
   let sum = 0
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i])

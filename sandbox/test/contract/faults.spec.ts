@@ -5,7 +5,7 @@ import {
   PiastrixOutcomeUnknownError,
 } from "../../../src/lib/piastrix"
 import { startCallbackReceiver } from "../helpers/reference-client"
-import { SECRET, SHOP_ID, startTestSandbox, type TestSandbox } from "../helpers/setup"
+import { advance, SECRET, SHOP_ID, startTestSandbox, type TestSandbox } from "../helpers/setup"
 
 /** Contract: how the client lives with each fault the sandbox injects. */
 describe("client contract with the sandbox: injected faults", () => {
@@ -42,8 +42,11 @@ describe("client contract with the sandbox: injected faults", () => {
   })
 
   it("never resends a create that met a 5xx: the outcome is unknown, and nothing was made", async () => {
-    await fault({ type: "http_error", path: "/invoice/create", status: 502 })
+    // Two 5xx answers armed: a resend would use the second, and a third request would have created it.
+    const armed = (await fault({ type: "http_error", path: "/invoice/create", status: 502, times: 2 })).body
     expect(await failure(createInvoice("f-5xx"))).toBeInstanceOf(PiastrixOutcomeUnknownError)
+    const left = (await t.client.control("GET", "/faults")).body.find((f: any) => f.id === armed.id)
+    expect(left?.remaining).toBe(1)
     const created = (await t.client.control("GET", "/state")).body.payments.filter((p: any) => p.shopOrderId === "f-5xx")
     expect(created).toHaveLength(0)
   })
@@ -73,7 +76,8 @@ describe("client contract with the sandbox: injected faults", () => {
   it("times out a create slowed beyond the client's timeout, which still took effect", async () => {
     await fault({ type: "latency", path: "/invoice/create", ms: 500, times: 1 })
     expect(await failure(createInvoice("f-slow"))).toBeInstanceOf(PiastrixOutcomeUnknownError)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Release the held request by moving the sandbox's clock, not by waiting: it is then handled.
+    await advance(t.client, 500)
     expect(await client.invoiceCheck({ shop_order_id: "f-slow" })).toMatchObject({ status: 1 })
   })
 

@@ -61,7 +61,7 @@ export class PiastrixClient extends PiastrixClientCore {
   /** The payment record of `shop_order_id` (the last one if it was reused). Poll at most every 10 s. */
   invoiceCheck(input: s.InvoiceCheckInput): Promise<s.InvoiceCheckResult> {
     const schemas = { input: s.invoiceCheckInputSchema, result: s.invoiceCheckResultSchema }
-    return this.call("/invoice/check", "read", schemas, input, (p) => ({
+    return this.call("/invoice/check", "poll", schemas, input, (p) => ({
       now: this.nowField(),
       shop_id: this.shopId,
       shop_order_id: p.shop_order_id,
@@ -138,7 +138,7 @@ export class PiastrixClient extends PiastrixClientCore {
   /** The wallet payment record of `shop_order_id`. Poll at most every 10 s. */
   billStatus(input: s.BillStatusInput): Promise<s.BillStatusResult> {
     const schemas = { input: s.billStatusInputSchema, result: s.billStatusResultSchema }
-    return this.call("/bill/shop_order_status", "read", schemas, input, (p) => ({
+    return this.call("/bill/shop_order_status", "poll", schemas, input, (p) => ({
       now: this.nowField(),
       shop_id: this.shopId,
       shop_order_id: p.shop_order_id,
@@ -202,7 +202,7 @@ export class PiastrixClient extends PiastrixClientCore {
   /** A payout by the service's id. Poll at most once a minute; unknown id: error_code 2000. */
   withdrawStatus(input: s.WithdrawStatusInput): Promise<s.WithdrawRecord> {
     const schemas = { input: s.withdrawStatusInputSchema, result: s.withdrawRecordSchema }
-    return this.call("/withdraw/status", "read", schemas, input, (p) => ({
+    return this.call("/withdraw/status", "poll", schemas, input, (p) => ({
       now: this.nowField(),
       shop_id: this.shopId,
       withdraw_id: p.withdraw_id,
@@ -212,7 +212,7 @@ export class PiastrixClient extends PiastrixClientCore {
   /** A payout by our `shop_payment_id`. Poll at most once a minute; unknown: error_code 2000. */
   withdrawShopPaymentStatus(input: s.ShopPaymentStatusInput): Promise<s.WithdrawRecord> {
     const schemas = { input: s.shopPaymentStatusInputSchema, result: s.withdrawRecordSchema }
-    return this.call("/withdraw/shop_payment_status", "read", schemas, input, (p) => ({
+    return this.call("/withdraw/shop_payment_status", "poll", schemas, input, (p) => ({
       now: this.nowField(),
       shop_id: this.shopId,
       shop_payment_id: p.shop_payment_id,
@@ -243,7 +243,7 @@ export class PiastrixClient extends PiastrixClientCore {
   /** A wallet payout by `shop_payment_id`; error_code 7: never made, it may be created again. */
   transferShopPaymentStatus(input: s.ShopPaymentStatusInput): Promise<s.TransferStatusResult> {
     const schemas = { input: s.shopPaymentStatusInputSchema, result: s.transferStatusResultSchema }
-    return this.call("/transfer/shop_payment_status", "read", schemas, input, (p) => ({
+    return this.call("/transfer/shop_payment_status", "poll", schemas, input, (p) => ({
       now: this.nowField(),
       shop_id: this.shopId,
       shop_payment_id: p.shop_payment_id,

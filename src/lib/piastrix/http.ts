@@ -10,14 +10,17 @@ import {
 import { envelopeSchema } from "./schemas/common"
 
 /**
- * Whether a call may change something at the service. A create that fails in transit is never sent again:
- * the service may have acted on it, and only its status endpoint can tell. A read changes nothing, so
- * sending it again can only cost a request.
+ * Whether a call may change something at the service, and whether it may be sent twice. A create that fails
+ * in transit is never sent again: the service may have acted on it, and only its status endpoint can tell.
+ * A read changes nothing, so sending it again can only cost a request. A status read ("poll") changes
+ * nothing either, but the service limits how often it may be asked (docs/service-facts.md#money-and-time),
+ * and every request that reaches it counts, failed or not: it is sent once, and the polling guard decides
+ * when it may be sent again.
  */
-export type CallKind = "read" | "create"
+export type CallKind = "read" | "poll" | "create"
 
 export interface RetryOptions {
-  /** Attempts of a read, the first included. Creates always get exactly one. */
+  /** Attempts of a read, the first included. Creates and polls always get exactly one. */
   attempts: number
   /** Delay before the first retry; doubled for each further one. */
   baseDelayMs: number
@@ -131,8 +134,8 @@ export class PiastrixTransport {
 
   /**
    * Sends a request; returns any response that carries an answer. Transport failures (timeout, connection
-   * error, 5xx without a readable body) are retried for reads and turn into PiastrixOutcomeUnknownError for
-   * creates.
+   * error, 5xx without a readable body) are retried for reads, fail at once for polls, and turn into
+   * PiastrixOutcomeUnknownError for creates.
    */
   async send(request: RawRequest): Promise<RawResponse> {
     const attempts = request.kind === "read" ? Math.max(1, this.retry.attempts) : 1

@@ -115,7 +115,8 @@ export class PollingGuard {
 
   constructor(options: PollingGuardOptions = {}) {
     this.store = options.store ?? new MemoryPollStore()
-    this.now = options.now ?? Date.now
+    // Read at each call, not captured: the process-wide guards follow a clock a test moves.
+    this.now = options.now ?? (() => Date.now())
     this.intervals = { ...POLL_INTERVALS_MS, ...options.intervalsMs }
     this.leaseMs = options.leaseMs ?? 120_000
     this.failureCounts = options.failureCounts ?? (() => true)

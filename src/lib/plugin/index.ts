@@ -3,6 +3,7 @@
  * session data and status meanings. Knows the client (`../piastrix`) and nothing of Medusa's modules;
  * the provider, the routes, the workflows and the module import it downward.
  */
+export * from "./admin-views"
 export * from "./carried-payment"
 export * from "./cart-readiness"
 export * from "./client-factory"
@@ -12,7 +13,9 @@ export * from "./identity"
 export * from "./options"
 export * from "./orphan-orders"
 export * from "./payment-register"
+export * from "./payment-status"
 export * from "./payways"
+export * from "./refund-register"
 export * from "./session-data"
 export * from "./status-map"
 export * from "./inbox"

@@ -122,6 +122,11 @@ export const piastrixOptionsSchema = z
       .default({ accrueOn: "fulfilled", approvalThreshold: null }),
     /** Timeout of every call to the service, in milliseconds. */
     timeoutMs: z.number().int().positive().default(15000),
+    /**
+     * Sign `email` on `/invoice/create` and `/withdraw/create`, as the reference's Authentication table
+     * reads. Off: as the service's own SDKs send it (docs/service-facts.md#signature).
+     */
+    signEmail: z.boolean().default(false),
   })
   .strict()
 

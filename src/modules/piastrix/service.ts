@@ -12,10 +12,14 @@ import {
   createPiastrixClient,
   createPiastrixVerifier,
   createSenderCheck,
+  inboxPage,
+  optionsInForce,
   parsePiastrixOptions,
   recordNotification,
   strandedNotificationIds,
+  type InboxPage,
   type NotificationRow,
+  type OptionInForce,
   type NotificationState,
   type PiastrixOptions,
   type RecordedNotification,
@@ -41,11 +45,13 @@ import { PiastrixPayment } from "./models/payment"
 import { PiastrixLedgerEntry } from "./models/ledger-entry"
 import { PiastrixPayout } from "./models/payout"
 import { PiastrixRecipient } from "./models/recipient"
+import { PiastrixRefund } from "./models/refund"
 
 /** The plugin's own records. Generated CRUD for each model; flows that span modules live in workflows. */
 class PiastrixModuleService extends MedusaService({
   PiastrixNotification,
   PiastrixPayment,
+  PiastrixRefund,
   PiastrixRecipient,
   PiastrixLedgerEntry,
   PiastrixPayout,
@@ -75,6 +81,16 @@ class PiastrixModuleService extends MedusaService({
   getClient(): PiastrixClient {
     this.#client ??= createPiastrixClient(this.getOptions())
     return this.#client
+  }
+
+  /** Every option with its value in force and where it comes from; secrets masked. */
+  optionsInForce(): OptionInForce[] {
+    return optionsInForce(this.#rawOptions, this.getOptions())
+  }
+
+  /** A client for other credentials than the configured ones (the admin's connection test); never kept. */
+  clientWithCredentials(credentials: { shopId: number; secretKey: string }): PiastrixClient {
+    return createPiastrixClient({ ...this.getOptions(), ...credentials })
   }
 
   /** Checks a callback's signature and shop; never throws for anything the request holds. */
@@ -141,6 +157,11 @@ class PiastrixModuleService extends MedusaService({
   /** Takes a row for processing for a while; false when another instance holds it or it needs no work. */
   async claimNotification(id: string, leaseSeconds: number): Promise<boolean> {
     return claimNotification(this.#db(), id, leaseSeconds)
+  }
+
+  /** A page of the inbox, rows that need a person first. */
+  async inboxPage(selection: Parameters<typeof inboxPage>[1]): Promise<InboxPage> {
+    return inboxPage(this.#db(), selection)
   }
 
   /** Ids of rows whose processing was lost or is due again, by the database's clock. */

@@ -1,61 +1,26 @@
 import { type MiddlewareRoute, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
-import {
-  AdminCancelPayout,
-  AdminCreateAdjustment,
-  AdminCreatePayout,
-  AdminCreateRecipient,
-  AdminLedgerQuery,
-  AdminNoBody,
-  AdminPageQuery,
-  AdminPayoutsQuery,
-  AdminRecipientProducts,
-  AdminUpdateRecipient,
-} from "./validators"
+import { AdminConnectionTestBody, AdminEmptyBody, AdminNoQuery, AdminNotificationsQuery } from "./validators"
 
-const noQuery = validateAndTransformQuery(AdminNoBody, {})
+const noQuery = validateAndTransformQuery(AdminNoQuery, {})
 
-/** Validation of the admin payout routes under /admin/piastrix (recipients, ledger, payouts). */
-export const adminPayoutMiddlewares: MiddlewareRoute[] = [
-  { matcher: "/admin/piastrix/recipients", methods: ["GET"], middlewares: [validateAndTransformQuery(AdminPageQuery, {})] },
+/** Validation of the admin routes under /admin/piastrix (Medusa authenticates every /admin route). */
+export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
+  ...["/admin/piastrix/settings", "/admin/piastrix/balances", "/admin/piastrix/directions"].map(
+    (matcher): MiddlewareRoute => ({ matcher, methods: ["GET"], middlewares: [noQuery] })
+  ),
   {
-    matcher: "/admin/piastrix/recipients",
+    matcher: "/admin/piastrix/connection-test",
     methods: ["POST"],
-    middlewares: [noQuery, validateAndTransformBody(AdminCreateRecipient)],
-  },
-  { matcher: "/admin/piastrix/recipients/:id", methods: ["GET"], middlewares: [noQuery] },
-  {
-    matcher: "/admin/piastrix/recipients/:id",
-    methods: ["POST"],
-    middlewares: [noQuery, validateAndTransformBody(AdminUpdateRecipient)],
+    middlewares: [noQuery, validateAndTransformBody(AdminConnectionTestBody)],
   },
   {
-    matcher: "/admin/piastrix/recipients/:id/ledger",
+    matcher: "/admin/piastrix/notifications",
     methods: ["GET"],
-    middlewares: [validateAndTransformQuery(AdminLedgerQuery, {})],
-  },
-  { matcher: "/admin/piastrix/recipients/:id/products", methods: ["GET"], middlewares: [noQuery] },
-  {
-    matcher: "/admin/piastrix/recipients/:id/products",
-    methods: ["POST"],
-    middlewares: [noQuery, validateAndTransformBody(AdminRecipientProducts)],
+    middlewares: [validateAndTransformQuery(AdminNotificationsQuery, {})],
   },
   {
-    matcher: "/admin/piastrix/recipients/:id/adjustments",
+    matcher: "/admin/piastrix/notifications/:id/retry",
     methods: ["POST"],
-    middlewares: [noQuery, validateAndTransformBody(AdminCreateAdjustment)],
-  },
-  { matcher: "/admin/piastrix/payouts", methods: ["GET"], middlewares: [validateAndTransformQuery(AdminPayoutsQuery, {})] },
-  { matcher: "/admin/piastrix/payouts", methods: ["POST"], middlewares: [noQuery, validateAndTransformBody(AdminCreatePayout)] },
-  { matcher: "/admin/piastrix/payouts/:id", methods: ["GET"], middlewares: [noQuery] },
-  ...["approve", "retry"].map((action) => ({
-    matcher: `/admin/piastrix/payouts/:id/${action}`,
-    methods: ["POST" as const],
-    middlewares: [noQuery, validateAndTransformBody(AdminNoBody)],
-  })),
-  { matcher: "/admin/piastrix/shop", methods: ["GET"], middlewares: [noQuery] },
-  {
-    matcher: "/admin/piastrix/payouts/:id/cancel",
-    methods: ["POST"],
-    middlewares: [noQuery, validateAndTransformBody(AdminCancelPayout)],
+    middlewares: [noQuery, validateAndTransformBody(AdminEmptyBody)],
   },
 ]

@@ -116,16 +116,17 @@ describe("calls that create something", () => {
 
 describe("reads", () => {
   const check = (client: PiastrixClient) => client.invoiceCheck({ shop_order_id: "o-1" })
-  const record = { payment_id: 1, shop_amount: 10, shop_currency: 643, shop_order_id: "o-1", status: 4 }
+  const balance = (client: PiastrixClient) => client.shopBalance()
+  const balances = { balances: [{ currency: 643, available: 10, hold: 0, frozen: 0 }] }
 
   it.each<Fault>(["timeout", "reset", "html502"])(
     "retries a %s with growing delays, then fails with a network error after 3 attempts",
     async (kind) => {
-      const counter = fault("/invoice/check", kind, 3)
+      const counter = fault("/shop_balance", kind, 3)
       const recorded: Recorded = { delays: [] }
-      const error = await check(makeClient({ timeoutMs: 100 }, recorded)).catch((e) => e)
+      const error = await balance(makeClient({ timeoutMs: 100 }, recorded)).catch((e) => e)
       expect(error).toBeInstanceOf(PiastrixNetworkError)
-      expect(error).toMatchObject({ endpoint: "/invoice/check", attempts: 3, outcomeUnknown: false })
+      expect(error).toMatchObject({ endpoint: "/shop_balance", attempts: 3, outcomeUnknown: false })
       expect(counter.requests).toBe(3)
       // base 10 ms doubled per retry, jitter pinned to the middle of the upper half
       expect(recorded.delays).toEqual([8, 15])
@@ -133,12 +134,33 @@ describe("reads", () => {
   )
 
   it("succeeds when a retry gets through", async () => {
-    const counter = fault("/invoice/check", "html502", 2)
-    nock(API).post("/invoice/check").reply(200, ok(record))
+    const counter = fault("/shop_balance", "html502", 2)
+    nock(API).post("/shop_balance").reply(200, ok(balances))
     const recorded: Recorded = { delays: [] }
-    await expect(check(makeClient({}, recorded))).resolves.toMatchObject({ status: 4, shop_amount: "10" })
+    await expect(balance(makeClient({}, recorded))).resolves.toBeDefined()
     expect(counter.requests).toBe(2)
     expect(recorded.delays).toHaveLength(2)
+  })
+
+  // Every request reaching the service counts toward its polling limit, so the polling guard, not the
+  // transport, decides when a status is asked again.
+  it.each<[string, string, (c: PiastrixClient) => Promise<unknown>]>([
+    ["invoiceCheck", "/invoice/check", check],
+    ["billStatus", "/bill/shop_order_status", (c) => c.billStatus({ shop_order_id: "o-1" })],
+    ["withdrawStatus", "/withdraw/status", (c) => c.withdrawStatus({ withdraw_id: 5 })],
+    ["withdrawShopPaymentStatus", "/withdraw/shop_payment_status", (c) => c.withdrawShopPaymentStatus({ shop_payment_id: "p-1" })],
+    ["transferShopPaymentStatus", "/transfer/shop_payment_status", (c) => c.transferShopPaymentStatus({ shop_payment_id: "p-1" })],
+  ])("sends a status read (%s) once, even when it fails in transit", async (_name, path, call) => {
+    for (const kind of ["reset", "html502"] as const) {
+      const counter = fault(path, kind, 3)
+      const recorded: Recorded = { delays: [] }
+      const error = await call(makeClient({}, recorded)).catch((e) => e)
+      expect(error).toBeInstanceOf(PiastrixNetworkError)
+      expect(error).toMatchObject({ endpoint: path, attempts: 1, outcomeUnknown: false })
+      expect(counter.requests).toBe(1)
+      expect(recorded.delays).toEqual([])
+      nock.cleanAll()
+    }
   })
 
   it("retries the unsigned reads too (availability, receipts, card form token)", async () => {

@@ -4,7 +4,7 @@ import { PiastrixBankTransferService } from "../services/piastrix-bank-transfer"
 import { PiastrixCardService } from "../services/piastrix-card"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { PiastrixWalletService } from "../services/piastrix-wallet"
-import { control, fakeInbox, initiateInput, makeService, SECRET, startTestSandbox } from "./test-utils"
+import { control, fakeInbox, initiateInput, makeService, pollCount, SECRET, startTestSandbox } from "./test-utils"
 
 let running: RunningSandbox
 
@@ -253,8 +253,9 @@ describe("initiatePayment", () => {
     const error = await service.initiatePayment(input).catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
     expect(error.message).toMatch(/start a new payment session/)
-    // One payment at the service: the status endpoint was asked, the create was not sent again.
+    // One payment at the service: the status endpoint was asked once, the create was not sent again.
     expect(running.sandbox.store.data.payments.filter((p) => p.shopOrderId === input.data.session_id)).toHaveLength(1)
+    expect(await pollCount(running, input.data.session_id)).toBe(1)
   })
 
   it("creates the payment once more when the lost request never reached the service", async () => {
@@ -263,6 +264,8 @@ describe("initiatePayment", () => {
     const input = initiateInput({ payway: "card_rub" })
     const out = await service.initiatePayment(input)
     expect(logger.lines.some((l) => l.message.includes("lost its reply"))).toBe(true)
+    // The service was asked whether the payment existed (once) before the create was sent again.
+    expect(await pollCount(running, input.data.session_id)).toBe(1)
     const payments = running.sandbox.store.data.payments.filter((p) => p.shopOrderId === input.data.session_id)
     expect(payments).toHaveLength(1)
     expect(out.data!.payment_id).toBe(String(payments[0].id))

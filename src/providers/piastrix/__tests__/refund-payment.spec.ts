@@ -1,9 +1,10 @@
 import BigNumber from "bignumber.js"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { RunningSandbox } from "../../../../sandbox/src"
+import type { PiastrixSessionData } from "../../../lib/plugin"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { PiastrixWalletService } from "../services/piastrix-wallet"
-import { control, initiateInput, makeService, startTestSandbox } from "./test-utils"
+import { control, fakeInbox, initiateInput, makeService, startTestSandbox } from "./test-utils"
 
 let running: RunningSandbox
 
@@ -14,24 +15,32 @@ afterAll(async () => {
   await running.close()
 })
 afterEach(async () => {
+  jest.restoreAllMocks()
   await control(running, "DELETE", "/faults")
 })
+
+/** Moves this process's clock past the transfer status's polling window (a payout status: once a minute). */
+function afterPollingWindow() {
+  const now = Date.now()
+  jest.spyOn(Date, "now").mockImplementation(() => now + 61_000)
+}
 
 const PAYER = "201494711279"
 const raw = (value: string) => ({ value, precision: 20 })
 const available = () => new BigNumber(running.sandbox.store.data.balances["643"].available)
 const transfersOf = (sessionId: string) =>
-  running.sandbox.store.data.payouts.filter((p) => p.type === "transfer" && p.shopPaymentId.startsWith(`${sessionId}-r`))
+  running.sandbox.store.data.payouts.filter((p) => p.type === "transfer" && p.shopPaymentId.startsWith(`${sessionId}-`))
 
 async function paidWallet(options = {}) {
-  const { service, logger } = makeService(PiastrixWalletService, running, options)
+  const db = fakeInbox([])
+  const { service, logger } = makeService(PiastrixWalletService, running, options, { __pg_connection__: db })
   const input = initiateInput({ payer_account: PAYER })
   const sessionId = input.data.session_id
   const created = await service.initiatePayment(input)
   await control(running, "POST", `/payments/${sessionId}/pay?by=order`, { payer_account: PAYER })
   const authorized = await service.authorizePayment({ data: created.data })
   expect(authorized.status).toBe("captured")
-  return { service, logger, sessionId, data: authorized.data! }
+  return { service, logger, db, sessionId, data: authorized.data! }
 }
 
 describe("refundPayment", () => {
@@ -41,12 +50,12 @@ describe("refundPayment", () => {
     const out = await service.refundPayment({ amount: raw("500"), data, context: { idempotency_key: "ref_1" } })
     const transfers = transfersOf(sessionId)
     expect(transfers).toHaveLength(1)
-    expect(transfers[0]).toMatchObject({ account: PAYER, shopPaymentId: `${sessionId}-r1`, writeOff: "500.00" })
+    expect(transfers[0]).toMatchObject({ account: PAYER, shopPaymentId: `${sessionId}-ref_1`, writeOff: "500.00" })
     expect(before.minus(available()).toFixed(2)).toBe("500.00")
     expect(out.data!.refunds).toEqual([
       expect.objectContaining({
         refund_id: "ref_1",
-        shop_payment_id: `${sessionId}-r1`,
+        shop_payment_id: `${sessionId}-ref_1`,
         amount: "500.00",
         mode: "transfer",
         state: "sent",
@@ -57,37 +66,114 @@ describe("refundPayment", () => {
 
   it("gives a second partial refund its own transfer", async () => {
     const { service, sessionId, data } = await paidWallet()
-    const first = await service.refundPayment({ amount: raw("100"), data })
-    const second = await service.refundPayment({ amount: raw("100"), data: first.data })
-    expect(transfersOf(sessionId).map((t) => t.shopPaymentId)).toEqual([`${sessionId}-r1`, `${sessionId}-r2`])
+    const first = await service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: "ref_1" } })
+    const second = await service.refundPayment({ amount: raw("100"), data: first.data, context: { idempotency_key: "ref_2" } })
+    expect(transfersOf(sessionId).map((t) => t.shopPaymentId)).toEqual([`${sessionId}-ref_1`, `${sessionId}-ref_2`])
     expect(second.data!.refunds).toHaveLength(2)
+  })
+
+  it("makes one transfer per refund when refunds of one payment run at once, each from the same data", async () => {
+    const { service, sessionId, data, db } = await paidWallet()
+    const before = available()
+    const outs = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: `ref_c${n}` } }))
+    )
+    const transfers = transfersOf(sessionId)
+    expect(transfers.map((t) => t.shopPaymentId).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `${sessionId}-ref_c${n}`))
+    expect(before.minus(available()).toFixed(2)).toBe("500.00")
+    expect(outs.map((o) => (o.data as PiastrixSessionData).refunds.at(-1)!.shop_payment_id).sort()).toEqual(transfers.map((t) => t.shopPaymentId).sort())
+    expect(db.refunds.map((r) => r.state)).toEqual(["sent", "sent", "sent", "sent", "sent"])
+  })
+
+  it("moves no more money when Medusa asks again for a refund already sent", async () => {
+    const { service, sessionId, data } = await paidWallet()
+    const first = await service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: "ref_1" } })
+    const again = await service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: "ref_1" } })
+    expect(transfersOf(sessionId)).toHaveLength(1)
+    const refundsOf = (out: { data?: unknown }) => (out.data as PiastrixSessionData).refunds
+    expect(refundsOf(again)).toEqual(refundsOf(first).map((r) => ({ ...r, at: expect.any(String) })))
   })
 
   it("does not transfer twice when the service's reply is lost", async () => {
     const { service, sessionId, data } = await paidWallet()
     const before = available()
     await control(running, "POST", "/faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
-    const out = await service.refundPayment({ amount: raw("300"), data })
+    const out = await service.refundPayment({ amount: raw("300"), data, context: { idempotency_key: "ref_1" } })
     expect(transfersOf(sessionId)).toHaveLength(1)
     expect(before.minus(available()).toFixed(2)).toBe("300.00")
-    expect(out.data!.refunds).toEqual([expect.objectContaining({ state: "sent", shop_payment_id: `${sessionId}-r1` })])
+    expect(out.data!.refunds).toEqual([expect.objectContaining({ state: "sent", shop_payment_id: `${sessionId}-ref_1` })])
   })
 
   it("moves money once when a refund is retried after a reply lost beyond recovery", async () => {
-    const { service, sessionId, data } = await paidWallet()
+    const { service, sessionId, data, db } = await paidWallet()
     const before = available()
     await control(running, "POST", "/faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
-    await control(running, "POST", "/faults", { type: "reset", path: "/transfer/shop_payment_status", times: 3 })
-    const error = await service.refundPayment({ amount: raw("250"), data }).catch((e) => e)
+    await control(running, "POST", "/faults", { type: "reset", path: "/transfer/shop_payment_status", times: 1 })
+    const error = await service.refundPayment({ amount: raw("250"), data, context: { idempotency_key: "ref_a" } }).catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
     expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
     expect(error.message).toMatch(/Try the refund again later/)
+    expect(db.refunds).toEqual([expect.objectContaining({ refund_id: "ref_a", state: "unknown" })])
 
-    // Medusa drops the failed refund and keeps the old data; the admin retries.
-    const retried = await service.refundPayment({ amount: raw("250"), data })
+    // Medusa drops the failed refund and keeps the old data; the admin retries, which is a new Medusa refund.
+    await control(running, "DELETE", "/faults")
+    afterPollingWindow()
+    const retried = await service.refundPayment({ amount: raw("250"), data, context: { idempotency_key: "ref_b" } })
     expect(transfersOf(sessionId)).toHaveLength(1)
     expect(before.minus(available()).toFixed(2)).toBe("250.00")
-    expect(retried.data!.refunds).toEqual([expect.objectContaining({ state: "sent", shop_payment_id: `${sessionId}-r1` })])
+    expect(retried.data!.refunds).toEqual([
+      expect.objectContaining({ refund_id: "ref_b", state: "sent", shop_payment_id: `${sessionId}-ref_a` }),
+    ])
+    expect(db.refunds).toEqual([expect.objectContaining({ refund_id: "ref_b", state: "sent" })])
+  })
+
+  it("refuses another amount while an earlier transfer that reached the payer has no refund in Medusa", async () => {
+    const { service, sessionId, data } = await paidWallet()
+    await control(running, "POST", "/faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
+    await control(running, "POST", "/faults", { type: "reset", path: "/transfer/shop_payment_status", times: 1 })
+    await service.refundPayment({ amount: raw("250"), data, context: { idempotency_key: "ref_a" } }).catch((e) => e)
+    await control(running, "DELETE", "/faults")
+    afterPollingWindow()
+
+    const error = await service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: "ref_b" } }).catch((e) => e)
+    expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
+    expect(error.message).toMatch(/earlier refund of 250\.00 reached the payer/)
+    expect(transfersOf(sessionId)).toHaveLength(1)
+  })
+
+  it("sends another amount once the service says the earlier unknown transfer was never made", async () => {
+    const { service, sessionId, data, db } = await paidWallet()
+    await control(running, "POST", "/faults", { type: "http_error", status: 502, path: "/transfer/create", times: 1 })
+    await control(running, "POST", "/faults", { type: "reset", path: "/transfer/shop_payment_status", times: 1 })
+    await service.refundPayment({ amount: raw("250"), data, context: { idempotency_key: "ref_a" } }).catch((e) => e)
+    await control(running, "DELETE", "/faults")
+    afterPollingWindow()
+
+    await service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: "ref_b" } })
+    expect(transfersOf(sessionId).map((t) => t.writeOff)).toEqual(["100.00"])
+    expect(db.refunds.map((r) => [r.refund_id, r.state])).toEqual([
+      ["ref_a", "void"],
+      ["ref_b", "sent"],
+    ])
+  })
+
+  it("never takes a transfer with another amount under the refund's id for a success", async () => {
+    const { service, sessionId, data, db } = await paidWallet()
+    const { service: other } = makeService(PiastrixWalletService, running)
+    await (other as any).client_.transferCreate({
+      amount: "1.00",
+      amount_type: "writeoff_amount",
+      payee_account: PAYER,
+      payee_currency: 643,
+      shop_currency: 643,
+      shop_payment_id: `${sessionId}-ref_x`,
+    })
+    const error = await service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: "ref_x" } }).catch((e) => e)
+    expect(error).toBeInstanceOf(MedusaError)
+    expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
+    expect(error.message).toMatch(/not this refund \(it moved 1(\.00)?, this refund is 100\.00\)/)
+    expect(db.refunds).toEqual([expect.objectContaining({ refund_id: "ref_x", state: "mismatch" })])
+    expect(transfersOf(sessionId)).toHaveLength(1)
   })
 
   it("refuses with the reason when the shop balance cannot cover the refund", async () => {

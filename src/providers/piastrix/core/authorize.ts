@@ -1,13 +1,15 @@
 import BigNumber from "bignumber.js"
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
-import type { BillStatusResult, InvoiceCheckResult } from "../../../lib/piastrix"
+import type { BillStatusResult } from "../../../lib/piastrix"
 import {
   describeError,
   isKnownServiceStatus,
   medusaStatusOf,
   outcomeOfServiceStatus,
+  paidAsAsked,
+  readPaymentStatus,
   stateOfOutcome,
-  statusEndpointOf,
+  type PaymentStatusRecord,
   type PiastrixSessionData,
   type VerifiedVerdict,
 } from "../../../lib/plugin"
@@ -29,9 +31,7 @@ function settlePaid(
   data: PiastrixSessionData,
   received: { amount: string; currency: number; source: string }
 ): PiastrixSessionData {
-  const matches =
-    new BigNumber(received.amount).isEqualTo(data.amount) && received.currency === data.currency
-  if (matches) {
+  if (paidAsAsked(received, data)) {
     ctx.logger.info(`Piastrix: session ${data.session_id}: paid (${received.source})`)
     return { ...data, state: "paid", failure: null, amount_mismatch: null }
   }
@@ -96,12 +96,10 @@ async function fromInbox(ctx: ProviderContext, data: PiastrixSessionData): Promi
   }
 }
 
-type StatusRecord = InvoiceCheckResult | BillStatusResult
-
 function applyRecord(
   ctx: ProviderContext,
   data: PiastrixSessionData,
-  record: StatusRecord,
+  record: PaymentStatusRecord,
   fetchedAt: number
 ): PiastrixSessionData {
   if (String(record.shop_order_id) !== data.shop_order_id) {
@@ -156,19 +154,13 @@ export async function resolvePiastrixPayment(
   if (FINAL_STATES.has(data.state)) {
     return resolved(ctx, data)
   }
-  const endpoint = statusEndpointOf(ctx.kind)
   const shopOrderId = data.shop_order_id
-  try {
-    const answer = await ctx.guard.run(endpoint, shopOrderId, () =>
-      ctx.kind === "wallet"
-        ? ctx.client.billStatus({ shop_order_id: shopOrderId })
-        : ctx.client.invoiceCheck({ shop_order_id: shopOrderId })
-    )
-    data = applyRecord(ctx, data, answer.value as StatusRecord, answer.fetchedAt)
-  } catch (error) {
-    ctx.logger.info(
-      `Piastrix: session ${shopOrderId}: status unavailable, still waiting: ${describeError(error)}`
-    )
+  const read = await readPaymentStatus(ctx, ctx.kind, shopOrderId)
+  if (read.outcome === "found") {
+    data = applyRecord(ctx, data, read.record, read.fetchedAt)
+  } else {
+    const why = read.outcome === "absent" ? "not found at the service" : describeError(read.error)
+    ctx.logger.info(`Piastrix: session ${shopOrderId}: status unavailable, still waiting: ${why}`)
   }
   return resolved(ctx, data)
 }

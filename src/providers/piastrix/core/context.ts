@@ -1,6 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
 import type { PiastrixClient, PollingGuard } from "../../../lib/piastrix"
-import type { PiastrixOptions, VerifiedVerdict } from "../../../lib/plugin"
+import type { OpenedRefund, PiastrixOptions, RefundRequest, RefundRow, RefundSettlement, VerifiedVerdict } from "../../../lib/plugin"
 import type { PaymentKind } from "../../../lib/plugin"
 
 /** What the provider's steps share: one kind, its options, the client and the shop's polling guard. */
@@ -21,5 +21,11 @@ export interface ProviderContext {
   register: {
     opened: (p: { shop_order_id: string; kind: PaymentKind; amount: string; currency: number }) => Promise<void>
     created: (shopOrderId: string, paymentId: string) => Promise<void>
+  }
+  /** The register of refund transfers (lib/plugin/refund-register.ts). */
+  refunds: {
+    open: (r: Omit<RefundRequest, "id">, beforeNew: () => Promise<void>) => Promise<OpenedRefund>
+    orphans: (shopOrderId: string) => Promise<RefundRow[]>
+    settle: (id: string, s: RefundSettlement) => Promise<void>
   }
 }

@@ -23,7 +23,7 @@ import {
   type NextAction,
   type PiastrixSessionData,
   type StorefrontInput,
-  statusEndpointOf,
+  readPaymentStatus,
 } from "../../../lib/plugin"
 
 function invalid(message: string): MedusaError {
@@ -132,21 +132,12 @@ async function createAtService(ctx: ProviderContext, r: Request): Promise<Create
 
 /** Whether the service holds a payment for this session: asked through the shop's polling guard. */
 async function existsAtService(ctx: ProviderContext, sessionId: string): Promise<"exists" | "absent" | "unknown"> {
-  const endpoint = statusEndpointOf(ctx.kind)
-  try {
-    await ctx.guard.run(endpoint, sessionId, () =>
-      ctx.kind === "wallet"
-        ? ctx.client.billStatus({ shop_order_id: sessionId })
-        : ctx.client.invoiceCheck({ shop_order_id: sessionId })
-    )
-    return "exists"
-  } catch (error) {
-    if (error instanceof PiastrixApiError && error.errorCode === PiastrixErrorCode.OPERATION_NOT_FOUND) {
-      return "absent"
-    }
-    ctx.logger.warn(`Piastrix: session ${sessionId}: status check after a lost reply failed: ${describeError(error)}`)
+  const read = await readPaymentStatus(ctx, ctx.kind, sessionId)
+  if (read.outcome === "unavailable") {
+    ctx.logger.warn(`Piastrix: session ${sessionId}: status check after a lost reply failed: ${describeError(read.error)}`)
     return "unknown"
   }
+  return read.outcome === "found" ? "exists" : "absent"
 }
 
 const START_AGAIN =

@@ -41,6 +41,9 @@ import {
   parsePiastrixOptions,
   announceNotification,
   markPaymentCreated,
+  openRefund,
+  orphanRefunds,
+  settleRefund,
   mayCarryPayment,
   registerPayment,
   readSessionData,
@@ -102,6 +105,11 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       register: {
         opened: (p) => registerPayment(this.db(), generateEntityId(undefined, "pxpay"), p),
         created: (shopOrderId, paymentId) => markPaymentCreated(this.db(), shopOrderId, paymentId),
+      },
+      refunds: {
+        open: (r, beforeNew) => openRefund(this.db(), { ...r, id: generateEntityId(undefined, "pxref") }, beforeNew),
+        orphans: (shopOrderId) => orphanRefunds(this.db(), shopOrderId),
+        settle: (id, s) => settleRefund(this.db(), id, s),
       },
     }
     return this.context_

@@ -1,18 +1,16 @@
-import { MedusaError } from "@medusajs/framework/utils"
+import BigNumber from "bignumber.js"
+import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { RefundPaymentInput } from "@medusajs/framework/types"
 import {
-  createOnce,
-  findTransfer,
   PiastrixApiError,
   PiastrixErrorCode,
+  PiastrixOutcomeUnknownError,
   toWireAmount,
-  type CreateOutcome,
-  type TransferCreateResult,
   type TransferStatusResult,
 } from "../../../lib/piastrix"
 import type { ProviderContext } from "./context"
-import { describeError } from "../../../lib/plugin"
-import type { PiastrixSessionData, RefundEntry } from "../../../lib/plugin"
+import { describeError, readTransferStatus } from "../../../lib/plugin"
+import type { PiastrixSessionData, RefundEntry, RefundRow } from "../../../lib/plugin"
 
 const notAllowed = (message: string) => new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
 
@@ -32,10 +30,22 @@ function manualRefund(ctx: ProviderContext, data: PiastrixSessionData, amount: s
   return { ...data, refunds: [...data.refunds, entry] }
 }
 
-function unknownOutcome(data: PiastrixSessionData, shopPaymentId: string): MedusaError {
+/**
+ * The transfer with this shop_payment_id, or null when the service says it was never made (error 7).
+ * Asked through the shop's polling guard, once per logical read: it is a payout status.
+ */
+async function findTransfer(ctx: ProviderContext, shopPaymentId: string): Promise<TransferStatusResult | null> {
+  const read = await readTransferStatus(ctx, shopPaymentId)
+  if (read.outcome === "unavailable") {
+    throw read.error
+  }
+  return read.outcome === "found" ? read.record : null
+}
+
+function unknownOutcome(shopPaymentId: string): MedusaError {
   return notAllowed(
     `The refund transfer ${shopPaymentId} may or may not have been made (Piastrix did not answer). ` +
-      "Try the refund again later: it reuses the same transfer id, so the payer cannot be paid twice."
+      "Try the refund again later with the same amount: it reuses the same transfer id, so the payer cannot be paid twice."
   )
 }
 
@@ -50,15 +60,69 @@ function refusedTransfer(error: PiastrixApiError): MedusaError {
 }
 
 /**
- * Sends the refund back to the payer's wallet at most once: the transfer id is derived from the
- * refunds already recorded, so a refund retried after a lost reply carries the same id, and the
- * service's status endpoint says whether it was made before anything is sent again.
+ * Where a transfer found at the service differs from the one this refund's row says was sent; null when
+ * none. The status answer does not name the payee: the row does, and only this row's payee is ever sent
+ * under its `shop_payment_id`. An answer without the amount cannot be checked, so it is a difference too.
+ */
+function differenceOf(found: TransferStatusResult, row: RefundRow): string | null {
+  if (String(found.shop_payment_id) !== row.shop_payment_id) {
+    return `it answered for ${found.shop_payment_id}`
+  }
+  if (found.write_off_amount == null || !new BigNumber(found.write_off_amount).isEqualTo(row.amount)) {
+    return `it moved ${found.write_off_amount ?? "an unstated amount"}, this refund is ${row.amount}`
+  }
+  if (found.shop_currency != null && Number(found.shop_currency) !== row.currency) {
+    return `it was paid from currency ${found.shop_currency}, this refund from ${row.currency}`
+  }
+  if (found.payee_currency != null && Number(found.payee_currency) !== row.payee_currency) {
+    return `it paid in currency ${found.payee_currency}, this refund pays in ${row.payee_currency}`
+  }
+  return null
+}
+
+/**
+ * Earlier transfers of this payment whose outcome stayed unknown and whose Medusa refund is gone, with
+ * another amount than this refund (one of the same amount was taken over). Before money moves again the
+ * service is asked about each: never made -> void; made -> this refund is refused, because Medusa would
+ * record one amount while the payer got another. The admin is told which refund records it.
+ */
+async function settleOrphans(ctx: ProviderContext, data: PiastrixSessionData): Promise<void> {
+  for (const orphan of await ctx.refunds.orphans(data.shop_order_id)) {
+    let found: TransferStatusResult | null
+    try {
+      found = await findTransfer(ctx, orphan.shop_payment_id)
+    } catch (error) {
+      ctx.logger.warn(
+        `Piastrix: session ${data.session_id}: status of earlier transfer ${orphan.shop_payment_id} unavailable: ${describeError(error)}`
+      )
+      throw notAllowed(
+        `An earlier refund of ${orphan.amount} (transfer ${orphan.shop_payment_id}) may or may not have reached the payer, ` +
+          "and Piastrix cannot be asked right now. Try again later, or refund exactly that amount to record it."
+      )
+    }
+    if (!found) {
+      await ctx.refunds.settle(orphan.id, { state: "void", last_error: "the service never made this transfer" })
+      continue
+    }
+    throw notAllowed(
+      `An earlier refund of ${orphan.amount} reached the payer (transfer ${orphan.shop_payment_id}) but Medusa has no ` +
+        `record of it: refund exactly ${orphan.amount} to record it, before any other refund of this payment.`
+    )
+  }
+}
+
+/**
+ * Sends the refund back to the payer's wallet at most once per Medusa refund. The refund's row in the
+ * refund register is written first and fixes the transfer's `shop_payment_id`, amount and payee (see
+ * lib/plugin/refund-register.ts): concurrent refunds get their own transfers, and a retry after an
+ * unknown outcome reuses the same id. A transfer the service already holds under that id counts only
+ * if its amount and currencies are this refund's.
  */
 async function transferBack(
   ctx: ProviderContext,
   data: PiastrixSessionData,
   amount: string,
-  refundId: string | null
+  refundId: string
 ): Promise<PiastrixSessionData> {
   const payee = data.payer_account
   if (!payee) {
@@ -67,46 +131,109 @@ async function transferBack(
         "refund it from the Piastrix dashboard"
     )
   }
-  const sent = data.refunds.filter((r) => r.mode === "transfer" && r.state === "sent").length
-  const shopPaymentId = `${data.session_id}-r${sent + 1}`
-  const transfer = {
-    amount,
-    amount_type: "writeoff_amount" as const,
-    payee_account: payee,
-    payee_currency: data.payer_currency ?? data.currency,
-    shop_currency: data.currency,
-    shop_payment_id: shopPaymentId,
-  }
-  let outcome: CreateOutcome<TransferCreateResult | TransferStatusResult>
-  try {
-    outcome = await createOnce<TransferCreateResult | TransferStatusResult>({
-      create: () => ctx.client.transferCreate(transfer),
-      find: () => findTransfer(ctx.client, shopPaymentId),
-    })
-  } catch (error) {
-    if (error instanceof PiastrixApiError) {
-      throw refusedTransfer(error)
-    }
-    throw notAllowed(`The refund transfer could not be sent: ${describeError(error)}`)
-  }
-  if (outcome.state === "unknown") {
-    ctx.logger.warn(
-      `Piastrix: session ${data.session_id}: refund transfer ${shopPaymentId} unclear: ${describeError(outcome.error)}`
-    )
-    throw unknownOutcome(data, shopPaymentId)
-  }
-  const made = outcome.record
-  ctx.logger.info(`Piastrix: session ${data.session_id}: refund ${amount} sent back as transfer ${made.id}`)
-  const entry: RefundEntry = {
+  const wanted = {
     refund_id: refundId,
-    shop_payment_id: shopPaymentId,
+    shop_payment_id: `${data.shop_order_id}-${refundId}`,
+    shop_order_id: data.shop_order_id,
+    payee,
     amount,
+    currency: data.currency,
+    payee_currency: data.payer_currency ?? data.currency,
+  }
+  const opened = await ctx.refunds.open(wanted, () => settleOrphans(ctx, data))
+  const row = opened.row
+  if (row.payee !== payee || row.amount !== amount) {
+    throw notAllowed(`Refund ${refundId} was started for ${row.amount} to another wallet; it cannot be changed`)
+  }
+  if (row.state === "mismatch") {
+    throw notAllowed(`The refund transfer ${row.shop_payment_id} does not match this refund: ${row.last_error}`)
+  }
+  if (row.state === "sent") {
+    return recorded(data, row, row.transfer_id!)
+  }
+  if (opened.how === "adopted") {
+    ctx.logger.info(`Piastrix: session ${data.session_id}: refund ${refundId} takes over unresolved transfer ${row.shop_payment_id}`)
+  }
+  const transfer = {
+    amount: row.amount,
+    amount_type: "writeoff_amount" as const,
+    payee_account: row.payee,
+    payee_currency: row.payee_currency,
+    shop_currency: row.currency,
+    shop_payment_id: row.shop_payment_id,
+  }
+  const unknown = async (why: string) => {
+    await ctx.refunds.settle(row.id, { state: "unknown", last_error: why })
+    return unknownOutcome(row.shop_payment_id)
+  }
+  const refused = async (error: PiastrixApiError) => {
+    await ctx.refunds.settle(row.id, { state: "refused", last_error: `${error.errorCode}: ${error.serviceMessage}` })
+    return refusedTransfer(error)
+  }
+  let made: { id: unknown }
+  try {
+    made = await ctx.client.transferCreate(transfer)
+  } catch (error) {
+    const duplicate = error instanceof PiastrixApiError && error.errorCode === PiastrixErrorCode.OPERATION_NOT_UNIQUE
+    if (error instanceof PiastrixApiError && !duplicate) {
+      throw await refused(error)
+    }
+    if (!duplicate && !(error instanceof PiastrixOutcomeUnknownError)) {
+      throw await unknown(describeError(error))
+    }
+    ctx.logger.warn(`Piastrix: session ${data.session_id}: refund transfer ${row.shop_payment_id} unclear; checking status`)
+    let found: TransferStatusResult | null
+    try {
+      found = await findTransfer(ctx, row.shop_payment_id)
+    } catch (statusError) {
+      ctx.logger.warn(
+        `Piastrix: session ${data.session_id}: status of ${row.shop_payment_id} unavailable: ${describeError(statusError)}`
+      )
+      throw await unknown(`status unavailable: ${describeError(statusError)}`)
+    }
+    if (found) {
+      const difference = differenceOf(found, row)
+      if (difference) {
+        ctx.logger.error(`Piastrix: session ${data.session_id}: transfer ${row.shop_payment_id} is not this refund: ${difference}`)
+        await ctx.refunds.settle(row.id, { state: "mismatch", transfer_id: String(found.id), last_error: difference })
+        throw notAllowed(
+          `Piastrix already holds a transfer ${row.shop_payment_id} that is not this refund (${difference}); ` +
+            "nothing was recorded: check the transfer in the Piastrix dashboard"
+        )
+      }
+      made = found
+    } else if (duplicate) {
+      throw await unknown("the service calls the transfer a duplicate but cannot find it")
+    } else {
+      // The service says this transfer was never made: creating it now cannot pay twice.
+      try {
+        made = await ctx.client.transferCreate(transfer)
+      } catch (retryError) {
+        if (retryError instanceof PiastrixApiError && retryError.errorCode !== PiastrixErrorCode.OPERATION_NOT_UNIQUE) {
+          throw await refused(retryError)
+        }
+        throw await unknown(describeError(retryError))
+      }
+    }
+  }
+  await ctx.refunds.settle(row.id, { state: "sent", transfer_id: String(made.id) })
+  ctx.logger.info(`Piastrix: session ${data.session_id}: refund ${amount} sent back as transfer ${String(made.id)}`)
+  return recorded(data, row, String(made.id))
+}
+
+/** The session data with this refund's transfer listed once. */
+function recorded(data: PiastrixSessionData, row: RefundRow, transferId: string): PiastrixSessionData {
+  const entry: RefundEntry = {
+    refund_id: row.refund_id,
+    shop_payment_id: row.shop_payment_id,
+    amount: row.amount,
     mode: "transfer",
     state: "sent",
-    transfer_id: String(made.id),
+    transfer_id: transferId,
     at: new Date().toISOString(),
   }
-  return { ...data, refunds: [...data.refunds, entry] }
+  const others = data.refunds.filter((r) => r.shop_payment_id !== row.shop_payment_id)
+  return { ...data, refunds: [...others, entry] }
 }
 
 export async function refundPiastrixPayment(
@@ -120,11 +247,12 @@ export async function refundPiastrixPayment(
   } catch {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "amount: the refund amount is not a number")
   }
+  // Medusa passes its refund's id as the idempotency key; the register ties the transfer to it.
   const refundId = input.context?.idempotency_key ?? null
   if (ctx.kind === "wallet") {
     switch (ctx.options.refunds.wallet) {
       case "transfer":
-        return transferBack(ctx, data, amount, refundId)
+        return transferBack(ctx, data, amount, refundId ?? generateEntityId(undefined, "pxrefreq"))
       case "manual":
         return manualRefund(ctx, data, amount, refundId)
       default:

@@ -1,9 +1,14 @@
-import BigNumber from "bignumber.js"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { PiastrixApiError, PiastrixErrorCode, sharedPollingGuard } from "../../../lib/piastrix"
-import { describeError, outcomeOfServiceStatus, statusEndpointOf, type RegisteredPayment } from "../../../lib/plugin"
+import { sharedPollingGuard } from "../../../lib/piastrix"
+import {
+  describeError,
+  outcomeOfServiceStatus,
+  paidAsAsked,
+  readPaymentStatus,
+  type RegisteredPayment,
+} from "../../../lib/plugin"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 
@@ -30,31 +35,25 @@ export const checkPiastrixPaymentStatusStep = createStep(
     const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const client = piastrix.getClient()
-    let record: { status: number; shop_amount: string; shop_currency: number; payment_id?: unknown }
-    try {
-      const answer = await sharedPollingGuard(client.apiUrl, client.shopId).run(
-        statusEndpointOf(payment.kind),
-        payment.shop_order_id,
-        () =>
-          payment.kind === "wallet"
-            ? client.billStatus({ shop_order_id: payment.shop_order_id })
-            : client.invoiceCheck({ shop_order_id: payment.shop_order_id })
-      )
-      record = answer.value as typeof record
-    } catch (error) {
-      if (error instanceof PiastrixApiError && error.errorCode === PiastrixErrorCode.OPERATION_NOT_FOUND) {
-        return new StepResponse<PaymentStatusCheck>({ outcome: "pending", detail: "not found at the service" })
-      }
-      logger.info(`Piastrix reconcile: payment ${payment.shop_order_id}: status unavailable: ${describeError(error)}`)
-      return new StepResponse<PaymentStatusCheck>({ outcome: "unknown", detail: describeError(error) })
+    const read = await readPaymentStatus(
+      { client, guard: sharedPollingGuard(client.apiUrl, client.shopId) },
+      payment.kind,
+      payment.shop_order_id
+    )
+    if (read.outcome === "absent") {
+      return new StepResponse<PaymentStatusCheck>({ outcome: "pending", detail: "not found at the service" })
     }
+    if (read.outcome === "unavailable") {
+      logger.info(`Piastrix reconcile: payment ${payment.shop_order_id}: status unavailable: ${describeError(read.error)}`)
+      return new StepResponse<PaymentStatusCheck>({ outcome: "unknown", detail: describeError(read.error) })
+    }
+    const record = read.record
     const meaning = outcomeOfServiceStatus(record.status, payment.kind, piastrix.getOptions().statuses)
     const detail = `payment ${String(record.payment_id ?? payment.payment_id ?? "")} status ${record.status}`
     if (meaning === "paid") {
-      const matches =
-        new BigNumber(record.shop_amount).isEqualTo(payment.amount) && Number(record.shop_currency) === payment.currency
+      const asked = { amount: payment.amount, currency: payment.currency }
       return new StepResponse<PaymentStatusCheck>(
-        matches
+        paidAsAsked({ amount: record.shop_amount, currency: record.shop_currency }, asked)
           ? { outcome: "paid", detail }
           : { outcome: "pending", detail: `${detail}: paid ${record.shop_amount} (${record.shop_currency}), not what was asked` }
       )

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createPayout, listPayouts } from "../../../../lib/payouts"
-import { payoutsOf, recipientOr404 } from "../helpers/payouts-context"
-import type { AdminCreatePayoutType, AdminPayoutsQueryType } from "../validators"
+import { payoutsOf, recipientOr404 } from "../payout-helpers"
+import type { AdminCreatePayoutType, AdminPayoutsQueryType } from "../payout-validators"
 
 /** Payouts, newest first, by recipient and status. */
 export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminPayoutsQueryType>, res: MedusaResponse) => {

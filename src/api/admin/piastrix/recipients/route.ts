@@ -2,8 +2,8 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { findRecipient, listRecipients } from "../../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../modules/piastrix/service"
-import { checkWithdrawAccountFormat, payoutsOf } from "../helpers/payouts-context"
-import type { AdminCreateRecipientType, AdminPageQueryType } from "../validators"
+import { checkWithdrawAccountFormat, payoutsOf } from "../payout-helpers"
+import type { AdminCreateRecipientType, AdminPageQueryType } from "../payout-validators"
 
 /** Payout recipients (vendors), newest first. */
 export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminPageQueryType>, res: MedusaResponse) => {

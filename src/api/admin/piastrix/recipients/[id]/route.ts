@@ -2,8 +2,8 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { findRecipient, recipientBalances } from "../../../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../../modules/piastrix/service"
-import { checkWithdrawAccountFormat, payoutsOf, recipientOr404 } from "../../helpers/payouts-context"
-import type { AdminUpdateRecipientType } from "../../validators"
+import { checkWithdrawAccountFormat, payoutsOf, recipientOr404 } from "../../payout-helpers"
+import type { AdminUpdateRecipientType } from "../../payout-validators"
 
 /** A recipient with its balance per ledger account (sums of the entries). */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { approvePayout } from "../../../../../../lib/payouts"
-import { changePayout } from "../../../helpers/payouts-context"
+import { changePayout } from "../../../payout-helpers"
 
 /** Lets a payout above the approval threshold be sent. */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {

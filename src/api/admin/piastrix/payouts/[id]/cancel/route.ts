@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { markReturned } from "../../../../../../lib/payouts"
-import { changePayout } from "../../../helpers/payouts-context"
-import type { AdminCancelPayoutType } from "../../../validators"
+import { changePayout } from "../../../payout-helpers"
+import type { AdminCancelPayoutType } from "../../../payout-validators"
 
 /** Cancels a payout never sent: its amount is available to the recipient again, the reason kept. */
 export const POST = async (req: AuthenticatedMedusaRequest<AdminCancelPayoutType>, res: MedusaResponse) => {

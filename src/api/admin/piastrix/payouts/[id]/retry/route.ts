@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { retryPayout } from "../../../../../../lib/payouts"
-import { changePayout } from "../../../helpers/payouts-context"
+import { changePayout } from "../../../payout-helpers"
 
 /**
  * Puts a payout that needed attention back in flight: the sync job reads its status by the same

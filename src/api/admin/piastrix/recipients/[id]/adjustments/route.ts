@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { adjustBalance, LedgerError } from "../../../../../../lib/payouts"
-import { payoutsOf, recipientOr404 } from "../../../helpers/payouts-context"
-import type { AdminCreateAdjustmentType } from "../../../validators"
+import { payoutsOf, recipientOr404 } from "../../../payout-helpers"
+import type { AdminCreateAdjustmentType } from "../../../payout-validators"
 
 /** Corrects a recipient's available balance with a reason; a retried request with its key posts once. */
 export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateAdjustmentType>, res: MedusaResponse) => {

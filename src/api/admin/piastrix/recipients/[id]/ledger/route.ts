@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { listEntries } from "../../../../../../lib/payouts"
-import { payoutsOf, recipientOr404 } from "../../../helpers/payouts-context"
-import type { AdminLedgerQueryType } from "../../../validators"
+import { payoutsOf, recipientOr404 } from "../../../payout-helpers"
+import type { AdminLedgerQueryType } from "../../../payout-validators"
 
 /** A recipient's ledger entries, newest first, paged and filterable by date. */
 export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminLedgerQueryType>, res: MedusaResponse) => {

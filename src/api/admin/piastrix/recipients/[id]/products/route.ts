@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { PIASTRIX_MODULE } from "../../../../../../modules/piastrix"
-import { payoutsOf, recipientOr404 } from "../../../helpers/payouts-context"
-import type { AdminRecipientProductsType } from "../../../validators"
+import { payoutsOf, recipientOr404 } from "../../../payout-helpers"
+import type { AdminRecipientProductsType } from "../../../payout-validators"
 
 type Query = { graph(q: Record<string, unknown>): Promise<{ data: any[] }> }
 type Link = { create(links: unknown[]): Promise<unknown>; dismiss(links: unknown[]): Promise<unknown> }

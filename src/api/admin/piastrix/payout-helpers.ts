@@ -7,9 +7,9 @@ import {
   type Payout,
   type PayoutContext,
   type Recipient,
-} from "../../../../lib/payouts"
-import { describeError } from "../../../../lib/plugin"
-import { payoutContextOf } from "../../../../modules/piastrix/payout-context"
+} from "../../../lib/payouts"
+import { describeError } from "../../../lib/plugin"
+import { payoutContextOf } from "../../../modules/piastrix/payout-context"
 
 /** What the admin payout routes share: the payout context, and 404s naming the id. */
 
