@@ -1,4 +1,5 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { adminPayoutMiddlewares } from "./admin/piastrix/payout-middlewares"
 import { adminPiastrixMiddlewares } from "./admin/piastrix/route-middlewares"
 import { storePiastrixMiddlewares } from "./store/piastrix/route-middlewares"
 
@@ -17,5 +18,6 @@ export default defineMiddlewares({
     },
     ...storePiastrixMiddlewares,
     ...adminPiastrixMiddlewares,
+    ...adminPayoutMiddlewares,
   ],
 })

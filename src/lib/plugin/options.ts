@@ -106,6 +106,23 @@ export const piastrixOptionsSchema = z
      * (the payer may still pay such a page), in days.
      */
     reconcileWindowDays: z.number().int().positive().default(30),
+    /** Vendor payouts. */
+    payouts: z
+      .object({
+        /**
+         * A scheduled payout above this amount (a decimal, in the payout's currency) waits for an
+         * admin's approval; null (the default): none waits.
+         */
+        /** What earns a vendor its share: a fulfillment created (default) or delivered. */
+        accrueOn: z.enum(["fulfilled", "delivered"]).default("fulfilled"),
+        approvalThreshold: z
+          .string()
+          .regex(/^\d+(\.\d+)?$/, "must be a decimal amount such as \"50000.00\"")
+          .nullable()
+          .default(null),
+      })
+      .strict()
+      .default({ accrueOn: "fulfilled", approvalThreshold: null }),
     /** Timeout of every call to the service, in milliseconds. */
     timeoutMs: z.number().int().positive().default(15000),
     /**
