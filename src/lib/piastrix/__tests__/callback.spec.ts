@@ -393,6 +393,71 @@ describe("callback verification", () => {
       )
     })
 
+    it("accepts none of 1,200 generated tampers of valid signed notifications (fixed seed)", () => {
+      // A valid notification of the shop, then one change a forger could make without the secret key.
+      const amount = fc.integer({ min: 1, max: 10_000_000 }).map((c) => (c / 100).toFixed(2))
+      const valid = fc.record({
+        status: fc.constantFrom("success", "rejected"),
+        shop_order_id: fc.stringMatching(/^[a-zA-Z0-9_-]{1,40}$/),
+        shop_amount: amount,
+        payment_id: fc.integer({ min: 1, max: 2 ** 31 }).map(String),
+        payer_account: fc.constantFrom("", "201494711279", "payer@example.com"),
+      })
+      const keys = ["status", "shop_order_id", "shop_amount", "payment_id", "shop_currency", "processed"] as const
+      const tamper = fc.oneof(
+        // change one signed value (the sign stays the original one)
+        fc.record({ kind: fc.constant("change" as const), key: fc.constantFrom(...keys), value: fc.string({ minLength: 1, maxLength: 12 }) }),
+        // add a field the signature did not cover
+        fc.record({ kind: fc.constant("add" as const), key: fc.stringMatching(/^[a-z_]{3,12}$/), value: fc.string({ minLength: 1, maxLength: 12 }) }),
+        // drop a signed field
+        fc.record({ kind: fc.constant("drop" as const), key: fc.constantFrom(...keys), value: fc.constant("") }),
+        // re-sign with another key, or alter the sign itself
+        fc.record({ kind: fc.constant("resign" as const), key: fc.constant("sign"), value: fc.string({ minLength: 1, maxLength: 20 }) }),
+        fc.record({ kind: fc.constant("flip" as const), key: fc.constant("sign"), value: fc.integer({ min: 0, max: 63 }).map(String) })
+      )
+      fc.assert(
+        fc.property(valid, tamper, (v, t) => {
+          const fields: Record<string, string> = {
+            ...v,
+            shop_id: "5109",
+            shop_currency: "643",
+            processed: "2026-11-22 10:01:00",
+          }
+          const genuine = signed(fields)
+          expect(verify({ body: form(genuine), contentType: FORM }).ok).toBe(true)
+          let forged: Record<string, string>
+          switch (t.kind) {
+            case "change":
+              fc.pre(genuine[t.key] !== t.value)
+              forged = { ...genuine, [t.key]: t.value }
+              break
+            case "add":
+              fc.pre(!(t.key in genuine))
+              forged = { ...genuine, [t.key]: t.value }
+              break
+            case "drop": {
+              fc.pre(genuine[t.key] !== "")
+              const { [t.key]: _dropped, ...rest } = genuine
+              forged = rest
+              break
+            }
+            case "resign":
+              fc.pre(t.value !== SECRET)
+              forged = signed(fields, t.value)
+              break
+            case "flip": {
+              const i = Number(t.value)
+              const c = genuine.sign[i]
+              forged = { ...genuine, sign: genuine.sign.slice(0, i) + (c === "0" ? "1" : "0") + genuine.sign.slice(i + 1) }
+              break
+            }
+          }
+          expect(verify({ body: form(forged), contentType: FORM }).ok).toBe(false)
+        }),
+        { numRuns: 1200, seed: 20261124 }
+      )
+    })
+
     it("never throws for odd input shapes", () => {
       const odd: unknown[] = [
         null,
