@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core"
 import { ensureAdminUser } from "../../dev/seed-admin"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { ensureAdminBuild } from "./admin-build"
-import { ADMIN_CREDENTIALS, openAdmin, orderInAdmin } from "./admin-steps"
+import { ADMIN_CREDENTIALS, openAdmin, orderInAdmin, unexpectedProblems } from "./admin-steps"
 import { launchChromium, openTab, type Tab } from "./chromium"
 import {
   choosePayment,
@@ -51,26 +51,13 @@ afterAll(async () => {
 })
 
 /**
- * Console errors, failed requests and HTTP errors a scenario may show without anything being wrong, each
- * with its reason. Anything else fails the scenario.
+ * Console errors, failed requests and HTTP errors the storefront may show without anything being wrong, each
+ * with its reason (the admin's are in admin-steps.ts). Anything else fails the scenario.
  */
-const EXPECTED_PROBLEMS: Array<{ where: "storefront" | "admin"; problem: RegExp; why: string }> = [
+const STOREFRONT_NOISE: Array<{ problem: RegExp; why: string }> = [
   {
-    where: "storefront",
     problem: /^console: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/favicon\.ico\)$/,
     why: "the demo storefront and the sandbox's pages have no favicon, which the browser asks for by itself",
-  },
-  {
-    where: "admin",
-    problem: /cdn\.jsdelivr\.net|ERR_NAME_NOT_RESOLVED/,
-    why: "the dashboard draws currency flags from a CDN this closed network cannot reach",
-  },
-  {
-    where: "admin",
-    problem: /^request failed: GET http:\/\/[^/]+\/admin\/[^ ]+ net::ERR_ABORTED$/,
-    why:
-      "the browser cancels the dashboard's reads still under way when a page is left (its first session check " +
-      "on the way to the login page, the order list's reads when the test opens the order): a cancelled read, not a failed one",
   },
 ]
 
@@ -99,15 +86,14 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
   })
 
   afterEach(async () => {
-    const seen = [
-      ...(tab?.problems ?? []).map((problem) => ({ where: "storefront" as const, problem })),
-      ...(admin?.problems ?? []).map((problem) => ({ where: "admin" as const, problem })),
+    const unexpected = [
+      ...(tab?.problems ?? [])
+        .filter((p) => !STOREFRONT_NOISE.some(({ problem }) => problem.test(p)))
+        .map((p) => `[${scenario}] storefront: ${p}`),
+      ...unexpectedProblems(admin?.problems ?? []).map((p) => `[${scenario}] admin: ${p}`),
     ]
     admin?.problems.splice(0)
     await tab?.close()
-    const unexpected = seen
-      .filter(({ where, problem }) => !EXPECTED_PROBLEMS.some((e) => e.where === where && e.problem.test(problem)))
-      .map(({ where, problem }) => `[${scenario}] ${where}: ${problem}`)
     // A console error, a failed request or an HTTP error the payer or the store owner would meet fails the scenario.
     expect(unexpected).toEqual([])
   })

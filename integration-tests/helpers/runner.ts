@@ -36,7 +36,7 @@ async function freePort(): Promise<number> {
 /**
  * A Medusa app with this plugin (loaded from src/ by medusa-config.ts), configured against a real
  * sandbox started before Medusa boots, with the demo store seeded once (the runner restores that
- * database before every test). Jobs that poll stay off unless a test calls them.
+ * database before every test). Jobs that poll or pay stay off unless a test calls them.
  */
 export function piastrixIntegrationRunner(
   testSuite: (suite: PiastrixSuite) => void,
@@ -66,6 +66,7 @@ export function piastrixIntegrationRunner(
       PIASTRIX_API_URL: running.url,
       PIASTRIX_H2H_URL: running.url,
       PIASTRIX_RECONCILE: "off",
+      PIASTRIX_PAYOUTS: "off",
     })
   })
 

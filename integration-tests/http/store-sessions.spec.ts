@@ -107,6 +107,7 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
         cart_id: cart.id,
         order_id: null,
         checked_at: null,
+        notice: null,
       })
       expect(polls()).toBe(before)
     })

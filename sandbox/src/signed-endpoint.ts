@@ -1,4 +1,4 @@
-import { SIGNED_FIELDS, signaturesEqual, signFields, type SignedEndpoint } from "../../src/lib/piastrix/sign"
+import { signaturesEqual, signedFieldsOf as signedFieldsUnder, signFields, type SignedEndpoint } from "../../src/lib/piastrix/sign"
 import type { SandboxContext } from "./context"
 import { badSignError, EnvelopeError, PiastrixErrorCode } from "./envelope-error"
 import { errorEnvelope, okEnvelope, type Reply } from "./reply"
@@ -43,15 +43,9 @@ export function unsignedEndpoint(handle: (fields: RequestFields, req: SandboxReq
   }
 }
 
-/** The endpoints whose `email` the reference's table signs (and its text says is left out). */
-const EMAIL_SIGNED_BY_TABLE: readonly SignedEndpoint[] = ["/invoice/create", "/withdraw/create"]
-
 /** The signed fields of `endpoint` under the sandbox's reading (the `signEmail` switch). */
 export function signedFieldsOf(ctx: SandboxContext, endpoint: SignedEndpoint): readonly string[] {
-  const keys: readonly string[] = SIGNED_FIELDS[endpoint]
-  return ctx.config.fidelity.signEmail && EMAIL_SIGNED_BY_TABLE.includes(endpoint) && !keys.includes("email")
-    ? [...keys, "email"]
-    : keys
+  return signedFieldsUnder(endpoint, { signEmail: ctx.config.fidelity.signEmail })
 }
 
 export function verifyRequest(ctx: SandboxContext, endpoint: SignedEndpoint, fields: RequestFields): void {

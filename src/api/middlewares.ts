@@ -1,5 +1,6 @@
-import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
-import { z } from "@medusajs/framework/zod"
+import { defineMiddlewares } from "@medusajs/framework/http"
+import { adminPayoutMiddlewares } from "./admin/piastrix/payout-middlewares"
+import { adminPiastrixMiddlewares } from "./admin/piastrix/route-middlewares"
 import { storePiastrixMiddlewares } from "./store/piastrix/route-middlewares"
 
 /**
@@ -16,10 +17,7 @@ export default defineMiddlewares({
       middlewares: [],
     },
     ...storePiastrixMiddlewares,
-    {
-      matcher: "/admin/piastrix/notifications/:id/retry",
-      methods: ["POST"],
-      middlewares: [validateAndTransformQuery(z.object({}), {}), validateAndTransformBody(z.object({}))],
-    },
+    ...adminPiastrixMiddlewares,
+    ...adminPayoutMiddlewares,
   ],
 })

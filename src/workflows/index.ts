@@ -1,2 +1,3 @@
 export * from "./piastrix-notification"
 export * from "./piastrix-reconcile"
+export * from "./piastrix-payouts"

@@ -4,7 +4,7 @@ import { CurrencyInfo, CurrencyOverrides, CurrencyRef, CurrencyTable } from "./c
 import { PiastrixValidationError } from "./errors"
 import { CallKind, PiastrixTransport, RetryOptions, TransportOptions } from "./http"
 import { AmountInput, toWireAmountStrict } from "./money"
-import { SignedEndpoint, signRequest } from "./sign"
+import { SignedEndpoint, signedFieldsOf, signRequest } from "./sign"
 import { validateInput } from "./validate"
 
 /** The service's production address (docs/service-facts.md). */
@@ -21,6 +21,8 @@ export interface PiastrixClientOptions {
   h2hUrl?: string
   /** Per-call timeout in milliseconds; 15 s by default. */
   timeoutMs?: number
+  /** Sign `email` on `/invoice/create` and `/withdraw/create`, as the reference's table reads (off by default). */
+  signEmail?: boolean
   /** Corrections and additions to the ISO 4217 table, by alpha code. */
   currencyOverrides?: CurrencyOverrides
   /** Retries of reads (creates are never retried). */
@@ -37,6 +39,7 @@ const optionsSchema = z.object({
   apiUrl: z.url().optional(),
   h2hUrl: z.url().optional(),
   timeoutMs: z.number().int().positive().optional(),
+  signEmail: z.boolean().optional(),
 })
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "")
@@ -60,6 +63,7 @@ export abstract class PiastrixClientCore {
   // ES private fields: invisible to JSON.stringify and util.inspect, so the secret cannot leak in a log.
   readonly #secretKey: string
   readonly #now: Clock
+  readonly #signEmail: boolean
   protected readonly transport: PiastrixTransport
 
   constructor(options: PiastrixClientOptions) {
@@ -70,6 +74,7 @@ export abstract class PiastrixClientCore {
     this.h2hUrl = checked.h2hUrl ? trimSlash(checked.h2hUrl) : undefined
     this.currencies = new CurrencyTable(options.currencyOverrides)
     this.#now = options.now ?? systemClock
+    this.#signEmail = checked.signEmail ?? false
     this.transport = new PiastrixTransport({
       ...options.transport,
       timeoutMs: checked.timeoutMs,
@@ -91,7 +96,13 @@ export abstract class PiastrixClientCore {
     let body: Record<string, unknown>
     try {
       body = present(build(validateInput(schemas.input, input, endpoint)))
-      body.sign = signRequest(endpoint, body, this.#secretKey)
+      const reading = { signEmail: this.#signEmail }
+      const unsignable = signedFieldsOf(endpoint, reading).find((key) => body[key] === undefined)
+      if (unsignable) {
+        // Only an optional field can be absent here: `email` when signEmail makes it part of the signature.
+        throw new PiastrixValidationError(unsignable, "is required: it is signed (signEmail)", endpoint)
+      }
+      body.sign = signRequest(endpoint, body, this.#secretKey, reading)
     } catch (error) {
       throw error instanceof PiastrixValidationError ? error.at(endpoint) : error
     }

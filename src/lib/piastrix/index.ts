@@ -1,6 +1,7 @@
 /** Public surface of the typed Piastrix client. Knows nothing of Medusa. */
 export * from "./client"
 export * from "./clock"
+export * from "./create-once"
 export * from "./currency"
 export * from "./error-codes"
 export * from "./errors"

@@ -15,6 +15,7 @@ export function createPiastrixClient(options: PiastrixOptions): PiastrixClient {
     apiUrl: options.apiUrl,
     h2hUrl: options.h2hUrl,
     timeoutMs: options.timeoutMs,
+    signEmail: options.signEmail,
   })
 }
 

@@ -177,6 +177,37 @@ export async function strandedNotificationIds(db: SqlConnection, s: StrandedSele
   return rows.map((r) => r.id)
 }
 
+/** A page of the inbox for the admin: rows that need a person first, then the newest. */
+export type InboxPage = {
+  notifications: Omit<NotificationRow, "fields" | "dedupe_key" | "claimed_until">[]
+  count: number
+  needs_attention: number
+}
+
+export async function inboxPage(
+  db: SqlConnection,
+  { state, limit, offset }: { state?: NotificationState; limit: number; offset: number }
+): Promise<InboxPage> {
+  const where = `deleted_at is null${state ? " and state = ?" : ""}`
+  const bindings = state ? [state] : []
+  const { rows } = await db.raw(
+    `select id, shop_order_id, payment_id, status, shop_amount, shop_currency, state, attempts, last_error,
+            processed_at, created_at, updated_at
+       from ${NOTIFICATION_TABLE}
+      where ${where}
+      order by (state = 'needs_attention') desc, created_at desc, id
+      limit ? offset ?`,
+    [...bindings, limit, offset]
+  )
+  const { rows: counts } = await db.raw(
+    `select count(*)::int as count,
+            (select count(*)::int from ${NOTIFICATION_TABLE} where deleted_at is null and state = 'needs_attention') as needs_attention
+       from ${NOTIFICATION_TABLE} where ${where}`,
+    bindings
+  )
+  return { notifications: rows, count: counts[0].count, needs_attention: counts[0].needs_attention }
+}
+
 /** The part of Medusa's event bus the inbox needs. */
 export type NotificationAnnouncer = { emit(event: { name: string; data: { id: string } }): Promise<unknown> }
 

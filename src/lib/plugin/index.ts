@@ -3,6 +3,7 @@
  * session data and status meanings. Knows the client (`../piastrix`) and nothing of Medusa's modules;
  * the provider, the routes, the workflows and the module import it downward.
  */
+export * from "./admin-views"
 export * from "./carried-payment"
 export * from "./cart-readiness"
 export * from "./client-factory"

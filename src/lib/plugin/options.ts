@@ -49,6 +49,9 @@ const returnUrl = z
   .string()
   .refine((v) => /^https?:\/\//.test(v), "must be an http(s) address; it may contain {session_id}")
 
+/** How long a wallet payment can be paid when `billLifetimeMinutes` is not set: the service's default. */
+export const BILL_LIFETIME_MINUTES = 43200
+
 export const piastrixOptionsSchema = z
   .object({
     /** The shop's numeric id in the service. */
@@ -103,8 +106,30 @@ export const piastrixOptionsSchema = z
      * (the payer may still pay such a page), in days.
      */
     reconcileWindowDays: z.number().int().positive().default(30),
+    /** Vendor payouts. */
+    payouts: z
+      .object({
+        /**
+         * A scheduled payout above this amount (a decimal, in the payout's currency) waits for an
+         * admin's approval; null (the default): none waits.
+         */
+        /** What earns a vendor its share: a fulfillment created (default) or delivered. */
+        accrueOn: z.enum(["fulfilled", "delivered"]).default("fulfilled"),
+        approvalThreshold: z
+          .string()
+          .regex(/^\d+(\.\d+)?$/, "must be a decimal amount such as \"50000.00\"")
+          .nullable()
+          .default(null),
+      })
+      .strict()
+      .default({ accrueOn: "fulfilled", approvalThreshold: null }),
     /** Timeout of every call to the service, in milliseconds. */
     timeoutMs: z.number().int().positive().default(15000),
+    /**
+     * Sign `email` on `/invoice/create` and `/withdraw/create`, as the reference's Authentication table
+     * reads. Off: as the service's own SDKs send it (docs/service-facts.md#signature).
+     */
+    signEmail: z.boolean().default(false),
   })
   .strict()
 

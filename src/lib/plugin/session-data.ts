@@ -75,6 +75,13 @@ export const sessionDataSchema = z.object({
   payer_currency: z.number().int().nullable(),
   refunds: z.array(refundEntrySchema),
   checked_at: z.string().nullable(),
+  /** Wallet only: when the bill's lifetime ends (by this store's clock); the one time a status read may expire it. */
+  expires_at: z.string().nullable(),
+  /**
+   * What the last status read said that the plugin did not act on (a code it does not understand, a paid
+   * code without corroboration, a failure that needs a signed notification): for the store owner to see.
+   */
+  notice: z.string().nullable(),
 })
 export type PiastrixSessionData = z.infer<typeof sessionDataSchema>
 
@@ -100,6 +107,8 @@ const DEFAULTS: Omit<PiastrixSessionData, "session_id" | "shop_order_id" | "kind
   payer_currency: null,
   refunds: [],
   checked_at: null,
+  expires_at: null,
+  notice: null,
 }
 
 /**

@@ -12,23 +12,50 @@ import {
   createPiastrixClient,
   createPiastrixVerifier,
   createSenderCheck,
+  inboxPage,
+  optionsInForce,
   parsePiastrixOptions,
   recordNotification,
   strandedNotificationIds,
+  type InboxPage,
   type NotificationRow,
+  type OptionInForce,
   type NotificationState,
   type PiastrixOptions,
   type RecordedNotification,
   type SenderCheck,
-  type SqlConnection,
   type StrandedSelection,
 } from "../../lib/plugin"
+import {
+  adjustBalance,
+  approvePayout,
+  cancelPayout,
+  createPayout,
+  recipientBalances,
+  reverseAccrual,
+  type CreatePayoutResult,
+  type LedgerAccount,
+  type Payout,
+  type PayoutContext,
+  type PostedTransaction,
+  type SqlDatabase,
+} from "../../lib/payouts"
 import { PiastrixNotification } from "./models/notification"
 import { PiastrixPayment } from "./models/payment"
+import { PiastrixLedgerEntry } from "./models/ledger-entry"
+import { PiastrixPayout } from "./models/payout"
+import { PiastrixRecipient } from "./models/recipient"
 import { PiastrixRefund } from "./models/refund"
 
 /** The plugin's own records. Generated CRUD for each model; flows that span modules live in workflows. */
-class PiastrixModuleService extends MedusaService({ PiastrixNotification, PiastrixPayment, PiastrixRefund }) {
+class PiastrixModuleService extends MedusaService({
+  PiastrixNotification,
+  PiastrixPayment,
+  PiastrixRefund,
+  PiastrixRecipient,
+  PiastrixLedgerEntry,
+  PiastrixPayout,
+}) {
   readonly #rawOptions: unknown
   readonly #container: Record<string, unknown>
   #options?: PiastrixOptions
@@ -56,6 +83,16 @@ class PiastrixModuleService extends MedusaService({ PiastrixNotification, Piastr
     return this.#client
   }
 
+  /** Every option with its value in force and where it comes from; secrets masked. */
+  optionsInForce(): OptionInForce[] {
+    return optionsInForce(this.#rawOptions, this.getOptions())
+  }
+
+  /** A client for other credentials than the configured ones (the admin's connection test); never kept. */
+  clientWithCredentials(credentials: { shopId: number; secretKey: string }): PiastrixClient {
+    return createPiastrixClient({ ...this.getOptions(), ...credentials })
+  }
+
   /** Checks a callback's signature and shop; never throws for anything the request holds. */
   verifyCallback(input: CallbackInput): CallbackVerification {
     this.#verifier ??= createPiastrixVerifier(this.getOptions())
@@ -68,8 +105,48 @@ class PiastrixModuleService extends MedusaService({ PiastrixNotification, Piastr
     return this.#senderCheck(ip, headers)
   }
 
-  #db(): SqlConnection {
-    return this.#container[ContainerRegistrationKeys.PG_CONNECTION] as SqlConnection
+  #db(): SqlDatabase {
+    return this.#container[ContainerRegistrationKeys.PG_CONNECTION] as SqlDatabase
+  }
+
+  /** What the payout code (`lib/payouts`) works with: the store's database, the client, the options, the logger. */
+  payoutContext(): PayoutContext {
+    return {
+      db: this.#db(),
+      client: this.getClient(),
+      options: this.getOptions(),
+      logger: this.#container[ContainerRegistrationKeys.LOGGER] as PayoutContext["logger"],
+    }
+  }
+
+  /** A recipient's balance per ledger account in a currency: sums of the entries, never stored. */
+  async recipientBalances(recipientId: string, currency: number): Promise<Partial<Record<LedgerAccount, string>>> {
+    return recipientBalances(this.#db(), recipientId, currency)
+  }
+
+  /** Writes a payout ahead of sending it: an amount, or all that is payable; above the approval threshold it waits. */
+  async createPayout(input: { recipient_id: string; amount?: string }): Promise<CreatePayoutResult> {
+    return createPayout(this.#db(), { ...input, approval_threshold: this.getOptions().payouts.approvalThreshold })
+  }
+
+  /** Lets a payout that waits for approval be sent. */
+  async approvePayout(id: string): Promise<Payout | null> {
+    return approvePayout(this.#db(), id)
+  }
+
+  /** Cancels a payout never sent; its amount is available again, the reason kept. */
+  async cancelPayout(id: string, reason: string): Promise<Payout | null> {
+    return cancelPayout(this.#db(), id, reason)
+  }
+
+  /** A manual correction of a recipient's available balance; the reason is required. */
+  async adjustBalance(input: { key: string; recipient_id: string; amount: string; reason: string }): Promise<PostedTransaction> {
+    return adjustBalance(this.#db(), input)
+  }
+
+  /** Reverses an accrual once (refund, return, cancel); a clawback when it was already paid out. */
+  async reverseAccrual(input: { accrual_transaction_id: string; reason: string }): Promise<PostedTransaction> {
+    return reverseAccrual(this.#db(), input)
   }
 
   /** Stores a verified notification in the inbox once; returns after the row is committed. */
@@ -80,6 +157,11 @@ class PiastrixModuleService extends MedusaService({ PiastrixNotification, Piastr
   /** Takes a row for processing for a while; false when another instance holds it or it needs no work. */
   async claimNotification(id: string, leaseSeconds: number): Promise<boolean> {
     return claimNotification(this.#db(), id, leaseSeconds)
+  }
+
+  /** A page of the inbox, rows that need a person first. */
+  async inboxPage(selection: Parameters<typeof inboxPage>[1]): Promise<InboxPage> {
+    return inboxPage(this.#db(), selection)
   }
 
   /** Ids of rows whose processing was lost or is due again, by the database's clock. */

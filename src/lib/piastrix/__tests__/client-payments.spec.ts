@@ -1,7 +1,8 @@
 import nock from "nock"
 import { PiastrixErrorCode } from "../error-codes"
 import { PiastrixApiError, PiastrixHttpError, PiastrixValidationError } from "../errors"
-import { API, expectPost, expectSignature, failure, forbidAnyRequest, H2H, makeClient, NOW, ok, SHOP_ID, setUpNock } from "./client-test-utils"
+import { sha256Sign } from "../sign"
+import { API, expectPost, expectSignature, failure, forbidAnyRequest, H2H, makeClient, NOW, ok, SECRET, SHOP_ID, setUpNock } from "./client-test-utils"
 
 setUpNock()
 
@@ -74,6 +75,18 @@ describe("invoiceCreate", () => {
     expectSignature("/invoice/create", seen.body, "12.34:643:payeer_rub:5:4126")
     expect(result).toMatchObject({ id: 48581287, method: "GET", url: "https://payeer.com/api/merchant/process.php" })
     expect(result.data?.m_curorderid).toBe("2110227")
+  })
+
+  it("signs email too when signEmail is on (the reference's table read literally), and refuses to sign without one", async () => {
+    const { seen } = expectPost(API, "/invoice/create", 200, ok({ id: 8, method: "GET", url: "https://pay.example/", data: {} }))
+    const client = makeClient({ signEmail: true })
+    await client.invoiceCreate({ amount: "12.34", currency: 643, payway: "card_rub", shop_order_id: "4127", email: "payer@example.com" })
+    // keys sorted: amount, currency, email, payway, shop_id, shop_order_id
+    expect(seen.body!.sign).toBe(sha256Sign("12.34:643:payer@example.com:card_rub:5:4127", SECRET))
+    forbidAnyRequest()
+    const error = await client.invoiceCreate({ amount: "1", currency: 643, payway: "card_rub", shop_order_id: "4128" }).catch((e) => e)
+    expect(error).toBeInstanceOf(PiastrixValidationError)
+    expect(error.message).toContain("email")
   })
 
   it("reads the host-to-host card answer with its session id", async () => {

@@ -71,7 +71,8 @@ export const invoiceCreateInputSchema = z.object({
   currency: currencyInput,
   payway: nonEmpty,
   shop_order_id: shopOrderId,
-  email,
+  // The reference requires it; the service's own SDKs never send it (docs/service-facts.md): sent when known.
+  email: email.optional(),
   description: description.optional(),
   ...redirectUrls,
 })

@@ -105,7 +105,8 @@ export const withdrawCreateInputSchema = z.object({
   account: nonEmpty,
   amount: amountInput,
   amount_type: withdrawAmountTypeSchema,
-  email,
+  // The reference requires it; the service's own SDKs never send it (docs/service-facts.md): sent when known.
+  email: email.optional(),
   payway: nonEmpty,
   shop_currency: currencyInput,
   shop_payment_id: shopPaymentId,

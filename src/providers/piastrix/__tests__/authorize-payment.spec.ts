@@ -102,21 +102,62 @@ describe("authorizePayment", () => {
     })
   })
 
-  it("reports a rejected payment as error with the reason", async () => {
+  it("keeps a payment a status read calls rejected pending, with a notice: only a signed notification fails it", async () => {
     const { service, sessionId, data } = await started(PiastrixRedirectService, { payway: "card_rub" })
     await control(running, "POST", `/payments/${sessionId}/fail?by=order`, {})
     const out = await service.authorizePayment({ data })
-    expect(out.status).toBe("error")
-    expect(out.data).toMatchObject({ state: "failed", service_status: 3 })
-    expect((out.data!.failure as { reason: string }).reason).toMatch(/rejected/)
+    expect(out.status).toBe("pending")
+    expect(out.data).toMatchObject({
+      state: "pending",
+      service_status: 3,
+      failure: null,
+      notice: "status 3 from /invoice/check reads as rejected: the session stays open until a signed notification says so",
+    })
   })
 
-  it("reports an expired wallet bill as canceled", async () => {
+  it("keeps a wallet bill a status read calls expired pending while its lifetime runs", async () => {
     const { service, sessionId, data } = await started(PiastrixWalletService, {})
+    expect(Date.parse(data.expires_at as string)).toBeGreaterThan(Date.now())
     await control(running, "POST", `/payments/${sessionId}/expire?by=order`, {})
     const out = await service.authorizePayment({ data })
+    expect(out.status).toBe("pending")
+    expect(out.data).toMatchObject({ state: "pending", service_status: 4, notice: expect.stringContaining("reads as expired") })
+  })
+
+  it("reports a wallet bill expired once its lifetime has passed", async () => {
+    const { service, sessionId, data } = await started(PiastrixWalletService, {})
+    await control(running, "POST", `/payments/${sessionId}/expire?by=order`, {})
+    const out = await service.authorizePayment({ data: { ...data, expires_at: new Date(Date.now() - 1000).toISOString() } })
     expect(out.status).toBe("canceled")
-    expect(out.data).toMatchObject({ state: "expired", service_status: 4 })
+    expect(out.data).toMatchObject({ state: "expired", service_status: 4, notice: null })
+  })
+
+  describe("an alternative reading of the service, the plugin at its defaults: fails safe", () => {
+    afterEach(async () => {
+      await control(running, "POST", "/fidelity", { billStatuses: "integration", notFoundCode: 7 })
+    })
+
+    it("wallet statuses numbered like invoices (4 = paid): a paid bill is never canceled, and is flagged", async () => {
+      await control(running, "POST", "/fidelity", { billStatuses: "invoice" })
+      const { service, sessionId, data } = await started(PiastrixWalletService, {})
+      await control(running, "POST", `/payments/${sessionId}/pay?by=order`, {})
+      const out = await service.authorizePayment({ data })
+      // Read with the default map, 4 means expired: the lifetime has not passed, so nothing is decided.
+      expect(out.status).toBe("pending")
+      expect(out.data).toMatchObject({
+        state: "pending",
+        service_status: 4,
+        notice: "status 4 from /bill/shop_order_status reads as expired: the session stays open until a signed notification says so",
+      })
+    })
+
+    it("another not-found code: an unknown payment is never taken as paid or failed", async () => {
+      await control(running, "POST", "/fidelity", { notFoundCode: 1 })
+      const { service, data } = await started(PiastrixRedirectService, { payway: "card_rub" })
+      const out = await service.authorizePayment({ data: { ...data, shop_order_id: `${data.shop_order_id}-unknown` } })
+      expect(out.status).toBe("pending")
+      expect(out.data).toMatchObject({ state: "pending", failure: null })
+    })
   })
 
   it("captures from a verified success notification in the inbox without asking the service", async () => {

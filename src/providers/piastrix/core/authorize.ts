@@ -9,6 +9,7 @@ import {
   paidAsAsked,
   readPaymentStatus,
   stateOfOutcome,
+  statusEndpointOf,
   type PaymentStatusRecord,
   type PiastrixSessionData,
   type VerifiedVerdict,
@@ -115,14 +116,25 @@ function applyRecord(
     payment_id: String(record.payment_id),
     payer_account: payerAccount ?? data.payer_account,
   }
+  const endpoint = statusEndpointOf(ctx.kind)
+  // What a status read alone may not decide stays pending, with a notice the store owner can see.
+  const undecided = (notice: string): PiastrixSessionData => {
+    ctx.logger.warn(`Piastrix: session ${data.session_id}: ${notice}`)
+    return { ...next, notice }
+  }
   if (!isKnownServiceStatus(record.status, ctx.kind, ctx.options.statuses)) {
-    ctx.logger.warn(
-      `Piastrix: session ${data.session_id}: unknown status ${record.status}, treated as pending (see the statuses option)`
-    )
+    return undecided(`status ${record.status} from ${endpoint} not understood: treated as pending (see the statuses option)`)
   }
   const outcome = outcomeOfServiceStatus(record.status, ctx.kind, ctx.options.statuses)
   if (outcome === "paid") {
-    return settlePaid(ctx, next, {
+    // Captured only when corroborated: the paid code, a processing time, and the amount and currency asked.
+    if (!record.processed) {
+      return undecided(
+        `status ${record.status} from ${endpoint} reads as paid but carries no processing time: ` +
+          `not captured until a signed notification confirms it`
+      )
+    }
+    return settlePaid(ctx, { ...next, notice: null }, {
       amount: record.shop_amount,
       currency: record.shop_currency,
       source: `status ${record.status}`,
@@ -130,12 +142,21 @@ function applyRecord(
   }
   const state = stateOfOutcome(outcome)
   if (state === "pending") {
-    return next
+    return { ...next, notice: null }
+  }
+  // The payer may still pay a page a status read calls failed: only a signed notification fails a session,
+  // except a wallet payment whose lifetime has passed by this store's clock.
+  const lifetimeOver = ctx.kind === "wallet" && data.expires_at !== null && Date.parse(data.expires_at) <= Date.now()
+  if (!(outcome === "expired" && lifetimeOver)) {
+    return undecided(
+      `status ${record.status} from ${endpoint} reads as ${outcome}: the session stays open until a signed notification says so`
+    )
   }
   ctx.logger.info(`Piastrix: session ${data.session_id}: the service reports ${outcome} (status ${record.status})`)
   return {
     ...next,
     state,
+    notice: null,
     failure: { reason: `the service reports the payment ${outcome} (status ${record.status})`, at: next.checked_at! },
   }
 }

@@ -14,6 +14,7 @@ import {
 import type { ProviderContext } from "./context"
 import { initiateError } from "./errors"
 import {
+  BILL_LIFETIME_MINUTES,
   cachedShopInputConfig,
   choosePayway,
   describeError,
@@ -312,6 +313,9 @@ export async function initiatePiastrixPayment(
     payer_currency: ctx.kind === "wallet" ? payerCurrency.numeric : null,
     refunds: [],
     checked_at: null,
+    expires_at:
+      ctx.kind === "wallet" ? new Date(Date.now() + (ctx.options.billLifetimeMinutes ?? BILL_LIFETIME_MINUTES) * 60_000).toISOString() : null,
+    notice: null,
   }
   return { id: created.id, status: "pending", data: { ...nulledForeignKeys(raw), ...data } }
 }

@@ -22,5 +22,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     cart_id: session.cart_id,
     order_id: session.order_id,
     checked_at: orNull(data.checked_at),
+    notice: orNull(data.notice),
   })
 }

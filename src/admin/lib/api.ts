@@ -1,0 +1,75 @@
+import Medusa, { FetchError } from "@medusajs/js-sdk"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import type { BalanceRow, ConnectionReport, DirectionRow, OptionInForce } from "../../lib/plugin/admin-views"
+import type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
+
+/**
+ * The plugin's admin API (src/api/admin/piastrix) through Medusa's JS SDK, with the admin's session, and
+ * react-query hooks the way Medusa's dashboard uses them. Shapes mirror the routes' answers.
+ */
+export const sdk = new Medusa({ baseUrl: "/", auth: { type: "session" } })
+
+// The routes' answers, typed by the server code that shapes them (type-only: nothing of it is bundled).
+export type { BalanceRow, ConnectionReport, DirectionRow, OptionInForce } from "../../lib/plugin/admin-views"
+export type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
+export type Settings = { options: OptionInForce[]; callback_url: string | null; provider_ids: string[] }
+export type Notification = InboxPage["notifications"][number]
+
+/** The message an API error carries (the routes name the field or the service's reason). */
+export function messageOf(error: unknown): string {
+  if (error instanceof FetchError || error instanceof Error) {
+    return error.message
+  }
+  return String(error)
+}
+
+const keys = {
+  settings: ["piastrix", "settings"] as const,
+  balances: ["piastrix", "balances"] as const,
+  directions: ["piastrix", "directions"] as const,
+  inbox: (state: string | undefined, offset: number) => ["piastrix", "notifications", state ?? "all", offset] as const,
+}
+
+export const useSettings = () =>
+  useQuery({ queryKey: keys.settings, queryFn: () => sdk.client.fetch<Settings>("/admin/piastrix/settings") })
+
+// The service's answers are not cached beyond the page's life: balances change, and a failure must show.
+export const useBalances = () =>
+  useQuery({
+    queryKey: keys.balances,
+    queryFn: () => sdk.client.fetch<{ balances: BalanceRow[] }>("/admin/piastrix/balances"),
+    retry: false,
+  })
+
+export const useDirections = () =>
+  useQuery({
+    queryKey: keys.directions,
+    queryFn: () => sdk.client.fetch<{ payments: DirectionRow[]; payouts: DirectionRow[] }>("/admin/piastrix/directions"),
+    retry: false,
+  })
+
+export const useConnectionTest = () =>
+  useMutation({
+    mutationFn: (body: { shop_id?: number; secret_key?: string }) =>
+      sdk.client.fetch<ConnectionReport>("/admin/piastrix/connection-test", { method: "POST", body }),
+  })
+
+export const PAGE_SIZE = 20
+
+export const useInbox = (state: NotificationState | undefined, offset: number) =>
+  useQuery({
+    queryKey: keys.inbox(state, offset),
+    queryFn: () =>
+      sdk.client.fetch<InboxPage & { limit: number; offset: number }>("/admin/piastrix/notifications", {
+        query: { ...(state ? { state } : {}), limit: PAGE_SIZE, offset },
+      }),
+  })
+
+export const useRetryNotification = () => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      sdk.client.fetch<{ outcome: NotificationState }>(`/admin/piastrix/notifications/${id}/retry`, { method: "POST", body: {} }),
+    onSettled: () => client.invalidateQueries({ queryKey: ["piastrix", "notifications"] }),
+  })
+}

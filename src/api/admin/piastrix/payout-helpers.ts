@@ -1,0 +1,73 @@
+import type { MedusaRequest } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import {
+  findPayout,
+  findRecipient,
+  withdrawAccountProblem,
+  type Payout,
+  type PayoutContext,
+  type Recipient,
+} from "../../../lib/payouts"
+import { describeError } from "../../../lib/plugin"
+import { payoutContextOf } from "../../../modules/piastrix/payout-context"
+
+/** What the admin payout routes share: the payout context, and 404s naming the id. */
+
+export const payoutsOf = (req: MedusaRequest): PayoutContext => payoutContextOf(req.scope)
+
+export async function recipientOr404(ctx: PayoutContext, id: string): Promise<Recipient> {
+  const recipient = await findRecipient(ctx.db, id)
+  if (!recipient) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Piastrix recipient with id: ${id} was not found`)
+  }
+  return recipient
+}
+
+export async function payoutOr404(ctx: PayoutContext, id: string): Promise<Payout> {
+  const payout = await findPayout(ctx.db, id)
+  if (!payout) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Piastrix payout with id: ${id} was not found`)
+  }
+  return payout
+}
+
+/** Refuses (400, naming the field) a withdraw account the payway's regex from the shop's output config refuses. */
+export async function checkWithdrawAccountFormat(
+  ctx: PayoutContext,
+  r: { rail: string; payway?: string | null; account: string; account_details?: Record<string, unknown> | null }
+): Promise<void> {
+  if (r.rail !== "withdraw" || !r.payway) {
+    return
+  }
+  let directions
+  try {
+    directions = await ctx.client.shopOutputConfig()
+  } catch (error) {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `The shop's payout directions could not be read to check the account: ${describeError(error)}`
+    )
+  }
+  const problem = withdrawAccountProblem(directions, { ...r, payway: r.payway })
+  if (problem) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${problem.field}: ${problem.problem}`)
+  }
+}
+
+/**
+ * Changes a payout's state for an admin: 404 for an unknown id, 400 naming the states the change
+ * applies to when the payout is in another one.
+ */
+export async function changePayout(
+  req: MedusaRequest,
+  change: (ctx: PayoutContext, payout: Payout) => Promise<Payout | null>,
+  appliesTo: string
+): Promise<Payout> {
+  const ctx = payoutsOf(req)
+  const payout = await payoutOr404(ctx, req.params.id)
+  const changed = await change(ctx, payout)
+  if (!changed) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `id: the payout is ${payout.status}; only ${appliesTo}`)
+  }
+  return changed
+}

@@ -1,0 +1,27 @@
+import { z } from "@medusajs/framework/zod"
+
+/** Bodies and queries of the admin routes under /admin/piastrix (checked in src/api/middlewares.ts). */
+
+export const AdminNoQuery = z.object({}).strict()
+export const AdminEmptyBody = z.object({}).strict()
+
+export const AdminConnectionTestBody = z
+  .object({
+    shop_id: z.number().int().positive().optional(),
+    secret_key: z.string().min(1).max(500).optional(),
+  })
+  .strict()
+  .refine((b) => (b.shop_id === undefined) === (b.secret_key === undefined), {
+    message: "secret_key: give both shop_id and secret_key, or neither (the configured ones)",
+    path: ["secret_key"],
+  })
+export type AdminConnectionTestBody = z.infer<typeof AdminConnectionTestBody>
+
+export const AdminNotificationsQuery = z
+  .object({
+    state: z.enum(["received", "processed", "ignored", "needs_attention", "failed"]).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .strict()
+export type AdminNotificationsQuery = z.infer<typeof AdminNotificationsQuery>

@@ -1,0 +1,204 @@
+import BigNumber from "bignumber.js"
+import { randomUUID } from "node:crypto"
+import { defaultCurrencyTable } from "../piastrix"
+import type { SqlConnection } from "../plugin/inbox"
+import { checkPosting, LedgerError, type LedgerAccount, type Posting } from "./postings"
+import { LEDGER_TABLE } from "./tables"
+
+/**
+ * The ledger as SQL on the store's database (`piastrix_ledger_entry`, the plugin module's model).
+ * Entries are only ever inserted; balances are sums. A posting is one INSERT statement, so it is
+ * written whole or not at all, and its idempotency key makes a retried posting a no-op.
+ */
+
+/** knex (Medusa's `__pg_connection__`): SQL, and transactions whose handle runs SQL too. */
+export type SqlDatabase = SqlConnection & {
+  transaction<T>(work: (trx: SqlConnection) => Promise<T>): Promise<T>
+}
+
+export type LedgerEntry = {
+  id: string
+  idempotency_key: string
+  transaction_id: string
+  recipient_id: string | null
+  currency: number
+  account: LedgerAccount
+  amount: string
+  kind: string
+  reason: string | null
+  related_transaction_id: string | null
+  order_id: string | null
+  line_item_id: string | null
+  fulfillment_id: string | null
+  payout_id: string | null
+  created_at: Date | string
+}
+
+export type PostedTransaction = {
+  transaction_id: string
+  entries: LedgerEntry[]
+  /** False when the key had been posted before: `entries` are the first posting's. */
+  created: boolean
+}
+
+const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "")}`
+
+/**
+ * The legs with exactly the currency's digits ("120" RUB is stored as 120.00); an amount with more
+ * digits than the currency has is refused, never rounded.
+ */
+function inCurrencyDigits(p: Posting): Posting {
+  const digits = defaultCurrencyTable.resolve(p.currency, "currency").digits
+  const legs = p.legs.map((leg) => {
+    const amount = new BigNumber(leg.amount)
+    if ((amount.decimalPlaces() ?? 0) > digits) {
+      throw new LedgerError(`amount: ${leg.amount} has more decimals than the currency's ${digits}`)
+    }
+    return { ...leg, amount: amount.toFixed(digits) }
+  })
+  return { ...p, legs }
+}
+
+/** The key of a posting's leg: the posting's key and the leg's place in it. */
+const legKey = (key: string, index: number) => `${key}#${index}`
+
+const ENTRY_COLUMNS = `id, idempotency_key, transaction_id, recipient_id, currency, account, amount::text as amount, kind,
+  reason, related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id, created_at`
+
+/**
+ * Writes a balanced posting once. A second call with the same key (also a concurrent one: the unique
+ * key decides) writes nothing and returns the first posting.
+ */
+export async function post(db: SqlConnection, posting: Posting): Promise<PostedTransaction> {
+  const p = inCurrencyDigits(checkPosting(posting))
+  const transactionId = newId("pxtxn")
+  const refs = p.references ?? {}
+  const values: unknown[] = []
+  const rows = p.legs.map((leg, index) => {
+    values.push(
+      newId("pxled"),
+      legKey(p.key, index),
+      transactionId,
+      leg.recipient_id,
+      p.currency,
+      leg.account,
+      leg.amount,
+      JSON.stringify({ value: leg.amount, precision: 20 }),
+      p.kind,
+      p.reason ?? null,
+      p.related_transaction_id ?? null,
+      refs.order_id ?? null,
+      refs.line_item_id ?? null,
+      refs.fulfillment_id ?? null,
+      refs.payout_id ?? null
+    )
+    return "(?, ?, ?, ?, ?::integer, ?, ?::numeric, ?::jsonb, ?, ?, ?, ?, ?, ?, ?)"
+  })
+  const inserted = await db.raw(
+    `insert into ${LEDGER_TABLE}
+       (id, idempotency_key, transaction_id, recipient_id, currency, account, amount, raw_amount, kind, reason,
+        related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id)
+     select * from (values ${rows.join(", ")}) as v
+      where not exists (select 1 from ${LEDGER_TABLE} where idempotency_key = ? and deleted_at is null)
+     on conflict (idempotency_key) where deleted_at is null do nothing
+     returning ${ENTRY_COLUMNS}`,
+    [...values, legKey(p.key, 0)]
+  )
+  if (inserted.rows.length > 0) {
+    return { transaction_id: transactionId, entries: inserted.rows, created: true }
+  }
+  const existing = await db.raw(
+    `select ${ENTRY_COLUMNS} from ${LEDGER_TABLE}
+      where transaction_id = (select transaction_id from ${LEDGER_TABLE} where idempotency_key = ? and deleted_at is null)
+      order by idempotency_key`,
+    [legKey(p.key, 0)]
+  )
+  return { transaction_id: existing.rows[0].transaction_id, entries: existing.rows, created: false }
+}
+
+/** The legs of one posting. */
+export async function transactionEntries(db: SqlConnection, transactionId: string): Promise<LedgerEntry[]> {
+  const { rows } = await db.raw(
+    `select ${ENTRY_COLUMNS} from ${LEDGER_TABLE} where transaction_id = ? and deleted_at is null order by idempotency_key`,
+    [transactionId]
+  )
+  return rows
+}
+
+/**
+ * A recipient's balance per account in one currency, with the currency's digits (accounts without
+ * entries are absent).
+ */
+export async function recipientBalances(
+  db: SqlConnection,
+  recipientId: string,
+  currency: number
+): Promise<Partial<Record<LedgerAccount, string>>> {
+  const { rows } = await db.raw(
+    `select account, sum(amount)::text as balance from ${LEDGER_TABLE}
+      where recipient_id = ? and currency = ? and deleted_at is null
+      group by account`,
+    [recipientId, currency]
+  )
+  const digits = defaultCurrencyTable.resolve(currency, "currency").digits
+  return Object.fromEntries(rows.map((r) => [r.account, new BigNumber(r.balance).toFixed(digits)]))
+}
+
+export type LedgerCheck = {
+  /** True when every currency and every posting sums to zero. */
+  balanced: boolean
+  /** The sum of all entries per currency (each should be "0"). */
+  totals: Array<{ currency: number; total: string }>
+  /** Postings whose legs do not sum to zero (should be none). */
+  unbalanced_transactions: string[]
+}
+
+/** The ledger's invariant: all entries sum to zero per currency, and so does every posting. */
+export async function ledgerBalances(db: SqlConnection): Promise<LedgerCheck> {
+  const totals = await db.raw(
+    `select currency, sum(amount)::text as total from ${LEDGER_TABLE} where deleted_at is null group by currency order by currency`
+  )
+  const unbalanced = await db.raw(
+    `select transaction_id from ${LEDGER_TABLE} where deleted_at is null
+      group by transaction_id having sum(amount) <> 0 limit 100`
+  )
+  const list = totals.rows.map((r) => ({ currency: Number(r.currency), total: r.total }))
+  return {
+    balanced: unbalanced.rows.length === 0 && list.every((t) => new BigNumber(t.total).isZero()),
+    totals: list,
+    unbalanced_transactions: unbalanced.rows.map((r) => r.transaction_id),
+  }
+}
+
+/**
+ * Serialises, until the transaction ends, everything that reads a recipient's balance in a currency
+ * and posts from it (payout creation, reversals, releases), across instances.
+ */
+export async function lockRecipient(trx: SqlConnection, recipientId: string, currency: number): Promise<void> {
+  await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [`piastrix-ledger:${recipientId}:${currency}`])
+}
+
+export type EntryFilter = {
+  recipient_id: string
+  /** ISO dates; entries created at or after / before. */
+  created_after?: string
+  created_before?: string
+  limit: number
+  offset: number
+}
+
+/** A recipient's entries, newest first, filtered by date, with their total count. */
+export async function listEntries(db: SqlConnection, f: EntryFilter): Promise<{ entries: LedgerEntry[]; count: number }> {
+  const where = `recipient_id = ? and deleted_at is null
+    and (?::timestamptz is null or created_at >= ?::timestamptz)
+    and (?::timestamptz is null or created_at < ?::timestamptz)`
+  const bindings = [f.recipient_id, f.created_after ?? null, f.created_after ?? null, f.created_before ?? null, f.created_before ?? null]
+  const [list, total] = await Promise.all([
+    db.raw(
+      `select ${ENTRY_COLUMNS} from ${LEDGER_TABLE} where ${where} order by created_at desc, idempotency_key limit ? offset ?`,
+      [...bindings, f.limit, f.offset]
+    ),
+    db.raw(`select count(*)::int as n from ${LEDGER_TABLE} where ${where}`, bindings),
+  ])
+  return { entries: list.rows, count: total.rows[0].n }
+}

@@ -1,0 +1,392 @@
+import BigNumber from "bignumber.js"
+import { randomUUID } from "node:crypto"
+import { defaultCurrencyTable } from "../piastrix"
+import type { SqlConnection } from "../plugin/inbox"
+import { lockRecipient, post, recipientBalances, type SqlDatabase } from "./ledger"
+import { payableOf, payoutCreatedLegs, payoutReturnedLegs, payoutSucceededLegs } from "./postings"
+import { getRecipient, type PayoutRail } from "./recipients"
+import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
+
+/**
+ * Payout rows (`piastrix_payout`) and their ledger postings, written together in one transaction so a
+ * payout's state and the ledger always agree. Every state change is conditional on the state it
+ * leaves, so two instances racing on one payout change it once.
+ *
+ *   awaiting_approval ──approve──> pending ──sent──> processing ──> succeeded
+ *          │                          │  ^                 │
+ *          └──────cancel──────────────┤  └─ balance (9) ───┤──> rejected (reason)
+ *                                     v                    └──> needs_attention
+ *                                  canceled / rejected
+ */
+
+export type PayoutStatus =
+  | "awaiting_approval"
+  | "pending"
+  | "processing"
+  | "succeeded"
+  | "rejected"
+  | "canceled"
+  | "needs_attention"
+
+export type Payout = {
+  id: string
+  recipient_id: string
+  currency: number
+  amount: string
+  fee: string | null
+  rail: PayoutRail
+  payway: string | null
+  account: string
+  account_details: Record<string, unknown> | null
+  shop_payment_id: string
+  status: PayoutStatus
+  rejected_reason: string | null
+  last_error: string | null
+  service_id: string | null
+  attempts: number
+  sent_at: Date | string | null
+  next_poll_at: Date | string | null
+  created_at: Date | string
+}
+
+/** Payouts whose money is still in flight: a recipient has at most one per currency. */
+export const OPEN_PAYOUT_STATUSES: PayoutStatus[] = ["awaiting_approval", "pending", "processing", "needs_attention"]
+
+/** The service is asked about one payout at most this often (the reference's limit). */
+export const PAYOUT_POLL_INTERVAL = "1 minute"
+
+const COLUMNS = `id, recipient_id, currency, amount::text as amount, fee::text as fee, rail, payway, account, account_details,
+  shop_payment_id, status, rejected_reason, last_error, service_id, attempts, sent_at, next_poll_at, created_at`
+
+/** A SQL list of known states (constants of this file, never input). */
+const states = (list: PayoutStatus[]) => list.map((s) => `'${s}'`).join(", ")
+
+const read = (row: any): Payout => ({ ...row, currency: Number(row.currency) })
+const raw = (amount: string | null) => (amount === null ? null : JSON.stringify({ value: amount, precision: 20 }))
+const clip = (text: string) => text.slice(0, 1000)
+
+/** The `shop_payment_id` of a payout: its own id, so a retry can never mint another one. */
+export const shopPaymentIdOf = (payoutId: string) => payoutId
+
+export async function findPayout(db: SqlConnection, id: string): Promise<Payout | null> {
+  const { rows } = await db.raw(`select ${COLUMNS} from ${PAYOUT_TABLE} where id = ? and deleted_at is null`, [id])
+  return rows[0] ? read(rows[0]) : null
+}
+
+export async function getPayout(db: SqlConnection, id: string): Promise<Payout> {
+  const payout = await findPayout(db, id)
+  if (!payout) {
+    throw new Error(`payout ${id} not found`)
+  }
+  return payout
+}
+
+/** Payouts, newest first, optionally of one recipient or in one status, with their total count. */
+export async function listPayouts(
+  db: SqlConnection,
+  f: { recipient_id?: string; status?: PayoutStatus; limit: number; offset: number }
+): Promise<{ payouts: Payout[]; count: number }> {
+  const where = `deleted_at is null and (?::text is null or recipient_id = ?) and (?::text is null or status = ?)`
+  const bindings = [f.recipient_id ?? null, f.recipient_id ?? null, f.status ?? null, f.status ?? null]
+  const [list, total] = await Promise.all([
+    db.raw(`select ${COLUMNS} from ${PAYOUT_TABLE} where ${where} order by created_at desc, id limit ? offset ?`, [
+      ...bindings,
+      f.limit,
+      f.offset,
+    ]),
+    db.raw(`select count(*)::int as n from ${PAYOUT_TABLE} where ${where}`, bindings),
+  ])
+  return { payouts: list.rows.map(read), count: total.rows[0].n }
+}
+
+export type CreatePayoutInput = {
+  recipient_id: string
+  /** A decimal amount, or everything payable when left out. */
+  amount?: string
+  /** Above this amount the payout waits for an admin (`awaiting_approval`); null: never. */
+  approval_threshold: string | null
+  /** Refuse when the payable balance is under the recipient's minimum payout (scheduled runs). */
+  respect_minimum?: boolean
+}
+
+/** `reason` starts with the field it is about (`amount:`, `recipient_id:`). */
+export type CreatePayoutResult = { payout: Payout } | { payout: null; reason: string }
+
+/**
+ * Writes a payout ahead of any call to the service: the row, its `shop_payment_id` and the posting that
+ * moves its amount from available to in flight (netting what the recipient owes), in one transaction
+ * under the recipient's lock. A negative or zero payable balance is never paid.
+ */
+export async function createPayout(db: SqlDatabase, input: CreatePayoutInput): Promise<CreatePayoutResult> {
+  const recipient = await getRecipient(db, input.recipient_id)
+  const currency = recipient.currency
+  return db.transaction(async (trx): Promise<CreatePayoutResult> => {
+    await lockRecipient(trx, recipient.id, currency)
+    const open = await trx.raw(
+      `select id from ${PAYOUT_TABLE}
+        where recipient_id = ? and currency = ? and status in (${states(OPEN_PAYOUT_STATUSES)}) and deleted_at is null
+        limit 1`,
+      [recipient.id, currency]
+    )
+    if (open.rows[0]) {
+      return { payout: null, reason: `recipient_id: payout ${open.rows[0].id} of this recipient is still open` }
+    }
+    const balances = await recipientBalances(trx, recipient.id, currency)
+    const payable = payableOf(balances)
+    const amount = new BigNumber(input.amount ?? payable)
+    const digits = defaultCurrencyTable.resolve(currency, "currency").digits
+    if (!amount.isFinite() || (amount.decimalPlaces() ?? 0) > digits) {
+      return { payout: null, reason: `amount: ${input.amount} is not an amount with at most ${digits} decimals` }
+    }
+    if (!amount.isGreaterThan(0)) {
+      return { payout: null, reason: `amount: nothing is payable (${payable.toFixed()})` }
+    }
+    if (amount.isGreaterThan(payable)) {
+      return { payout: null, reason: `amount: ${amount.toFixed()} is more than the payable ${payable.toFixed()}` }
+    }
+    if (input.respect_minimum && payable.isLessThan(recipient.minimum_payout)) {
+      return { payout: null, reason: `amount: the payable ${payable.toFixed()} is under the minimum ${recipient.minimum_payout}` }
+    }
+    const owed = BigNumber.min(0, balances.clawback ?? 0).negated()
+    const threshold = input.approval_threshold
+    const status: PayoutStatus = threshold !== null && amount.isGreaterThan(threshold) ? "awaiting_approval" : "pending"
+    const id = `pxpo_${randomUUID().replace(/-/g, "")}`
+    const inserted = await trx.raw(
+      `insert into ${PAYOUT_TABLE}
+         (id, recipient_id, currency, amount, raw_amount, rail, payway, account, account_details, shop_payment_id, status)
+       values (?, ?, ?, ?::numeric, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?)
+       returning ${COLUMNS}`,
+      [
+        id,
+        recipient.id,
+        currency,
+        amount.toFixed(digits),
+        raw(amount.toFixed(digits)),
+        recipient.rail,
+        recipient.payway,
+        recipient.account,
+        recipient.account_details === null ? null : JSON.stringify(recipient.account_details),
+        shopPaymentIdOf(id),
+        status,
+      ]
+    )
+    await post(trx, {
+      key: `payout:${id}:created`,
+      kind: "payout_created",
+      currency,
+      legs: payoutCreatedLegs(recipient.id, amount, owed),
+      references: { payout_id: id },
+    })
+    return { payout: read(inserted.rows[0]) }
+  })
+}
+
+/** Changes a payout's state only from the given ones; null when it was not in any of them. */
+async function transition(
+  db: SqlConnection,
+  id: string,
+  from: PayoutStatus[],
+  set: string,
+  bindings: unknown[] = []
+): Promise<Payout | null> {
+  const { rows } = await db.raw(
+    `update ${PAYOUT_TABLE} set ${set}, updated_at = now()
+      where id = ? and status in (${states(from)}) and deleted_at is null
+      returning ${COLUMNS}`,
+    [...bindings, id]
+  )
+  return rows[0] ? read(rows[0]) : null
+}
+
+/** The service made the payout: its amount is paid. */
+export async function markSucceeded(db: SqlDatabase, payout: Payout, serviceId: string): Promise<Payout | null> {
+  return db.transaction(async (trx) => {
+    const done = await transition(
+      trx,
+      payout.id,
+      ["pending", "processing", "needs_attention"],
+      `status = 'succeeded', service_id = ?, settled_at = now(), next_poll_at = null, claimed_until = null, last_error = null`,
+      [serviceId]
+    )
+    if (done) {
+      await post(trx, {
+        key: `payout:${payout.id}:succeeded`,
+        kind: "payout_succeeded",
+        currency: payout.currency,
+        legs: payoutSucceededLegs(payout.recipient_id, payout.amount),
+        references: { payout_id: payout.id },
+      })
+    }
+    return done
+  })
+}
+
+/**
+ * The payout will not be made: rejected (by the service, or an account it refused) or canceled before
+ * it was sent. Its amount is available again; the reason stays on the payout and the posting.
+ */
+export async function markReturned(
+  db: SqlDatabase,
+  payout: Payout,
+  outcome: { status: "rejected" | "canceled"; reason: string; serviceId?: string | null }
+): Promise<Payout | null> {
+  const from: PayoutStatus[] =
+    outcome.status === "canceled" ? ["awaiting_approval", "pending"] : ["pending", "processing", "needs_attention"]
+  return db.transaction(async (trx) => {
+    const done = await transition(
+      trx,
+      payout.id,
+      from,
+      `status = ?, rejected_reason = ?, service_id = coalesce(?, service_id), settled_at = now(), next_poll_at = null, claimed_until = null`,
+      [outcome.status, clip(outcome.reason), outcome.serviceId ?? null]
+    )
+    if (done) {
+      await post(trx, {
+        key: `payout:${payout.id}:returned`,
+        kind: "payout_returned",
+        currency: payout.currency,
+        reason: outcome.reason,
+        legs: payoutReturnedLegs(payout.recipient_id, payout.amount),
+        references: { payout_id: payout.id },
+      })
+    }
+    return done
+  })
+}
+
+/** An admin lets a payout above the approval threshold go. */
+export function approvePayout(db: SqlConnection, id: string): Promise<Payout | null> {
+  return transition(db, id, ["awaiting_approval"], `status = 'pending'`)
+}
+
+/** An admin cancels a payout that was never sent; its amount is available again. */
+export async function cancelPayout(db: SqlDatabase, id: string, reason: string): Promise<Payout | null> {
+  return markReturned(db, await getPayout(db, id), { status: "canceled", reason })
+}
+
+/**
+ * An admin retries a payout that needed attention: it is in flight again with no poll pending, so the
+ * sync asks the service by its `shop_payment_id` and, only if the service never made it, creates it
+ * with that same id.
+ */
+export function retryPayout(db: SqlConnection, id: string): Promise<Payout | null> {
+  return transition(db, id, ["needs_attention"], `status = 'processing', next_poll_at = null, claimed_until = null`)
+}
+
+/** Stores the fee the service quoted. */
+export async function recordFee(db: SqlConnection, id: string, fee: string | null): Promise<void> {
+  await db.raw(`update ${PAYOUT_TABLE} set fee = ?::numeric, raw_fee = ?::jsonb, updated_at = now() where id = ?`, [
+    fee,
+    raw(fee),
+    id,
+  ])
+}
+
+/** Written just before the create is sent: from now on only the status endpoint says what happened. */
+export function markSent(db: SqlConnection, id: string): Promise<Payout | null> {
+  return transition(db, id, ["pending"], `status = 'processing', sent_at = now(), last_error = null`)
+}
+
+/** Not sent (or the service refused it without making it): tried again by a later run. */
+export function backToPending(db: SqlConnection, id: string, reason: string): Promise<Payout | null> {
+  return transition(
+    db,
+    id,
+    ["pending", "processing"],
+    `status = 'pending', last_error = ?, claimed_until = null`,
+    [clip(reason)]
+  )
+}
+
+/** Made at the service and not final yet (a withdraw): asked again after the polling interval. */
+export function markInFlight(db: SqlConnection, id: string, serviceId: string): Promise<Payout | null> {
+  return transition(
+    db,
+    id,
+    ["processing"],
+    `service_id = ?, last_error = null, claimed_until = null,
+     next_poll_at = greatest(coalesce(next_poll_at, now()), now() + interval '${PAYOUT_POLL_INTERVAL}')`,
+    [serviceId]
+  )
+}
+
+/** Cannot be settled automatically; a person looks at it (the money stays in flight). */
+export function markNeedsAttention(db: SqlConnection, id: string, reason: string): Promise<Payout | null> {
+  return transition(
+    db,
+    id,
+    ["pending", "processing"],
+    `status = 'needs_attention', last_error = ?, claimed_until = null, next_poll_at = null`,
+    [clip(reason)]
+  )
+}
+
+/** Keeps the state, notes what went wrong and lets the payout go for the next run. */
+export async function noteError(db: SqlConnection, id: string, reason: string): Promise<void> {
+  await db.raw(`update ${PAYOUT_TABLE} set last_error = ?, claimed_until = null, updated_at = now() where id = ?`, [
+    clip(reason),
+    id,
+  ])
+}
+
+/**
+ * Takes the right to ask the service about this payout now: at most once per polling interval, by the
+ * database's clock, whichever instance asks.
+ */
+export async function claimStatusPoll(db: SqlConnection, id: string): Promise<boolean> {
+  const { rows } = await db.raw(
+    `update ${PAYOUT_TABLE} set next_poll_at = now() + interval '${PAYOUT_POLL_INTERVAL}'
+      where id = ? and (next_poll_at is null or next_poll_at <= now())
+      returning id`,
+    [id]
+  )
+  return rows.length === 1
+}
+
+/**
+ * Claims pending payouts of active recipients for sending, least recently tried first (one left pending
+ * by a refusal goes to the back, so a batch of stuck payouts never blocks the others; a suspended
+ * recipient's payout waits); a claim whose holder died expires.
+ */
+export async function claimPendingPayouts(
+  db: SqlConnection,
+  s: { limit: number; leaseSeconds: number }
+): Promise<Payout[]> {
+  const { rows } = await db.raw(
+    `update ${PAYOUT_TABLE} p set claimed_until = now() + make_interval(secs => ?), attempts = p.attempts + 1
+      where p.id in (
+        select id from ${PAYOUT_TABLE}
+         where status = 'pending' and deleted_at is null and (claimed_until is null or claimed_until < now())
+           and recipient_id in (select id from ${RECIPIENT_TABLE} where state = 'active' and deleted_at is null)
+         order by updated_at, created_at
+         limit ?
+         for update skip locked)
+      returning ${COLUMNS}`,
+    [s.leaseSeconds, s.limit]
+  )
+  return rows.map(read)
+}
+
+/**
+ * Claims payouts in flight whose poll is due, and pushes their `next_poll_at` by the polling interval
+ * in the same statement: one batch costs one query, and no payout is asked about twice a minute
+ * however many instances sync.
+ */
+export async function claimDuePolls(db: SqlConnection, s: { limit: number; leaseSeconds: number }): Promise<Payout[]> {
+  const { rows } = await db.raw(
+    `update ${PAYOUT_TABLE} p
+        set next_poll_at = now() + interval '${PAYOUT_POLL_INTERVAL}',
+            claimed_until = now() + make_interval(secs => ?)
+      where p.id in (
+        select id from ${PAYOUT_TABLE}
+         where status = 'processing' and deleted_at is null
+           and (next_poll_at is null or next_poll_at <= now())
+           and (claimed_until is null or claimed_until < now())
+         order by next_poll_at nulls first
+         limit ?
+         for update skip locked)
+      returning ${COLUMNS}`,
+    [s.leaseSeconds, s.limit]
+  )
+  return rows.map(read)
+}

@@ -1,0 +1,257 @@
+import BigNumber from "bignumber.js"
+import {
+  CHECK_ACCOUNT_PROVIDER_STATUS,
+  createOnce,
+  findTransfer,
+  findWithdraw,
+  PiastrixApiError,
+  PiastrixErrorCode,
+  resolveLostCreate,
+  type CreateOutcome,
+  type CreateSteps,
+  type PiastrixClient,
+  type TransferCreateResult,
+  type TransferStatusResult,
+  type WithdrawRecord,
+} from "../piastrix"
+import { describeError } from "../plugin/describe-error"
+import type { PiastrixOptions } from "../plugin/options"
+import type { SqlDatabase } from "./ledger"
+import { getRecipient } from "./recipients"
+import {
+  backToPending,
+  claimStatusPoll,
+  markInFlight,
+  markNeedsAttention,
+  markReturned,
+  markSent,
+  markSucceeded,
+  noteError,
+  recordFee,
+  type Payout,
+} from "./payouts"
+
+/**
+ * Talking to the service about a payout that is already written (`payouts.ts`): quote, check the
+ * account, create, and settle a lost create through the status endpoint with the same
+ * `shop_payment_id` (`lib/piastrix/create-once.ts`). Every call goes through the client (timeouts);
+ * status calls only when `next_poll_at` allows, so a payout is asked about at most once a minute.
+ */
+
+export type PayoutContext = {
+  db: SqlDatabase
+  client: PiastrixClient
+  options: PiastrixOptions
+  logger: { info(message: string): void; warn(message: string): void }
+}
+
+type ServiceRecord = TransferCreateResult | TransferStatusResult | WithdrawRecord
+
+/**
+ * Refusals that say nothing about the payout itself (the shop's balance, its configuration, the
+ * service busy): the payout stays pending with the reason and is tried again by a later run.
+ */
+const RETRYABLE_CODES = new Set<number>([
+  PiastrixErrorCode.INSUFFICIENT_BALANCE,
+  PiastrixErrorCode.OPERATION_IS_PROCESSING,
+  PiastrixErrorCode.SHOP_NOT_FOUND,
+  PiastrixErrorCode.SHOP_NOT_ACTIVE,
+  PiastrixErrorCode.REQUEST_IP_DENIED,
+])
+
+function isRetryableRefusal(error: PiastrixApiError): boolean {
+  return RETRYABLE_CODES.has(error.errorCode) || error.isSignatureError
+}
+
+function refusalReason(error: PiastrixApiError): string {
+  if (error.errorCode === PiastrixErrorCode.INSUFFICIENT_BALANCE) {
+    return `insufficient shop balance (error 9): ${error.serviceMessage}`
+  }
+  return `Piastrix refused the payout (error ${error.errorCode}): ${error.serviceMessage}`
+}
+
+/** The create and status calls of a payout, always with its one `shop_payment_id`. */
+function createSteps(ctx: PayoutContext, p: Payout): CreateSteps<ServiceRecord> {
+  if (p.rail === "transfer") {
+    return {
+      create: () =>
+        ctx.client.transferCreate({
+          amount: p.amount,
+          amount_type: "writeoff_amount",
+          payee_account: p.account,
+          payee_currency: p.currency,
+          shop_currency: p.currency,
+          shop_payment_id: p.shop_payment_id,
+        }),
+      find: () => findTransfer(ctx.client, p.shop_payment_id),
+    }
+  }
+  return {
+    create: async () =>
+      ctx.client.withdrawCreate({
+        // The recipient's address as it is now: read only when a create is sent.
+        email: (await getRecipient(ctx.db, p.recipient_id)).email,
+        account: p.account,
+        account_details: p.account_details ?? undefined,
+        amount: p.amount,
+        amount_type: "shop_amount",
+        payway: p.payway!,
+        shop_currency: p.currency,
+        shop_payment_id: p.shop_payment_id,
+      }),
+    find: () => findWithdraw(ctx.client, p.shop_payment_id),
+  }
+}
+
+/** What the shop was debited, as the record says it (wallet transfers: `write_off_amount`). */
+function writeOffOf(record: ServiceRecord): string | null {
+  const r = record as { write_off_amount?: string | null; shop_write_off?: string | null }
+  return r.write_off_amount ?? r.shop_write_off ?? null
+}
+
+/** Records what the service says about a payout it made. */
+async function applyRecord(ctx: PayoutContext, p: Payout, record: ServiceRecord): Promise<Payout | null> {
+  const serviceId = String(record.id)
+  const debited = writeOffOf(record)
+  if (debited !== null && !new BigNumber(debited).isEqualTo(p.amount)) {
+    return markNeedsAttention(ctx.db, p.id, `the service debited ${debited} for a payout of ${p.amount}`)
+  }
+  if (p.rail === "transfer") {
+    // A wallet transfer is final once the service made it.
+    return markSucceeded(ctx.db, p, serviceId)
+  }
+  const w = record as WithdrawRecord
+  switch (ctx.options.statuses.payout[String(w.status)] ?? "pending") {
+    case "success":
+      return markSucceeded(ctx.db, p, serviceId)
+    case "rejected":
+      return markReturned(ctx.db, p, {
+        status: "rejected",
+        reason: w.rejected_reason || `rejected by the service (status ${w.status})`,
+        serviceId,
+      })
+    default:
+      if (!(String(w.status) in ctx.options.statuses.payout)) {
+        ctx.logger.warn(`Piastrix payout ${p.id}: unknown status ${w.status}, taken as still processing`)
+      }
+      return markInFlight(ctx.db, p.id, serviceId)
+  }
+}
+
+/** Acts on a create that was resolved (made) or not (unknown: the sync asks again later). */
+async function settleCreate(
+  ctx: PayoutContext,
+  p: Payout,
+  run: () => Promise<CreateOutcome<ServiceRecord>>
+): Promise<Payout | null> {
+  let outcome: CreateOutcome<ServiceRecord>
+  try {
+    outcome = await run()
+  } catch (error) {
+    if (!(error instanceof PiastrixApiError)) {
+      // Refused by the client before anything was sent (bad input): a person has to look.
+      return markNeedsAttention(ctx.db, p.id, describeError(error))
+    }
+    if (isRetryableRefusal(error)) {
+      ctx.logger.warn(`Piastrix payout ${p.id}: left pending: ${refusalReason(error)}`)
+      return backToPending(ctx.db, p.id, refusalReason(error))
+    }
+    return markReturned(ctx.db, p, { status: "rejected", reason: refusalReason(error) })
+  }
+  if (outcome.state === "made") {
+    return applyRecord(ctx, p, outcome.record)
+  }
+  ctx.logger.warn(`Piastrix payout ${p.id}: outcome unknown, asked again later: ${describeError(outcome.error)}`)
+  await noteError(ctx.db, p.id, `outcome unknown: ${describeError(outcome.error)}`)
+  return p
+}
+
+/** Quotes the payout and keeps the fee (what the recipient does not receive); null when currencies differ. */
+async function quote(ctx: PayoutContext, p: Payout): Promise<string | null> {
+  if (p.rail === "transfer") {
+    const q = await ctx.client.transferTry({
+      amount: p.amount,
+      amount_type: "writeoff_amount",
+      payee_currency: p.currency,
+      shop_currency: p.currency,
+    })
+    return new BigNumber(q.write_off_amount).minus(q.payee_amount).toFixed()
+  }
+  const q = await ctx.client.withdrawTry({
+    amount: p.amount,
+    amount_type: "shop_amount",
+    payway: p.payway!,
+    shop_currency: p.currency,
+  })
+  const writeOff = q.shop_write_off ?? q.write_off_amount
+  return writeOff && q.ps_currency === q.shop_currency ? new BigNumber(writeOff).minus(q.payee_receive).toFixed() : null
+}
+
+/** Why a withdraw's account may not be paid now: refused (final) or unknown (ask again later); null when fine. */
+async function checkWithdrawAccount(
+  ctx: PayoutContext,
+  p: Payout
+): Promise<{ final: boolean; reason: string } | null> {
+  const check = await ctx.client.checkAccount({
+    account: p.account,
+    account_details: p.account_details ?? undefined,
+    payway: p.payway!,
+    amount: p.amount,
+    currency: p.currency,
+  })
+  if (check.provider_status !== CHECK_ACCOUNT_PROVIDER_STATUS.AVAILABLE) {
+    return { final: false, reason: `account check result unknown (provider status ${check.provider_status})` }
+  }
+  return check.result ? null : { final: true, reason: "the payway's provider refused the account" }
+}
+
+/**
+ * Sends a pending payout the caller claimed: quote, account check (withdraws), then the create, marked
+ * sent first so a crash after it leaves the payout to the status endpoint, never to a new id.
+ */
+export async function sendPayout(ctx: PayoutContext, p: Payout): Promise<Payout | null> {
+  try {
+    await recordFee(ctx.db, p.id, await quote(ctx, p))
+    const refusal = p.rail === "withdraw" ? await checkWithdrawAccount(ctx, p) : null
+    if (refusal?.final) {
+      return markReturned(ctx.db, p, { status: "rejected", reason: refusal.reason })
+    }
+    if (refusal) {
+      return backToPending(ctx.db, p.id, refusal.reason)
+    }
+  } catch (error) {
+    // Nothing was made: a refusal of the quote rejects the payout, anything else waits for the next run.
+    if (error instanceof PiastrixApiError && !isRetryableRefusal(error)) {
+      return markReturned(ctx.db, p, { status: "rejected", reason: refusalReason(error) })
+    }
+    return backToPending(ctx.db, p.id, describeError(error))
+  }
+  const sent = await markSent(ctx.db, p.id)
+  if (!sent) {
+    return null
+  }
+  const steps = createSteps(ctx, sent)
+  return settleCreate(ctx, sent, () => createOnce({ ...steps, mayAsk: () => claimStatusPoll(ctx.db, sent.id) }))
+}
+
+/**
+ * Settles a payout in flight whose poll the caller claimed: the status by `shop_payment_id`. A payout
+ * the service never made (its create was lost) is created again with the same id; one the service
+ * had reported and no longer knows needs a person.
+ */
+export async function syncPayout(ctx: PayoutContext, p: Payout): Promise<Payout | null> {
+  const steps = createSteps(ctx, p)
+  if (p.service_id) {
+    try {
+      const record = await steps.find()
+      if (!record) {
+        return markNeedsAttention(ctx.db, p.id, `the service no longer knows payout ${p.service_id}`)
+      }
+      return applyRecord(ctx, p, record)
+    } catch (error) {
+      await noteError(ctx.db, p.id, `status unavailable: ${describeError(error)}`)
+      return p
+    }
+  }
+  return settleCreate(ctx, p, () => resolveLostCreate(steps))
+}

@@ -1,0 +1,134 @@
+import {
+  PiastrixApiError,
+  type CurrencyTable,
+  type InputPayway,
+  type OutputPayway,
+  type PiastrixClient,
+  type ShopBalanceResult,
+  type ShopInputConfigResult,
+  type ShopOutputConfigResult,
+} from "../piastrix"
+import { describeError } from "./describe-error"
+import { piastrixOptionsSchema, type PiastrixOptions } from "./options"
+
+/**
+ * What the admin shows of the plugin's configuration and the shop at the service. Shapes for the browser:
+ * no secret, currencies by their alpha code, amounts as the service's decimal text.
+ */
+
+/** Options whose value never leaves the server. */
+const SECRET_OPTIONS = new Set<string>(["secretKey"])
+export const MASKED = "••••••••"
+
+export type OptionInForce = {
+  key: string
+  /** The value in force (a secret appears as MASKED; absent optional options as null). */
+  value: unknown
+  /** `configuration`: set in medusa-config.ts; `default`: the plugin's default (or unset). */
+  source: "configuration" | "default"
+}
+
+/** Every option the plugin knows, its value in force and where that value comes from. */
+export function optionsInForce(raw: unknown, parsed: PiastrixOptions): OptionInForce[] {
+  const given = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {}
+  return Object.keys(piastrixOptionsSchema.shape).map((key) => {
+    const value = (parsed as Record<string, unknown>)[key]
+    const source = given[key] !== undefined ? "configuration" : "default"
+    return {
+      key,
+      value: SECRET_OPTIONS.has(key) ? (value ? MASKED : null) : (value ?? null),
+      source,
+    }
+  })
+}
+
+export type ConnectionReport = {
+  service: { available: boolean; message: string }
+  credentials: { ok: boolean; message: string; error_code: number | null }
+}
+
+/**
+ * Whether the service answers (`/check_status`) and accepts the shop's signature (`/shop_balance`, a signed
+ * read that changes nothing). The service's own message is shown when it refuses the shop id or the secret.
+ */
+export async function testConnection(client: PiastrixClient): Promise<ConnectionReport> {
+  const [status, balance] = await Promise.allSettled([client.checkStatus(), client.shopBalance()])
+  const service =
+    status.status === "fulfilled"
+      ? { available: status.value.available, message: status.value.status }
+      : { available: false, message: describeError(status.reason) }
+  if (balance.status === "fulfilled") {
+    return { service, credentials: { ok: true, message: "The service accepted the shop id and the signature.", error_code: null } }
+  }
+  const error = balance.reason
+  if (error instanceof PiastrixApiError) {
+    const hint = error.isSignatureError ? " (check the shop id and the secret key)" : ""
+    return { service, credentials: { ok: false, message: `${error.serviceMessage}${hint}`, error_code: error.errorCode } }
+  }
+  return { service, credentials: { ok: false, message: describeError(error), error_code: null } }
+}
+
+export type BalanceRow = {
+  currency: string
+  available: string
+  hold: string | null
+  frozen: string | null
+  rolling_reserve: string | null
+}
+
+export function balanceRows(result: ShopBalanceResult, currencies: CurrencyTable): BalanceRow[] {
+  return result.balances.map((b) => ({
+    currency: currencies.alphaOf(b.currency) ?? String(b.currency),
+    available: b.available,
+    hold: b.hold ?? null,
+    frozen: b.frozen ?? null,
+    rolling_reserve: b.rolling_reserve ?? null,
+  }))
+}
+
+export type DirectionRow = {
+  method: string | null
+  payway: string
+  currency: string
+  fee_fix: string | null
+  fee_percent: string | null
+  min_amount: string | null
+  max_amount: string | null
+  /** Payment directions: wallet payments (`is_bill_config`); payout directions: wallet transfers. */
+  wallet: boolean
+  /** Payout directions: the account format the payway expects (a regex), when the service gives one. */
+  account_format: string | null
+}
+
+export function directionRows(
+  input: ShopInputConfigResult,
+  output: ShopOutputConfigResult,
+  currencies: CurrencyTable
+): { payments: DirectionRow[]; payouts: DirectionRow[] } {
+  const row = (
+    method: { name?: string | null },
+    p: InputPayway | OutputPayway,
+    wallet: boolean,
+    accountFormat: string | null
+  ): DirectionRow => ({
+    method: method.name ?? null,
+    payway: p.alias,
+    currency: currencies.alphaOf(p.currency) ?? String(p.currency),
+    fee_fix: p.fee_config?.fix ?? null,
+    fee_percent: p.fee_config?.percent ?? null,
+    min_amount: p.min_amount ?? null,
+    max_amount: p.max_amount ?? null,
+    wallet,
+    account_format: accountFormat,
+  })
+  return {
+    payments: input.flatMap((m) => m.payways.map((p) => row(m, p, Boolean(m.is_bill_config), null))),
+    payouts: output.flatMap((m) =>
+      m.payways.map((p) => row(m, p, Boolean(m.is_transfer_config), accountFormatOf(p.account_info_config)))
+    ),
+  }
+}
+
+function accountFormatOf(config: OutputPayway["account_info_config"]): string | null {
+  return config?.account?.regex ?? null
+}

@@ -1,0 +1,2 @@
+export * from "./accrue-piastrix-fulfillment"
+export * from "./reverse-piastrix-accruals"
