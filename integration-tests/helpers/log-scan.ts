@@ -9,6 +9,9 @@ import { luhn } from "../../sandbox/src/pages/card-form"
 /** Card numbers the suites and the demo storefront type into card forms. */
 const TEST_CARDS = ["4111111111111111", "4242424242424242"]
 
+/** Milliseconds since 1970 between 2001 and 2286 are 13 digits: a time, not a card. */
+const isMsTimestamp = (run: string) => run.length === 13
+
 /** The secrets in one line, named (never quoted: the report must not leak them either). */
 export function secretsInLine(line: string, secretKey: string): string[] {
   const found: string[] = []
@@ -18,8 +21,9 @@ export function secretsInLine(line: string, secretKey: string): string[] {
   if (/(?<![0-9a-z_])[0-9a-f]{64}(?![0-9a-z])/i.test(line)) {
     found.push("a signature (64 hex digits)")
   }
-  const runs = line.match(/(?<!\d)\d{15,19}(?!\d)/g) ?? []
-  if (TEST_CARDS.some((card) => line.includes(card)) || runs.some(luhn)) {
+  // A run of digits on its own (not part of an id or a token), 13 to 19 long, passing the Luhn check.
+  const runs = line.match(/(?<![0-9A-Za-z])\d{13,19}(?![0-9A-Za-z])/g) ?? []
+  if (TEST_CARDS.some((card) => line.includes(card)) || runs.some((run) => luhn(run) && !isMsTimestamp(run))) {
     found.push("a card number")
   }
   if (/\b(cvv2?|cvc2?|csc)\b\W{0,6}\d{3,4}\b/i.test(line)) {

@@ -34,9 +34,10 @@ export type RefundRow = {
   state: RefundState
   transfer_id: string | null
   last_error: string | null
+  updated_at: Date | string
 }
 
-export type RefundRequest = Omit<RefundRow, "state" | "transfer_id" | "last_error">
+export type RefundRequest = Omit<RefundRow, "state" | "transfer_id" | "last_error" | "updated_at">
 
 export type OpenedRefund = {
   row: RefundRow
@@ -107,6 +108,17 @@ export async function orphanRefunds(db: SqlConnection, shopOrderId: string): Pro
   const { rows } = await db.raw(
     `-- refund:orphans
      select * from ${REFUND_REGISTER_TABLE} c where ${ORPHAN} order by c.created_at`,
+    [shopOrderId]
+  )
+  return rows
+}
+
+/** The transfers of this payment the service made, oldest first. */
+export async function sentRefunds(db: SqlConnection, shopOrderId: string): Promise<RefundRow[]> {
+  const { rows } = await db.raw(
+    `-- refund:sent
+     select * from ${REFUND_REGISTER_TABLE}
+      where shop_order_id = ? and state = 'sent' and deleted_at is null order by created_at, id`,
     [shopOrderId]
   )
   return rows

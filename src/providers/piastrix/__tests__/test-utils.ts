@@ -133,6 +133,8 @@ function refundStatement(
       return db.refunds.filter((r) => r.refund_id === b[0]).map((r) => ({ ...r }))
     case "orphans":
       return db.refunds.filter((r) => orphan(r, b[0])).map((r) => ({ ...r }))
+    case "sent":
+      return db.refunds.filter((r) => r.shop_order_id === b[0] && r.state === "sent").map((r) => ({ ...r }))
     case "adopt": {
       const [refundId, shopOrderId, amount, currency, payee, payeeCurrency] = b
       const row = db.refunds.find(
@@ -146,7 +148,7 @@ function refundStatement(
       if (!row) {
         return []
       }
-      Object.assign(row, { refund_id: refundId, state: "sending" })
+      Object.assign(row, { refund_id: refundId, state: "sending", updated_at: new Date() })
       return [{ ...row }]
     }
     case "insert": {
@@ -166,6 +168,7 @@ function refundStatement(
         state: "sending",
         transfer_id: null,
         last_error: null,
+        updated_at: new Date(),
       }
       db.refunds.push(row)
       return [{ ...row }]
@@ -173,7 +176,7 @@ function refundStatement(
     case "settle": {
       const [state, transferId, lastError, id] = b as any[]
       const row = db.refunds.find((r) => r.id === id)!
-      Object.assign(row, { state, transfer_id: transferId ?? row.transfer_id, last_error: lastError })
+      Object.assign(row, { state, transfer_id: transferId ?? row.transfer_id, last_error: lastError, updated_at: new Date() })
       return []
     }
     default:

@@ -26,6 +26,7 @@ export interface ProviderContext {
   refunds: {
     open: (r: Omit<RefundRequest, "id">, beforeNew: () => Promise<void>) => Promise<OpenedRefund>
     orphans: (shopOrderId: string) => Promise<RefundRow[]>
+    sent: (shopOrderId: string) => Promise<RefundRow[]>
     settle: (id: string, s: RefundSettlement) => Promise<void>
   }
 }

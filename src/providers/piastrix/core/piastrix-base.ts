@@ -43,6 +43,7 @@ import {
   markPaymentCreated,
   openRefund,
   orphanRefunds,
+  sentRefunds,
   settleRefund,
   mayCarryPayment,
   registerPayment,
@@ -109,6 +110,7 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       refunds: {
         open: (r, beforeNew) => openRefund(this.db(), { ...r, id: generateEntityId(undefined, "pxref") }, beforeNew),
         orphans: (shopOrderId) => orphanRefunds(this.db(), shopOrderId),
+        sent: (shopOrderId) => sentRefunds(this.db(), shopOrderId),
         settle: (id, s) => settleRefund(this.db(), id, s),
       },
     }

@@ -149,7 +149,7 @@ async function transferBack(
     throw notAllowed(`The refund transfer ${row.shop_payment_id} does not match this refund: ${row.last_error}`)
   }
   if (row.state === "sent") {
-    return recorded(data, row, row.transfer_id!)
+    return recorded(ctx, data)
   }
   if (opened.how === "adopted") {
     ctx.logger.info(`Piastrix: session ${data.session_id}: refund ${refundId} takes over unresolved transfer ${row.shop_payment_id}`)
@@ -218,22 +218,25 @@ async function transferBack(
   }
   await ctx.refunds.settle(row.id, { state: "sent", transfer_id: String(made.id) })
   ctx.logger.info(`Piastrix: session ${data.session_id}: refund ${amount} sent back as transfer ${String(made.id)}`)
-  return recorded(data, row, String(made.id))
+  return recorded(ctx, data)
 }
 
-/** The session data with this refund's transfer listed once. */
-function recorded(data: PiastrixSessionData, row: RefundRow, transferId: string): PiastrixSessionData {
-  const entry: RefundEntry = {
+/**
+ * The session data listing every transfer of this payment the register holds as sent. Concurrent
+ * refunds each return data Medusa stores last-writer-wins, so each lists all of them, not only its own.
+ */
+async function recorded(ctx: ProviderContext, data: PiastrixSessionData): Promise<PiastrixSessionData> {
+  const sent = await ctx.refunds.sent(data.shop_order_id)
+  const transfers: RefundEntry[] = sent.map((row) => ({
     refund_id: row.refund_id,
     shop_payment_id: row.shop_payment_id,
     amount: row.amount,
     mode: "transfer",
     state: "sent",
-    transfer_id: transferId,
-    at: new Date().toISOString(),
-  }
-  const others = data.refunds.filter((r) => r.shop_payment_id !== row.shop_payment_id)
-  return { ...data, refunds: [...others, entry] }
+    transfer_id: row.transfer_id,
+    at: new Date(row.updated_at).toISOString(),
+  }))
+  return { ...data, refunds: [...data.refunds.filter((r) => r.mode !== "transfer"), ...transfers] }
 }
 
 export async function refundPiastrixPayment(
