@@ -4,15 +4,17 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { seedStore } from "./seed"
 import { ensureAdminUser } from "./seed-admin"
+import { seedVendors } from "./seed-vendors"
 
 /**
- * `medusa exec ./dev/seed-dev.ts`, run by `npm run dev` on every start: the demo store and the admin
- * user, both idempotent. The dev script reads the publishable key from PIASTRIX_DEV_SEED_OUT to write the
+ * `medusa exec ./dev/seed-dev.ts`, run by `npm run dev` on every start: the demo store, its two vendors
+ * and the admin user, all idempotent. The dev script reads the publishable key from PIASTRIX_DEV_SEED_OUT to write the
  * storefront's config.
  */
 export default async function seedDev({ container }: { container: MedusaContainer }) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const seeded = await seedStore(container)
+  await seedVendors(container)
   const admin = {
     email: process.env.MEDUSA_ADMIN_EMAIL || "admin@example.com",
     password: process.env.MEDUSA_ADMIN_PASSWORD || "supersecret",

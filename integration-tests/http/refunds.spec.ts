@@ -1,3 +1,4 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import BigNumber from "bignumber.js"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { adminHeaders } from "../helpers/admin-api"
@@ -114,10 +115,16 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       const first = await refund(order.paymentId, 100)
       expect(first.status).toBe(400)
       expect(await sandboxControl(sandbox(), "GET", "faults")).toEqual([])
-      // The admin retries after the transfer status's polling window (once a minute): Medusa and the
-      // sandbox run in this process, so moving its clock moves both.
+      // The admin retries after the transfer status's polling window (once a minute): the sandbox runs in
+      // this process, so moving its clock moves the sandbox's; the window itself is kept by the database's
+      // clock (piastrix_poll), so the minute passes there too.
       const now = Date.now()
       jest.spyOn(Date, "now").mockImplementation(() => now + 61_000)
+      await getContainer()
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw(
+          "update piastrix_poll set next_allowed_at = clock_timestamp() - interval '1 second' where id like '/transfer/shop_payment_status %'"
+        )
       return order
     }
 

@@ -5,6 +5,7 @@ import type {
   CallbackVerifier,
   PiastrixClient,
   PiastrixNotification as VerifiedNotification,
+  PollingGuard,
   SenderHeaders,
 } from "../../lib/piastrix"
 import {
@@ -13,6 +14,7 @@ import {
   createPiastrixVerifier,
   createSenderCheck,
   inboxPage,
+  installationPollingGuard,
   optionsInForce,
   parsePiastrixOptions,
   recordNotification,
@@ -42,6 +44,7 @@ import {
 } from "../../lib/payouts"
 import { PiastrixNotification } from "./models/notification"
 import { PiastrixPayment } from "./models/payment"
+import { PiastrixPoll } from "./models/poll"
 import { PiastrixLedgerEntry } from "./models/ledger-entry"
 import { PiastrixPayout } from "./models/payout"
 import { PiastrixRecipient } from "./models/recipient"
@@ -49,6 +52,7 @@ import { PiastrixRefund } from "./models/refund"
 
 /** The plugin's own records. Generated CRUD for each model; flows that span modules live in workflows. */
 class PiastrixModuleService extends MedusaService({
+  PiastrixPoll,
   PiastrixNotification,
   PiastrixPayment,
   PiastrixRefund,
@@ -91,6 +95,11 @@ class PiastrixModuleService extends MedusaService({
   /** A client for other credentials than the configured ones (the admin's connection test); never kept. */
   clientWithCredentials(credentials: { shopId: number; secretKey: string }): PiastrixClient {
     return createPiastrixClient({ ...this.getOptions(), ...credentials })
+  }
+
+  /** The shop's polling guard: one per process, its windows in Postgres for every instance. */
+  getPollingGuard(): PollingGuard {
+    return installationPollingGuard(this.getClient(), this.#db())
   }
 
   /** Checks a callback's signature and shop; never throws for anything the request holds. */

@@ -31,13 +31,13 @@ import type {
 } from "@medusajs/framework/types"
 import {
   type PiastrixClient,
-  sharedPollingGuard,
   toWireAmount,
   type CallbackVerifier,
 } from "../../../lib/piastrix"
 import {
   createPiastrixClient,
   createPiastrixVerifier,
+  installationPollingGuard,
   parsePiastrixOptions,
   announceNotification,
   markPaymentCreated,
@@ -99,7 +99,7 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       identifier: this.getIdentifier(),
       options: this.options_,
       client: this.client_,
-      guard: sharedPollingGuard(this.client_.apiUrl, this.client_.shopId),
+      guard: installationPollingGuard(this.client_, this.db()),
       logger: this.logger_,
       verdicts: (shopOrderId) => verdictsOf(this.db(), shopOrderId),
       mayCarry: (sessionId, shopOrderId) => mayCarryPayment(this.db(), sessionId, shopOrderId),

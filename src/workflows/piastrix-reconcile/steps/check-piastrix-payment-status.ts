@@ -1,7 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { sharedPollingGuard } from "../../../lib/piastrix"
 import {
   describeError,
   outcomeOfServiceStatus,
@@ -36,7 +35,7 @@ export const checkPiastrixPaymentStatusStep = createStep(
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const client = piastrix.getClient()
     const read = await readPaymentStatus(
-      { client, guard: sharedPollingGuard(client.apiUrl, client.shopId) },
+      { client, guard: piastrix.getPollingGuard() },
       payment.kind,
       payment.shop_order_id
     )

@@ -1,20 +1,15 @@
-import {
-  type InvoiceCheckResult,
-  type PiastrixClient,
-  type PollResult,
-  sharedPollingGuard,
-} from "../../../../lib/piastrix"
+import { type InvoiceCheckResult, type PiastrixClient, type PollingGuard, type PollResult } from "../../../../lib/piastrix"
 
 /**
- * The service's record of a (non-wallet) payment, through the process's one polling guard: keyed by
+ * The service's record of a (non-wallet) payment, through the shop's polling guard: keyed by
  * `shop_order_id` (the session id) like the provider's checks, so a storefront polling requisites,
  * the provider authorizing and the reconcile job together ask at most once per 10 s.
  */
 export function checkInvoice(
-  client: PiastrixClient,
+  { client, guard }: { client: PiastrixClient; guard: PollingGuard },
   shopOrderId: string
 ): Promise<PollResult<InvoiceCheckResult>> {
-  return sharedPollingGuard(client.apiUrl, client.shopId).run("/invoice/check", shopOrderId, () =>
+  return guard.run("/invoice/check", shopOrderId, () =>
     client.invoiceCheck({ shop_order_id: shopOrderId })
   )
 }

@@ -14,8 +14,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const session = await loadPiastrixSession(req.scope, req.params.id, "id", ["bank_transfer"])
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   try {
-    const { client } = piastrixOf(req.scope)
-    const status = await checkInvoice(client, session.id)
+    const piastrix = piastrixOf(req.scope)
+    const { client } = piastrix
+    const status = await checkInvoice(piastrix, session.id)
     const target = receiptTarget(status.value)
     // No requisites yet means no receipt could have been filed.
     const receipts = target ? await client.receiptStatus(target) : []

@@ -21,8 +21,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   try {
-    const { client } = piastrixOf(req.scope)
-    const status = await checkInvoice(client, session.id)
+    const piastrix = piastrixOf(req.scope)
+    const { client } = piastrix
+    const status = await checkInvoice(piastrix, session.id)
     const target = receiptTarget(status.value)
     if (!target) {
       res.status(409).json({

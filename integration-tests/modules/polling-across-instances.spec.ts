@@ -1,0 +1,79 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { PollingGuard, PollThrottledError } from "../../src/lib/piastrix"
+import { PostgresPollStore, type SqlConnection } from "../../src/lib/plugin"
+import { piastrixIntegrationRunner } from "../helpers/runner"
+
+jest.setTimeout(60000)
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * The service's polling limits across instances: two guards that share nothing in memory (as two Medusa
+ * processes) over the one Postgres table keep one window per payment between them.
+ */
+piastrixIntegrationRunner(({ getContainer }) => {
+  let db: SqlConnection
+  const instance = (options: ConstructorParameters<typeof PollingGuard>[0] = {}) =>
+    new PollingGuard({ store: new PostgresPollStore(db), ...options })
+
+  beforeEach(() => {
+    db = getContainer().resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+  })
+
+  it("asks the service once for two instances asking at the same time; the other is told to wait, then reuses the answer", async () => {
+    const [a, b] = [instance(), instance()]
+    let calls = 0
+    const fetcher = async () => {
+      calls += 1
+      await sleep(100)
+      return { status: 2, shop_amount: "100.00" }
+    }
+    const [ra, rb] = await Promise.allSettled([
+      a.run("/bill/shop_order_status", "payses_both", fetcher),
+      b.run("/bill/shop_order_status", "payses_both", fetcher),
+    ])
+    expect(calls).toBe(1)
+    // The one that lost the claim has no answer yet: told when it may ask, never a second request.
+    const outcomes = [ra, rb].map((r) => (r.status === "fulfilled" ? "answer" : (r.reason as Error).name)).sort()
+    expect(outcomes).toEqual(["PollThrottledError", "answer"])
+
+    const later = await b.run("/bill/shop_order_status", "payses_both", fetcher)
+    expect(calls).toBe(1)
+    expect(later).toEqual(expect.objectContaining({ reused: true, value: { status: 2, shop_amount: "100.00" } }))
+  })
+
+  it("lets either instance ask again once the window has passed, by the database's clock", async () => {
+    const fast = { intervalsMs: { payment: 300 } }
+    const [a, b] = [instance(fast), instance(fast)]
+    let calls = 0
+    const fetcher = async () => ({ status: 1, call: ++calls })
+    await a.run("/invoice/check", "payses_window", fetcher)
+    expect((await b.run("/invoice/check", "payses_window", fetcher)).value).toEqual({ status: 1, call: 1 })
+    await sleep(400)
+    expect((await b.run("/invoice/check", "payses_window", fetcher)).value).toEqual({ status: 1, call: 2 })
+    expect(calls).toBe(2)
+  })
+
+  it("counts a failed request toward the window on every instance", async () => {
+    const [a, b] = [instance(), instance()]
+    await expect(
+      a.run("/invoice/check", "payses_failed", async () => {
+        throw new Error("502 from the service")
+      })
+    ).rejects.toThrow("502")
+    const error = await b.run("/invoice/check", "payses_failed", async () => ({ status: 4 })).catch((e) => e)
+    expect(error).toBeInstanceOf(PollThrottledError)
+    expect(error.message).toContain("502 from the service")
+  })
+
+  it("lets another instance ask when the one holding the claim died mid-call", async () => {
+    const dying = instance({ leaseMs: 300 })
+    // A call that never ends, as in a process killed while it waited for the service.
+    void dying.run("/invoice/check", "payses_dead", () => new Promise(() => {}))
+    await sleep(50)
+    const other = instance({ leaseMs: 300 })
+    await expect(other.run("/invoice/check", "payses_dead", async () => ({ status: 1 }))).rejects.toBeInstanceOf(PollThrottledError)
+    await sleep(400)
+    expect((await other.run("/invoice/check", "payses_dead", async () => ({ status: 1 }))).value).toEqual({ status: 1 })
+  })
+})

@@ -1,0 +1,95 @@
+import {
+  PollingGuard,
+  sharedPollingGuard,
+  type PiastrixClient,
+  type PollClaim,
+  type PollOutcome,
+  type PollRecord,
+  type PollStore,
+} from "../piastrix"
+import type { SqlConnection } from "./inbox"
+
+export const POLL_TABLE = "piastrix_poll"
+
+/**
+ * The polling guard's store in Postgres, shared by every Medusa instance on the database: the service's limits
+ * hold for the installation, not per process. `claim` is one conditional upsert; times are the database's
+ * (`clock_timestamp()`), so a window is as long as the service asked whatever each instance's clock says.
+ * Each statement is tagged (`-- poll:...`) for the provider's unit tests, which stand in for the database.
+ */
+export class PostgresPollStore implements PollStore {
+  constructor(private readonly db: SqlConnection) {}
+
+  async claim(slot: string, _now: number, leaseMs: number): Promise<PollClaim> {
+    const { rows } = await this.db.raw(
+      `-- poll:claim
+       insert into ${POLL_TABLE} (id, next_allowed_at, claimed_until)
+       values (?, clock_timestamp(), clock_timestamp() + make_interval(secs => ?))
+       on conflict (id) do update set claimed_until = excluded.claimed_until, updated_at = now()
+        where (${POLL_TABLE}.claimed_until is null or ${POLL_TABLE}.claimed_until <= clock_timestamp())
+          and ${POLL_TABLE}.next_allowed_at <= clock_timestamp()
+       returning id`,
+      [slot, leaseMs / 1000]
+    )
+    if (rows.length) {
+      return { claimed: true }
+    }
+    const { rows: found } = await this.db.raw(
+      `-- poll:read
+       select extract(epoch from next_allowed_at)::float8 * 1000 as next_allowed_at,
+              extract(epoch from claimed_until)::float8 * 1000 as claimed_until,
+              extract(epoch from value_at)::float8 * 1000 as value_at,
+              value, last_error
+         from ${POLL_TABLE} where id = ?`,
+      [slot]
+    )
+    const row = found[0]
+    const record: PollRecord = { nextAllowedAt: Number(row?.next_allowed_at ?? Date.now()) }
+    if (row?.claimed_until != null) {
+      record.claimedUntil = Number(row.claimed_until)
+    }
+    if (row?.value_at != null) {
+      record.valueAt = Number(row.value_at)
+      record.value = row.value
+    }
+    if (row?.last_error) {
+      record.lastError = row.last_error
+    }
+    return { claimed: false, record }
+  }
+
+  async settle(slot: string, outcome: PollOutcome): Promise<void> {
+    // The window the guard computed, anchored to the database's clock.
+    const windowSecs = outcome.nextAllowedAt === null ? null : Math.max(0, outcome.nextAllowedAt - outcome.at) / 1000
+    if (outcome.ok) {
+      await this.db.raw(
+        `-- poll:settle-ok
+         update ${POLL_TABLE}
+            set claimed_until = null, next_allowed_at = clock_timestamp() + make_interval(secs => ?),
+                value = ?::jsonb, value_at = clock_timestamp(), last_error = null, updated_at = now()
+          where id = ?`,
+        [windowSecs, JSON.stringify(outcome.value ?? null), slot]
+      )
+      return
+    }
+    const lastError = JSON.stringify({ at: outcome.error.at, message: outcome.error.message })
+    await this.db.raw(
+      `-- poll:settle-failed
+       update ${POLL_TABLE}
+          set claimed_until = null,
+              next_allowed_at = case when ?::float8 is null then next_allowed_at
+                                     else clock_timestamp() + make_interval(secs => ?::float8) end,
+              last_error = ?::jsonb, updated_at = now()
+        where id = ?`,
+      [windowSecs, windowSecs, lastError, slot]
+    )
+  }
+}
+
+/**
+ * The installation's polling guard for the shop a client talks to: one per process (concurrent callers in
+ * a process share one request) over the Postgres store (every instance shares the windows).
+ */
+export function installationPollingGuard(client: PiastrixClient, db: SqlConnection): PollingGuard {
+  return sharedPollingGuard(client.apiUrl, client.shopId, () => new PostgresPollStore(db))
+}

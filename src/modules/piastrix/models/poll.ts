@@ -1,0 +1,17 @@
+import { model } from "@medusajs/framework/utils"
+import { POLL_TABLE } from "../../../lib/plugin/poll-store"
+
+/**
+ * The service's polling limits for the whole installation (a payment's status at most once per 10 s, a
+ * payout's once a minute): per polled thing (`id` is the guard's slot, endpoint and key), when the service may
+ * next be asked, who is asking now, and the last answer to hand out meanwhile. Written and read through
+ * `lib/plugin/poll-store.ts` by the database's clock, so instances with skewed clocks agree.
+ */
+export const PiastrixPoll = model.define(POLL_TABLE, {
+  id: model.text().primaryKey(),
+  next_allowed_at: model.dateTime(),
+  claimed_until: model.dateTime().nullable(),
+  value: model.json().nullable(),
+  value_at: model.dateTime().nullable(),
+  last_error: model.json().nullable(),
+})
