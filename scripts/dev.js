@@ -8,6 +8,7 @@ const path = require("node:path")
 const { Client } = require("pg")
 const { ensurePostgres } = require("./postgres")
 const { spawnGroup, runToEnd, stopGroup, runningChildren } = require("./dev-processes")
+const { supervise, waitForHealth } = require("./supervise")
 const { startStorefrontServer } = require("../dev/storefront-server")
 
 const ROOT = path.resolve(__dirname, "..")
@@ -64,106 +65,6 @@ async function ensureDatabase(url) {
   }
 }
 
-async function waitFor(url, { timeoutMs, isAlive }) {
-  const started = Date.now()
-  while (Date.now() - started < timeoutMs) {
-    if (isAlive && !isAlive()) {
-      throw new Error(`the process that should answer ${url} exited`)
-    }
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) })
-      if (res.ok) {
-        return
-      }
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`)
-}
-
-/** How often Medusa's /health is asked, and how many misses in a row mean it is dead. */
-const HEALTH_EVERY_MS = 5000
-const HEALTH_MISSES = 6
-/** Restarts allowed within RESTART_WINDOW_MS before the dev command gives up and stops. */
-const MAX_RESTARTS = 3
-const RESTART_WINDOW_MS = 10 * 60_000
-
-/**
- * Starts `medusa develop` and keeps it alive. Its parent process can outlive the server it forks (a
- * crash of the server leaves the watcher running), so the parent's exit is not enough: /health is
- * asked every few seconds, and a Medusa that stops answering is restarted, at most MAX_RESTARTS
- * times in RESTART_WINDOW_MS; then everything stops with the reason.
- */
-async function superviseMedusa(childEnv, isStopping, stopAll) {
-  const health = `http://127.0.0.1:${MEDUSA_PORT}/health`
-  const restarts = []
-  let medusa = null
-
-  const start = async () => {
-    log("starting Medusa (medusa develop)")
-    medusa = spawnGroup("medusa", process.execPath, [MEDUSA_CLI, "develop"], { env: childEnv })
-    const child = medusa
-    child.on("exit", (code) => {
-      if (!isStopping() && child === medusa) {
-        void restart(`Medusa exited (${code})`)
-      }
-    })
-    await waitFor(health, { timeoutMs: 180000, isAlive: () => child.exitCode === null })
-  }
-
-  let restarting = false
-  const restart = async (reason) => {
-    if (restarting) {
-      return
-    }
-    restarting = true
-    try {
-      await restartNow(reason)
-    } finally {
-      restarting = false
-    }
-  }
-  const restartNow = async (reason) => {
-    const now = Date.now()
-    while (restarts.length && now - restarts[0] > RESTART_WINDOW_MS) {
-      restarts.shift()
-    }
-    if (restarts.length >= MAX_RESTARTS) {
-      log(`${reason}; it was restarted ${MAX_RESTARTS} times in ${RESTART_WINDOW_MS / 60000} minutes, so everything stops`)
-      await stopAll(1)
-      return
-    }
-    restarts.push(now)
-    log(`${reason}; restarting it`)
-    const dead = medusa
-    medusa = null
-    await stopGroup(dead, 2000)
-    try {
-      await start()
-      log("Medusa is back")
-    } catch (err) {
-      await restartNow(`Medusa did not come back: ${err.message}`)
-    }
-  }
-
-  await start()
-  let misses = 0
-  const timer = setInterval(async () => {
-    if (isStopping() || !medusa || restarting) {
-      return
-    }
-    const ok = await fetch(health, { signal: AbortSignal.timeout(3000) }).then(
-      (res) => res.ok,
-      () => false
-    )
-    misses = ok ? 0 : misses + 1
-    if (misses >= HEALTH_MISSES) {
-      misses = 0
-      await restart(`Medusa stopped answering ${health}`)
-    }
-  }, HEALTH_EVERY_MS)
-  timer.unref()
-}
 
 function banner({ storefrontUrl, medusaUrl, sandboxUrl, publishableKey, dbUrl }) {
   const safeDb = dbUrl.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@")
@@ -266,7 +167,7 @@ async function main() {
         { env: childEnv }
       )
       sandbox.on("exit", (code) => stopping || (log(`the sandbox exited (${code})`), stopAll(1)))
-      await waitFor(`http://127.0.0.1:${SANDBOX_PORT}/check_status`, { timeoutMs: 30000 })
+      await waitForHealth(`http://127.0.0.1:${SANDBOX_PORT}/check_status`, { timeoutMs: 30000 })
     }
 
     log("applying migrations")
@@ -290,7 +191,18 @@ async function main() {
       },
     })
 
-    await superviseMedusa(childEnv, () => stopping, stopAll)
+    // Medusa that exits or stops answering /health is restarted (at most 3 times in 10 minutes), then
+    // everything stops with the reason.
+    await supervise({
+      name: "Medusa",
+      command: process.execPath,
+      args: [MEDUSA_CLI, "develop"],
+      env: childEnv,
+      healthUrl: `http://127.0.0.1:${MEDUSA_PORT}/health`,
+      log,
+      isStopping: () => stopping,
+      stopAll,
+    })
     banner({ storefrontUrl, medusaUrl, sandboxUrl, publishableKey: seeded.publishableKey, dbUrl })
   } catch (err) {
     log(`failed: ${err.message}`)
