@@ -2,6 +2,7 @@ import axios from "axios"
 import { startSandbox, type RunningSandbox } from "../../sandbox/src"
 import { holdCallbacks, postCallback, sandboxControl, sandboxNotifications, waitFor } from "../helpers/callbacks"
 import { startMedusaStore, type MedusaStore } from "../helpers/medusa-process"
+import { scanLogLines } from "../helpers/log-scan"
 import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
 import { createCart, startPaymentSession } from "../helpers/store-api"
 
@@ -27,6 +28,8 @@ beforeAll(async () => {
       PIASTRIX_SECRET_KEY: TEST_SECRET,
       PIASTRIX_API_URL: sandbox.url,
       PIASTRIX_H2H_URL: sandbox.url,
+      // Every line at info and above reaches the output, which the last test scans for secrets.
+      LOG_LEVEL: "info",
     },
   })
   await store.start()
@@ -105,4 +108,11 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
   }
   const inbox = await store.sql(`select count(*)::int as n from piastrix_notification`)
   expect(inbox[0].n).toBe(PAYMENTS)
+})
+
+// The integration runner scans the logs of the suites it boots in process; this Medusa is a process of its own.
+it("logged no secret, signature, card number or CVV in the killed and the restarted process", () => {
+  const lines = store.output().split("\n").map((text) => ({ level: "output", text }))
+  expect(lines.length).toBeGreaterThan(20)
+  expect(scanLogLines(lines, TEST_SECRET)).toEqual([])
 })

@@ -79,7 +79,7 @@ export async function startMedusaStore(options: { env: Record<string, string> })
     MEDUSA_ADMIN_DISABLE: "true",
     PORT: String(port),
     MEDUSA_BACKEND_URL: url,
-    LOG_LEVEL: process.env.LOG_LEVEL || "info",
+    LOG_LEVEL: options.env.LOG_LEVEL || process.env.LOG_LEVEL || "info",
   }
   await run(["db:migrate"], env)
   await run(["exec", "./dev/seed-dev.ts"], { ...env, PIASTRIX_DEV_SEED_OUT: seedOut })
