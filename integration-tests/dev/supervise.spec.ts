@@ -1,4 +1,4 @@
-import { createServer } from "node:net"
+import { freePort } from "../helpers/medusa-process"
 
 /**
  * The dev command's watchdog (scripts/supervise.js, used by `npm run dev` for Medusa), against a real child
@@ -10,17 +10,6 @@ const { supervise } = require("../../scripts/supervise")
 const { stopGroup } = require("../../scripts/dev-processes")
 
 jest.setTimeout(60000)
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** A server answering /health on PORT; with FAIL_START it exits at once, as a Medusa that cannot boot. */
 const SERVER = `
