@@ -23,9 +23,32 @@ const piastrix = {
   failedUrl: `${storefrontUrl}/return.html?session_id={session_id}&failed=1`,
 }
 
+/**
+ * Several instances (README, "Production layout"): with REDIS_URL, Medusa's Redis event bus, workflow
+ * engine, locking and cache replace the in-memory ones, so a callback recorded by any server is processed
+ * once by a worker, and locks and caches hold across instances. MEDUSA_WORKER_MODE (`server`, `worker`
+ * or `shared`, the default) says what this instance runs: routes, or subscribers and scheduled jobs.
+ */
+const redisUrl = process.env.REDIS_URL
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
+        },
+      },
+    ]
+  : []
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
+    redisUrl,
+    workerMode: (process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined) || "shared",
     http: {
       storeCors: process.env.STORE_CORS || "http://localhost:8000",
       adminCors: process.env.ADMIN_CORS || "http://localhost:9000",
@@ -38,6 +61,7 @@ module.exports = defineConfig({
     disable: process.env.MEDUSA_ADMIN_DISABLE === "true" || process.env.NODE_ENV === "test",
   },
   modules: [
+    ...redisModules,
     { resolve: "./src/modules/piastrix", options: piastrix },
     {
       resolve: "@medusajs/medusa/payment",

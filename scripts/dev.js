@@ -2,6 +2,9 @@
 // `npm run dev`: one command to a running store. Postgres (embedded and persistent unless DATABASE_URL
 // is given), migrations, the sandbox, a seeded Medusa with this plugin and the admin, and the demo
 // storefront. Ctrl-C stops all of it. Ports and credentials come from the environment (README).
+// `npm run dev -- --scale` (or PIASTRIX_DEV_SCALE=1) runs the production layout instead of one
+// `medusa develop`: Redis (REDIS_URL, or Debian's redis-server started here), two servers and a worker
+// (`medusa start`), and a round-robin balancer on MEDUSA_PORT in front of the servers.
 const fs = require("node:fs")
 const net = require("node:net")
 const path = require("node:path")
@@ -10,6 +13,8 @@ const { ensurePostgres } = require("./postgres")
 const { spawnGroup, runToEnd, stopGroup, runningChildren } = require("./dev-processes")
 const { supervise, waitForHealth } = require("./supervise")
 const { startStorefrontServer } = require("../dev/storefront-server")
+const { ensureRedis } = require("./redis")
+const { startBalancer } = require("./balancer")
 
 const ROOT = path.resolve(__dirname, "..")
 const env = process.env
@@ -25,6 +30,16 @@ const DB_NAME = env.MEDUSA_DB_NAME || "medusa_piastrix_dev"
 const USE_SANDBOX = !env.PIASTRIX_API_URL
 const TMP = path.join(ROOT, ".tmp")
 const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js")
+const SCALE = process.argv.includes("--scale") || /^(1|true|on)$/i.test(env.PIASTRIX_DEV_SCALE || "")
+const REDIS_PORT = Number(env.PIASTRIX_REDIS_PORT || 6390)
+// In the scale layout: servers on MEDUSA_PORT+1 and +2 behind the balancer, the worker on +3.
+const INSTANCES = SCALE
+  ? [
+      { name: "server-1", mode: "server", port: MEDUSA_PORT + 1 },
+      { name: "server-2", mode: "server", port: MEDUSA_PORT + 2 },
+      { name: "worker", mode: "worker", port: MEDUSA_PORT + 3 },
+    ]
+  : []
 
 function log(message) {
   process.stderr.write(`[dev] ${message}\n`)
@@ -66,7 +81,7 @@ async function ensureDatabase(url) {
 }
 
 
-function banner({ storefrontUrl, medusaUrl, sandboxUrl, publishableKey, dbUrl }) {
+function banner({ storefrontUrl, medusaUrl, sandboxUrl, publishableKey, dbUrl, redisUrl }) {
   const safeDb = dbUrl.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@")
   const lines = [
     "",
@@ -80,6 +95,12 @@ function banner({ storefrontUrl, medusaUrl, sandboxUrl, publishableKey, dbUrl })
       : `  Piastrix API    ${sandboxUrl}   (shop ${SHOP_ID})`,
     `  Callback URL    ${medusaUrl}/hooks/piastrix`,
     `  Database        ${safeDb}`,
+    ...(SCALE
+      ? [
+          `  Redis           ${redisUrl}`,
+          `  Layout          balancer :${MEDUSA_PORT} -> ${INSTANCES.map((i) => `${i.name} :${i.port}`).join(", ")}`,
+        ]
+      : []),
     "",
     "  Ctrl-C stops everything.",
     "",
@@ -94,6 +115,7 @@ async function main() {
     ["Medusa", MEDUSA_PORT, "MEDUSA_PORT"],
     ["the storefront", STOREFRONT_PORT, "STOREFRONT_PORT"],
     ...(USE_SANDBOX ? [["the sandbox", SANDBOX_PORT, "PIASTRIX_SANDBOX_PORT"]] : []),
+    ...INSTANCES.map((i) => [`the ${i.name}`, i.port, "MEDUSA_PORT"]),
   ]
   for (const [what, port, variable] of ports) {
     if (!(await portIsFree(port))) {
@@ -103,6 +125,8 @@ async function main() {
 
   let storefront = null
   let pg = null
+  let redis = null
+  let balancer = null
   let stopping = null
   const stopAll = (code) => {
     stopping ??= (async () => {
@@ -111,6 +135,8 @@ async function main() {
         await stopGroup(child)
       }
       await storefront?.close()
+      await balancer?.close()
+      await redis?.stop()
       await pg?.stop()
       process.exit(code)
     })()
@@ -128,7 +154,12 @@ async function main() {
     const medusaUrl = env.MEDUSA_BACKEND_URL || `http://localhost:${MEDUSA_PORT}`
     const storefrontUrl = env.STOREFRONT_URL || `http://localhost:${STOREFRONT_PORT}`
     const sandboxUrl = env.PIASTRIX_API_URL || `http://localhost:${SANDBOX_PORT}`
+    if (SCALE) {
+      redis = await ensureRedis({ port: REDIS_PORT })
+      log(`Redis at ${redis.url}`)
+    }
     const childEnv = {
+      ...(redis ? { REDIS_URL: redis.url } : {}),
       ...env,
       ...pg.env,
       DATABASE_URL: dbUrl,
@@ -193,17 +224,46 @@ async function main() {
 
     // Medusa that exits or stops answering /health is restarted (at most 3 times in 10 minutes), then
     // everything stops with the reason.
-    await supervise({
-      name: "Medusa",
-      command: process.execPath,
-      args: [MEDUSA_CLI, "develop"],
-      env: childEnv,
-      healthUrl: `http://127.0.0.1:${MEDUSA_PORT}/health`,
-      log,
-      isStopping: () => stopping,
-      stopAll,
-    })
-    banner({ storefrontUrl, medusaUrl, sandboxUrl, publishableKey: seeded.publishableKey, dbUrl })
+    if (SCALE) {
+      // The production layout: every instance runs `medusa start` (admin from its dev server on the two
+      // servers), the worker runs subscribers and scheduled jobs, the balancer is the public address.
+      await Promise.all(
+        INSTANCES.map((instance) =>
+          supervise({
+            name: instance.name,
+            command: process.execPath,
+            args: [MEDUSA_CLI, "start"],
+            env: {
+              ...childEnv,
+              PORT: String(instance.port),
+              MEDUSA_WORKER_MODE: instance.mode,
+              ...(instance.mode === "worker" ? { MEDUSA_ADMIN_DISABLE: "true" } : {}),
+            },
+            healthUrl: `http://127.0.0.1:${instance.port}/health`,
+            log,
+            isStopping: () => stopping,
+            stopAll,
+          })
+        )
+      )
+      balancer = await startBalancer({
+        port: MEDUSA_PORT,
+        host: "0.0.0.0",
+        targets: INSTANCES.filter((i) => i.mode === "server").map((i) => `http://127.0.0.1:${i.port}`),
+      })
+    } else {
+      await supervise({
+        name: "Medusa",
+        command: process.execPath,
+        args: [MEDUSA_CLI, "develop"],
+        env: childEnv,
+        healthUrl: `http://127.0.0.1:${MEDUSA_PORT}/health`,
+        log,
+        isStopping: () => stopping,
+        stopAll,
+      })
+    }
+    banner({ storefrontUrl, medusaUrl, sandboxUrl, publishableKey: seeded.publishableKey, dbUrl, redisUrl: redis?.url })
   } catch (err) {
     log(`failed: ${err.message}`)
     await stopAll(1)

@@ -188,8 +188,10 @@ async function startDebian(port) {
  * process; the starter waits for them before stopping it, so a finishing run never pulls the database
  * from under another one.
  */
+// In the system's temp folder, not the checkout: a test run in another clone or worktree that reuses this
+// server must be seen too, or the run that started it stops it under the other's feet.
 function usersDir(port) {
-  return path.join(process.cwd(), ".tmp", `pg-users-${port}`)
+  return path.join(os.tmpdir(), `piastrix-pg-users-${port}`)
 }
 
 function registerUser(port) {

@@ -7,6 +7,7 @@ const path = require("node:path")
 const { spawn } = require("node:child_process")
 const { ensurePostgres } = require("./postgres")
 const { ensureChromium } = require("./chromium")
+const { ensureRedisServer } = require("./redis")
 const fs = require("node:fs")
 const os = require("node:os")
 const { summaryLine } = require("./jest-summary-line")
@@ -19,6 +20,8 @@ async function main() {
     args = ["--testPathPattern", "/__tests__/", ...args.slice(1)]
   } else {
     await ensureChromium({ required: false })
+    // The scale suites start their own Redis (scripts/redis.js); Debian's redis-server is installed here.
+    ensureRedisServer({ required: false })
   }
   const pg = unitOnly ? { env: {}, stop: async () => {} } : await ensurePostgres({ purpose: "test" })
   const summaryFile = path.join(os.tmpdir(), `piastrix-test-summary-${process.pid}.json`)

@@ -59,7 +59,17 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   })
 }
 
-export async function startMedusaStore(options: { env: Record<string, string> }): Promise<MedusaStore> {
+/** A database of its own on the test PostgreSQL, migrated and seeded with the demo store. */
+export type StoreDatabase = {
+  databaseUrl: string
+  seed: SeededStore
+  /** A query on the store's database. */
+  sql<T = any>(text: string, params?: unknown[]): Promise<T[]>
+  /** Closes the connection and drops the database. */
+  drop(): Promise<void>
+}
+
+export async function createStoreDatabase(options: { env: Record<string, string> }): Promise<StoreDatabase> {
   const name = `piastrix_proc_${process.pid}_${Date.now().toString(36)}`
   const admin = new Client({ connectionString: `${serverUrl()}/postgres` })
   await admin.connect()
@@ -67,8 +77,6 @@ export async function startMedusaStore(options: { env: Record<string, string> })
   await admin.end()
 
   const databaseUrl = `${serverUrl()}/${name}`
-  const port = await freePort()
-  const url = `http://localhost:${port}`
   const seedOut = path.join(os.tmpdir(), `${name}-seed.json`)
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -76,27 +84,74 @@ export async function startMedusaStore(options: { env: Record<string, string> })
     DATABASE_URL: databaseUrl,
     NODE_ENV: "development",
     MEDUSA_DISABLE_TELEMETRY: "true",
-    MEDUSA_ADMIN_DISABLE: "true",
-    PORT: String(port),
-    MEDUSA_BACKEND_URL: url,
-    LOG_LEVEL: options.env.LOG_LEVEL || process.env.LOG_LEVEL || "info",
   }
   await run(["db:migrate"], env)
   await run(["exec", "./dev/seed-dev.ts"], { ...env, PIASTRIX_DEV_SEED_OUT: seedOut })
   const seed = JSON.parse(fs.readFileSync(seedOut, "utf8")) as SeededStore
   fs.rmSync(seedOut, { force: true })
 
-  let child: ChildProcess | null = null
-  let log = ""
   const db = new Client({ connectionString: databaseUrl })
   await db.connect()
-
-  const store: MedusaStore = {
-    url,
+  return {
     databaseUrl,
     seed,
+    async sql(text, params = []) {
+      const { rows } = await db.query(text, params as unknown[])
+      return rows
+    },
+    async drop() {
+      await db.end().catch(() => {})
+      const admin = new Client({ connectionString: `${serverUrl()}/postgres` })
+      await admin.connect()
+      await admin.query(`drop database if exists "${name}" with (force)`)
+      await admin.end()
+    },
+  }
+}
+
+/** One Medusa process on a store's database. */
+export type MedusaInstance = {
+  url: string
+  /** Starts (or starts again) the process and waits for /health. */
+  start(): Promise<void>
+  /** Kills the whole process group at once, as a crash would. */
+  kill(): Promise<void>
+  /** The process's output so far, for a failing test to show. */
+  output(): string
+}
+
+/**
+ * A Medusa process: `medusa develop` (watches the repo: never edit files while it runs), or `medusa start`
+ * in production mode, in the given worker mode (`server`, `worker` or `shared`). Admin off.
+ */
+export async function medusaInstance(options: {
+  databaseUrl: string
+  env: Record<string, string>
+  command?: "develop" | "start"
+  workerMode?: "shared" | "server" | "worker"
+  port?: number
+}): Promise<MedusaInstance> {
+  const command = options.command ?? "develop"
+  const port = options.port ?? (await freePort())
+  const url = `http://localhost:${port}`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    MEDUSA_BACKEND_URL: url,
+    ...options.env,
+    DATABASE_URL: options.databaseUrl,
+    NODE_ENV: command === "start" ? "production" : "development",
+    MEDUSA_WORKER_MODE: options.workerMode ?? "shared",
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    MEDUSA_ADMIN_DISABLE: "true",
+    PORT: String(port),
+    LOG_LEVEL: options.env.LOG_LEVEL || process.env.LOG_LEVEL || "info",
+  }
+  let child: ChildProcess | null = null
+  let log = ""
+  const instance: MedusaInstance = {
+    url,
     async start() {
-      child = spawn(process.execPath, [MEDUSA_CLI, "develop"], {
+      child = spawn(process.execPath, [MEDUSA_CLI, command], {
         cwd: ROOT,
         env,
         detached: true,
@@ -105,9 +160,9 @@ export async function startMedusaStore(options: { env: Record<string, string> })
       child.stdout!.on("data", (d) => (log += d))
       child.stderr!.on("data", (d) => (log += d))
       const started = Date.now()
-      while (Date.now() - started < 120_000) {
+      while (Date.now() - started < 180_000) {
         if (child.exitCode !== null) {
-          throw new Error(`medusa develop exited (${child.exitCode}):\n${log.slice(-3000)}`)
+          throw new Error(`medusa ${command} exited (${child.exitCode}):\n${log.slice(-3000)}`)
         }
         try {
           const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })
@@ -117,7 +172,7 @@ export async function startMedusaStore(options: { env: Record<string, string> })
         } catch {}
         await new Promise((r) => setTimeout(r, 300))
       }
-      throw new Error(`Medusa did not answer /health within 120 s:\n${log.slice(-3000)}`)
+      throw new Error(`Medusa did not answer /health within 180 s:\n${log.slice(-3000)}`)
     },
     async kill() {
       const current = child
@@ -141,19 +196,25 @@ export async function startMedusaStore(options: { env: Record<string, string> })
         await new Promise((r) => setTimeout(r, 100))
       }
     },
-    async close() {
-      await store.kill()
-      await db.end().catch(() => {})
-      const admin = new Client({ connectionString: `${serverUrl()}/postgres` })
-      await admin.connect()
-      await admin.query(`drop database if exists "${name}" with (force)`)
-      await admin.end()
-    },
     output: () => log,
-    async sql(text, params = []) {
-      const { rows } = await db.query(text, params as unknown[])
-      return rows
-    },
   }
-  return store
+  return instance
+}
+
+export async function startMedusaStore(options: { env: Record<string, string> }): Promise<MedusaStore> {
+  const database = await createStoreDatabase(options)
+  const instance = await medusaInstance({ databaseUrl: database.databaseUrl, env: options.env })
+  return {
+    url: instance.url,
+    databaseUrl: database.databaseUrl,
+    seed: database.seed,
+    start: instance.start,
+    kill: instance.kill,
+    async close() {
+      await instance.kill()
+      await database.drop()
+    },
+    output: instance.output,
+    sql: database.sql,
+  }
 }

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PollingGuard, PollThrottledError } from "../../src/lib/piastrix"
-import { PostgresPollStore, type SqlConnection } from "../../src/lib/plugin"
+import { POLL_TABLE, PostgresPollStore, prunePollWindows, type SqlConnection } from "../../src/lib/plugin"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 
 jest.setTimeout(60000)
@@ -75,5 +75,17 @@ piastrixIntegrationRunner(({ getContainer }) => {
     await expect(other.run("/invoice/check", "payses_dead", async () => ({ status: 1 }))).rejects.toBeInstanceOf(PollThrottledError)
     await sleep(400)
     expect((await other.run("/invoice/check", "payses_dead", async () => ({ status: 1 }))).value).toEqual({ status: 1 })
+  })
+
+  it("prunes windows that ended over an hour ago and keeps the recent and the claimed ones", async () => {
+    await db.raw(
+      `insert into ${POLL_TABLE} (id, next_allowed_at, claimed_until) values
+         ('payment:old', now() - interval '2 hours', null),
+         ('payment:old-claimed', now() - interval '2 hours', now() + interval '1 minute'),
+         ('payment:recent', now() - interval '5 minutes', null)`
+    )
+    expect(await prunePollWindows(db)).toBe(1)
+    const { rows } = await db.raw(`select id from ${POLL_TABLE} where id like 'payment:%' order by id`)
+    expect(rows.map((r: { id: string }) => r.id)).toEqual(["payment:old-claimed", "payment:recent"])
   })
 })

@@ -6,7 +6,7 @@ import {
   runNotificationProcessing,
   type NotificationProcessingResult,
 } from "../workflows/piastrix-notification/utils/run-notification-processing"
-import { claimDuePayments, describeError, unlinkedOrderIds, type SqlConnection } from "../lib/plugin"
+import { claimDuePayments, describeError, prunePollWindows, unlinkedOrderIds, type SqlConnection } from "../lib/plugin"
 import { cancelPiastrixOrphanOrderWorkflow } from "../workflows/piastrix-reconcile/cancel-piastrix-orphan-order"
 import {
   reconcilePiastrixPaymentWorkflow,
@@ -41,6 +41,8 @@ export type ReconcilePiastrixResult = {
   payments: PaymentReconcileResult[]
   /** Unlinked orders looked at, and the note of those canceled as leftovers of an interrupted completion. */
   orphan_orders: Array<{ order_id: string; canceled: boolean }>
+  /** Ended polling windows deleted (lib/plugin/poll-store.ts). */
+  pruned_poll_windows: number
 }
 
 /**
@@ -105,7 +107,8 @@ export async function reconcilePiastrix(
   }
 
   const orphan_orders: ReconcilePiastrixResult["orphan_orders"] = []
-  const unlinked = await unlinkedOrderIds(container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION), {
+  const db = container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+  const unlinked = await unlinkedOrderIds(db, {
     graceSeconds: options.orphanGraceSeconds ?? ORPHAN_GRACE_SECONDS,
     limit: 20,
   })
@@ -123,7 +126,8 @@ export async function reconcilePiastrix(
     }
     orphan_orders.push({ order_id: orderId, canceled: !!result })
   }
-  return { notifications, payments, orphan_orders }
+  const pruned_poll_windows = await prunePollWindows(db)
+  return { notifications, payments, orphan_orders, pruned_poll_windows }
 }
 
 /** Registered payments looked at per run by default. */

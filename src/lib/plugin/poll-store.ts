@@ -86,6 +86,25 @@ export class PostgresPollStore implements PollStore {
   }
 }
 
+/** How long a window's row is kept after it ended: long enough for any answer to be reused, then pruned. */
+export const POLL_ROW_RETENTION_SECONDS = 3600
+
+/**
+ * Deletes the rows of windows that ended more than `retentionSeconds` ago and are not claimed: a later ask
+ * about the same payment starts a fresh row, which is what it would find anyway. Returns how many went.
+ */
+export async function prunePollWindows(db: SqlConnection, retentionSeconds = POLL_ROW_RETENTION_SECONDS): Promise<number> {
+  const { rows } = await db.raw(
+    `-- poll:prune
+     delete from ${POLL_TABLE}
+      where next_allowed_at < clock_timestamp() - make_interval(secs => ?)
+        and (claimed_until is null or claimed_until < clock_timestamp())
+     returning id`,
+    [retentionSeconds]
+  )
+  return rows.length
+}
+
 /**
  * The installation's polling guard for the shop a client talks to: one per process (concurrent callers in
  * a process share one request) over the Postgres store (every instance shares the windows).
