@@ -12,3 +12,12 @@ export function describeError(error: unknown): string {
   }
   return String(error).slice(0, 200)
 }
+
+/**
+ * Whether a failure described by `describeError` passes by itself: another process held the cart's lock
+ * (every locking provider of Medusa's says "Failed to acquire lock for key ..."). Waiting and retrying is
+ * then the cure, not a person.
+ */
+export function isLockContention(description: string | null | undefined): boolean {
+  return /Failed to acquire lock for key/i.test(description ?? "")
+}

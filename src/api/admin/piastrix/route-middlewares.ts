@@ -18,6 +18,12 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     methods: ["GET"],
     middlewares: [validateAndTransformQuery(AdminNotificationsQuery, {})],
   },
+  { matcher: "/admin/piastrix/orders/:id/payments", methods: ["GET"], middlewares: [noQuery] },
+  {
+    matcher: "/admin/piastrix/orders/:id/payments/:session_id/check",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminEmptyBody)],
+  },
   {
     matcher: "/admin/piastrix/notifications/:id/retry",
     methods: ["POST"],

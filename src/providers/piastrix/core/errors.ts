@@ -22,7 +22,7 @@ export function initiateError(error: unknown): MedusaError {
     if (error.isSignatureError) {
       return new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
-        "Piastrix refused the shop's signature: check the shopId and secretKey options"
+        "Piastrix refused the shop's signature: check the shopId and secretKey options, and signEmail if the service signs the payer's email"
       )
     }
     switch (error.errorCode) {

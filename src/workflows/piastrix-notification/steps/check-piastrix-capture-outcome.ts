@@ -1,5 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { isLockContention } from "../../../lib/plugin"
 import { findCartAndOrder } from "../utils/find-order"
 import type { Settlement } from "../types"
 import type { PaymentProcessingRun } from "./run-piastrix-payment-processing"
@@ -61,6 +62,14 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
     }
 
     const { cart_id, order } = await findCartAndOrder(container, session.payment_collection_id)
+    if (cart_id && !order && isLockContention(input.run.error)) {
+      // Another process held the cart's lock (the storefront completing it, or an instance that died
+      // holding it until the lock expires): a retry finds the order, or completes the cart itself.
+      return new StepResponse<Settlement>({
+        state: "failed",
+        reason: `paid and captured; the cart ${cart_id} was locked by another process: ${input.run.error}`,
+      })
+    }
     if (cart_id && !order) {
       // The money is taken and the cart refused to become an order (stock ran out, the cart changed):
       // a person fixes the cart and retries, or refunds. Never left to a retry counter.

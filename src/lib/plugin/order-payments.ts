@@ -1,0 +1,166 @@
+import { KIND_LABELS, kindOfProviderId, type PaymentKind } from "./identity"
+import { NOTIFICATION_TABLE, type NotificationState, type SqlConnection } from "./inbox"
+import { PAYMENT_REGISTER_TABLE, type RegisteredPayment } from "./payment-register"
+import { REFUND_REGISTER_TABLE, type RefundState } from "./refund-register"
+import { readSessionData, type SessionState } from "./session-data"
+
+/**
+ * An order's Piastrix payments as the admin's order widget shows them (src/admin/widgets): the kind in
+ * words, the service's payment id and status, amounts, the payer's account masked, refunds (Medusa's and
+ * the plugin's register, manual ones included) and the notification timeline. Built on the server, like
+ * the other admin views, so nothing secret or raw leaves it.
+ */
+export type OrderPaymentView = {
+  session_id: string
+  /** The id the service knows the payment by (the session's own, or the one it carries). */
+  shop_order_id: string
+  kind: PaymentKind
+  kind_label: string
+  payway: string | null
+  /** The service's payment id, once it named one. */
+  payment_id: string | null
+  state: SessionState | "unknown"
+  /** The last status code the service reported, as a number. */
+  service_status: number | null
+  /** What the last status read said that the plugin did not act on, for a person to see. */
+  notice: string | null
+  failure: string | null
+  amount: string
+  currency_code: string
+  payer_account: string | null
+  captured: boolean
+  /** Whether this store still waits for the service about this payment (a status check can help). */
+  open_at_service: boolean
+  refunds: Array<{
+    refund_id: string | null
+    amount: string
+    mode: "transfer" | "manual"
+    /** sent / manual_required (recorded on the session), or the register's state while a transfer is open. */
+    state: string
+    transfer_id: string | null
+    at: string | null
+    reason: string | null
+  }>
+  notifications: Array<{
+    id: string
+    status: string
+    state: NotificationState
+    received_at: string
+    processed_at: string | null
+    attempts: number
+    last_error: string | null
+  }>
+}
+
+/** What the order's payment sessions look like to Query (order -> payment_collections -> payment_sessions). */
+export type OrderSessionInput = {
+  id: string
+  provider_id: string
+  data: unknown
+  payments?: Array<{ captured_at?: unknown; captures?: unknown[] | null } | null> | null
+}
+
+/** `1234567890123` -> `12•••••••0123`: enough to tell accounts apart, not enough to use one. */
+export function maskAccount(account: string | null | undefined): string | null {
+  if (!account) {
+    return null
+  }
+  if (account.includes("@")) {
+    const [name, domain] = account.split("@")
+    return `${name.slice(0, 1)}•••@${domain}`
+  }
+  if (account.length <= 6) {
+    return "•".repeat(account.length)
+  }
+  return `${account.slice(0, 2)}${"•".repeat(account.length - 6)}${account.slice(-4)}`
+}
+
+const iso = (value: Date | string | null | undefined): string | null =>
+  value === null || value === undefined ? null : new Date(value).toISOString()
+
+/** The views of an order's Piastrix sessions (other providers' sessions are left out). */
+export async function orderPaymentViews(db: SqlConnection, sessions: OrderSessionInput[]): Promise<OrderPaymentView[]> {
+  const ours = sessions
+    .map((session) => ({ session, kind: kindOfProviderId(session.provider_id), data: readSessionData(session.data) }))
+    .filter((s): s is typeof s & { kind: PaymentKind } => !!s.kind)
+  if (!ours.length) {
+    return []
+  }
+  const orderIds = ours.map((s) => s.data?.shop_order_id ?? s.session.id)
+  const [{ rows: notifications }, { rows: refunds }, { rows: register }] = await Promise.all([
+    db.raw(
+      `select id, shop_order_id, status, state, attempts, last_error, processed_at, created_at
+         from ${NOTIFICATION_TABLE} where shop_order_id = any(?) and deleted_at is null order by created_at`,
+      [orderIds]
+    ),
+    db.raw(
+      `select refund_id, shop_order_id, amount, state, transfer_id, last_error, updated_at
+         from ${REFUND_REGISTER_TABLE} where shop_order_id = any(?) and deleted_at is null order by created_at`,
+      [orderIds]
+    ),
+    db.raw(`select shop_order_id, state from ${PAYMENT_REGISTER_TABLE} where shop_order_id = any(?) and deleted_at is null`, [
+      orderIds,
+    ]),
+  ])
+
+  return ours.map(({ session, kind, data }) => {
+    const shopOrderId = data?.shop_order_id ?? session.id
+    const captured = (session.payments ?? []).some((p) => !!p?.captured_at || (p?.captures?.length ?? 0) > 0)
+    const recorded = data?.refunds ?? []
+    // Register rows whose transfer is not (yet) recorded on the session: sending, unknown, mismatch...
+    const open = (refunds as Array<{ refund_id: string; shop_order_id: string; amount: string; state: RefundState; transfer_id: string | null; last_error: string | null; updated_at: Date | string }>)
+      .filter((r) => r.shop_order_id === shopOrderId && !recorded.some((e) => e.refund_id === r.refund_id))
+      .filter((r) => r.state !== "void")
+    const registered = (register as Array<Pick<RegisteredPayment, "shop_order_id" | "state">>).find(
+      (r) => r.shop_order_id === shopOrderId
+    )
+    return {
+      session_id: session.id,
+      shop_order_id: shopOrderId,
+      kind,
+      kind_label: KIND_LABELS[kind],
+      payway: data?.payway || null,
+      payment_id: data?.payment_id ?? null,
+      state: data?.state ?? "unknown",
+      service_status: data?.service_status ?? null,
+      notice: data?.notice ?? null,
+      failure: data?.failure?.reason ?? null,
+      amount: data?.amount ?? "",
+      currency_code: data?.currency_code ?? "",
+      payer_account: maskAccount(data?.payer_account),
+      captured,
+      open_at_service: !captured && !!registered && ["opened", "created"].includes(registered.state),
+      refunds: [
+        ...recorded.map((r) => ({
+          refund_id: r.refund_id,
+          amount: r.amount,
+          mode: r.mode,
+          state: r.state,
+          transfer_id: r.transfer_id,
+          at: r.at,
+          reason: null,
+        })),
+        ...open.map((r) => ({
+          refund_id: r.refund_id,
+          amount: r.amount,
+          mode: "transfer" as const,
+          state: r.state,
+          transfer_id: r.transfer_id,
+          at: iso(r.updated_at),
+          reason: r.last_error,
+        })),
+      ],
+      notifications: (notifications as Array<Record<string, any>>)
+        .filter((n) => n.shop_order_id === shopOrderId)
+        .map((n) => ({
+          id: n.id,
+          status: n.status,
+          state: n.state,
+          received_at: iso(n.created_at)!,
+          processed_at: iso(n.processed_at),
+          attempts: n.attempts,
+          last_error: n.last_error,
+        })),
+    }
+  })
+}
