@@ -51,6 +51,8 @@ export type AdminOrderView = {
   listTotal: string
   /** The badge beside the "Payments" heading on the order's page. */
   pagePayment: string
+  /** The plugin's Piastrix card on the order's page (src/admin/widgets), its text line by line. */
+  widget: string[]
 }
 
 /**
@@ -83,8 +85,14 @@ export async function orderInAdmin(tab: Tab, medusaUrl: string, displayId: strin
     await heading.waitFor()
     const header = heading.locator("xpath=..")
     const pagePayment = (await header.innerText()).replace(/^Payments/, "").trim()
+    const card = page.locator("div", { has: page.getByRole("heading", { level: 2, name: "Piastrix", exact: true }) }).last()
+    await card.locator("[data-testid^=piastrix-payment-]").first().waitFor()
+    const widget = (await card.innerText())
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean)
     await tab.shot(`${label}-order`)
-    return { listedOrders, listPayment, listTotal, pagePayment } satisfies AdminOrderView
+    return { listedOrders, listPayment, listTotal, pagePayment, widget } satisfies AdminOrderView
   } catch (err) {
     await tab.shot(`${label}-order-failed`)
     throw err

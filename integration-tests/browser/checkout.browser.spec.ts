@@ -122,12 +122,20 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     await expectReturnPage(tab, /is paid/)
     const order = await orderOnReturnPage(tab)
     expect(order.payment).toBe("Paid")
-    expect(await inAdmin(order.number)).toEqual({
+    const shown = await inAdmin(order.number)
+    expect(shown).toEqual({
       listedOrders: 1,
       listPayment: "Captured",
       listTotal: expect.stringMatching(/1,250\.50\sRUB$/),
       pagePayment: "Captured",
+      widget: expect.arrayContaining(["Piastrix", "Piastrix wallet", "Paid"]),
     })
+    // The widget names the kind, the service's payment id, the amount and the notification, never a provider id.
+    const widget = shown.widget.join("\n")
+    expect(widget).toMatch(/1250\.50 RUB · Captured/)
+    expect(widget).toMatch(/Payment id at Piastrix\n\d+/)
+    expect(widget).toMatch(/success · Processed/)
+    expect(widget).not.toMatch(/pp_piastrix/)
   })
 
   it("a failed wallet payment lets the payer retry with another method and get one paid order", async () => {
@@ -160,7 +168,7 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     await onPayerPage(tab, "pay")
     await expectReturnPage(tab, /is paid/)
     const order = await orderOnReturnPage(tab)
-    expect(await inAdmin(order.number)).toEqual({
+    expect(await inAdmin(order.number)).toMatchObject({
       listedOrders: 1,
       listPayment: "Captured",
       listTotal: expect.stringMatching(/^\$\s60\.00\sUSD$/),
@@ -206,7 +214,10 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     await expectReturnPage(tab, /is placed/)
     const placed = await orderOnReturnPage(tab)
     expect(placed.payment).toBe("Awaiting your payment")
-    expect(await inAdmin(placed.number, "placed")).toMatchObject({ listPayment: "Awaiting", pagePayment: "Awaiting" })
+    const awaiting = await inAdmin(placed.number, "placed")
+    expect(awaiting).toMatchObject({ listPayment: "Awaiting", pagePayment: "Awaiting" })
+    // Still open at the service: the widget says so and offers a status check.
+    expect(awaiting.widget).toEqual(expect.arrayContaining(["Piastrix bank transfer", "Waiting for payment", "Check status now"]))
 
     const sessionId = new URL(page.url()).searchParams.get("session_id")!
     const res = await fetch(`${sandbox().url}/__sandbox/payments/${sessionId}/confirm-transfer?by=order`, {
@@ -217,6 +228,9 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     expect(res.status).toBe(200)
     await page.locator("#result-title", { hasText: /is paid/ }).waitFor({ timeout: 30000 })
     await tab.shot("confirmed")
-    expect(await inAdmin(placed.number, "confirmed")).toMatchObject({ listPayment: "Captured", pagePayment: "Captured" })
+    const confirmed = await inAdmin(placed.number, "confirmed")
+    expect(confirmed).toMatchObject({ listPayment: "Captured", pagePayment: "Captured" })
+    expect(confirmed.widget).toEqual(expect.arrayContaining(["Piastrix bank transfer", "Paid"]))
+    expect(confirmed.widget).not.toContain("Check status now")
   })
 }, { admin: true })

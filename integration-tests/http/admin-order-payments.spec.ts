@@ -100,7 +100,9 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     const polls = Object.entries(counts as Record<string, number>).filter(([key]) => key.includes(session.id))
     expect(polls.reduce((sum, [, n]) => sum + n, 0)).toBe(1)
 
-    // Once the window has passed (kept by the database's clock), the check asks, and the paid transfer is captured.
+    // Once the window has passed, the check asks, and the paid transfer is captured. The window is kept by the
+    // database's clock (piastrix_poll) here and by its own clock at the sandbox: both move on 11 s.
+    await sandboxControl(sandbox(), "POST", "clock/advance", { ms: 11_000 })
     await getContainer()
       .resolve(ContainerRegistrationKeys.PG_CONNECTION)
       .raw(`update piastrix_poll set next_allowed_at = clock_timestamp() - interval '1 second' where id like ?`, [`%${session.id}%`])

@@ -2,6 +2,7 @@ import Medusa, { FetchError } from "@medusajs/js-sdk"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { BalanceRow, ConnectionReport, DirectionRow, OptionInForce } from "../../lib/plugin/admin-views"
 import type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
+import type { OrderPaymentView } from "../../lib/plugin/order-payments"
 
 /**
  * The plugin's admin API (src/api/admin/piastrix) through Medusa's JS SDK, with the admin's session, and
@@ -14,6 +15,7 @@ export type { BalanceRow, ConnectionReport, DirectionRow, OptionInForce } from "
 export type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
 export type Settings = { options: OptionInForce[]; callback_url: string | null; provider_ids: string[] }
 export type Notification = InboxPage["notifications"][number]
+export type { OrderPaymentView } from "../../lib/plugin/order-payments"
 
 /** The message an API error carries (the routes name the field or the service's reason). */
 export function messageOf(error: unknown): string {
@@ -28,6 +30,7 @@ const keys = {
   balances: ["piastrix", "balances"] as const,
   directions: ["piastrix", "directions"] as const,
   inbox: (state: string | undefined, offset: number) => ["piastrix", "notifications", state ?? "all", offset] as const,
+  orderPayments: (orderId: string) => ["piastrix", "order-payments", orderId] as const,
 }
 
 export const useSettings = () =>
@@ -71,5 +74,24 @@ export const useRetryNotification = () => {
     mutationFn: (id: string) =>
       sdk.client.fetch<{ outcome: NotificationState }>(`/admin/piastrix/notifications/${id}/retry`, { method: "POST", body: {} }),
     onSettled: () => client.invalidateQueries({ queryKey: ["piastrix", "notifications"] }),
+  })
+}
+
+export const useOrderPayments = (orderId: string) =>
+  useQuery({
+    queryKey: keys.orderPayments(orderId),
+    queryFn: () => sdk.client.fetch<{ payments: OrderPaymentView[] }>(`/admin/piastrix/orders/${orderId}/payments`),
+  })
+
+/** "Check status now": one look at the service within its polling limits; the answer replaces the view. */
+export const useCheckOrderPayment = (orderId: string) => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (sessionId: string) =>
+      sdk.client.fetch<{ check: { outcome: string; detail: string }; outcome: string; payments: OrderPaymentView[] }>(
+        `/admin/piastrix/orders/${orderId}/payments/${sessionId}/check`,
+        { method: "POST", body: {} }
+      ),
+    onSuccess: (answer) => client.setQueryData(keys.orderPayments(orderId), { payments: answer.payments }),
   })
 }

@@ -1,44 +1,120 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Container, Heading, Text } from "@medusajs/ui"
+import { Button, StatusBadge, Text, toast } from "@medusajs/ui"
 import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
+import { useTranslation } from "react-i18next"
+import { messageOf, useCheckOrderPayment, useOrderPayments, type OrderPaymentView } from "../lib/api"
+import { Body, Section } from "../components/states"
 
-/** Provider identifier -> what a store owner calls it (src/lib/plugin/identity.ts, kept in step). */
-const LABELS: Record<string, string> = {
-  "piastrix-wallet": "Piastrix wallet",
-  piastrix: "Piastrix (redirect)",
-  "piastrix-card": "Piastrix card",
-  "piastrix-bank-transfer": "Piastrix bank transfer",
+/** Provider identifier of a Piastrix payment (src/lib/plugin/identity.ts): the widget shows only orders that have one. */
+const PIASTRIX_PROVIDER = /^pp_piastrix(?:-wallet|-card|-bank-transfer)?_/
+
+const STATE_COLORS: Record<string, "green" | "orange" | "red" | "grey"> = {
+  paid: "green",
+  pending: "orange",
+  amount_mismatch: "red",
+  failed: "red",
+  expired: "grey",
+  canceled: "grey",
+  unknown: "grey",
 }
 
-function labelOf(providerId: string): string | null {
-  const identifier = /^pp_(piastrix(?:-wallet|-card|-bank-transfer)?)_/.exec(providerId)?.[1]
-  return identifier ? LABELS[identifier] : null
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-2 items-start gap-x-4 px-6 py-2">
+      <Text size="small" leading="compact" className="text-ui-fg-subtle">
+        {label}
+      </Text>
+      <Text size="small" leading="compact" className="break-all text-right">
+        {children}
+      </Text>
+    </div>
+  )
 }
 
-/** The order's Piastrix payments in words, instead of a provider id. Nothing for other orders. */
-const PiastrixOrderPaymentWidget = ({ data }: DetailWidgetProps<AdminOrder>) => {
-  const payments = (data.payment_collections ?? []).flatMap((pc) => pc.payments ?? [])
-  const ours = payments.filter((p) => labelOf(p.provider_id))
-  if (!ours.length) {
+function PaymentSection({ orderId, payment }: { orderId: string; payment: OrderPaymentView }) {
+  const { t, i18n } = useTranslation("piastrix")
+  const check = useCheckOrderPayment(orderId)
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language)
+  return (
+    <div className="py-2" data-testid={`piastrix-payment-${payment.session_id}`}>
+      <div className="flex items-center justify-between px-6 py-2">
+        <Text size="small" weight="plus">
+          {payment.kind_label}
+        </Text>
+        <StatusBadge color={STATE_COLORS[payment.state] ?? "grey"}>{t(`order.states.${payment.state}`)}</StatusBadge>
+      </div>
+      <Row label={t("order.amount")}>
+        {payment.amount} {payment.currency_code.toUpperCase()} · {payment.captured ? t("order.captured") : t("order.notCaptured")}
+      </Row>
+      {payment.payway && <Row label={t("order.payway")}>{payment.payway}</Row>}
+      {payment.payment_id && <Row label={t("order.paymentId")}>{payment.payment_id}</Row>}
+      {payment.service_status !== null && <Row label={t("order.serviceStatus")}>{payment.service_status}</Row>}
+      {payment.payer_account && <Row label={t("order.payer")}>{payment.payer_account}</Row>}
+      {payment.failure && <Row label={t("order.failure")}>{payment.failure}</Row>}
+      {payment.notice && <Row label={t("order.notice")}>{payment.notice}</Row>}
+      <Row label={t("order.refunds")}>
+        {payment.refunds.length
+          ? payment.refunds.map((r) => (
+              <span key={`${r.refund_id}-${r.state}`} className="block">
+                {r.amount} · {r.mode === "manual" ? t("order.manualRefund") : r.state}
+                {r.reason ? ` · ${r.reason}` : ""}
+              </span>
+            ))
+          : t("order.noRefunds")}
+      </Row>
+      <Row label={t("order.notifications")}>
+        {payment.notifications.length
+          ? payment.notifications.map((n) => (
+              <span key={n.id} className="block">
+                {when(n.received_at)} · {n.status} · {t(`inbox.states.${n.state}`)}
+                {n.last_error ? ` · ${n.last_error}` : ""}
+              </span>
+            ))
+          : t("order.noNotifications")}
+      </Row>
+      {payment.open_at_service && (
+        <div className="flex justify-end px-6 py-2">
+          <Button
+            size="small"
+            variant="secondary"
+            isLoading={check.isPending}
+            onClick={() =>
+              check.mutate(payment.session_id, {
+                onSuccess: (answer) => toast.info(t("order.checked", { detail: answer.check.detail })),
+                onError: (error) => toast.error(messageOf(error)),
+              })
+            }
+          >
+            {t("order.check")}
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function PiastrixPayments({ orderId }: { orderId: string }) {
+  const { t } = useTranslation("piastrix")
+  const { data, isLoading, error } = useOrderPayments(orderId)
+  if (!isLoading && !error && !data?.payments.length) {
     return null
   }
   return (
-    <Container className="divide-y p-0">
-      <div className="px-6 py-4">
-        <Heading level="h2">Piastrix</Heading>
-      </div>
-      {ours.map((p) => (
-        <div key={p.id} className="px-6 py-4">
-          <Text size="small" weight="plus">
-            {labelOf(p.provider_id)}
-          </Text>
-          <Text size="small" className="text-ui-fg-subtle">
-            {p.captured_at ? "Captured" : "Awaiting payment"}
-          </Text>
-        </div>
-      ))}
-    </Container>
+    <Section title={t("order.title")}>
+      <Body loading={isLoading} error={error}>
+        {data?.payments.map((payment) => <PaymentSection key={payment.session_id} orderId={orderId} payment={payment} />)}
+      </Body>
+    </Section>
   )
+}
+
+/** The order's Piastrix payments in words (kind, status, amounts, refunds, notifications), with "check status now". */
+const PiastrixOrderPaymentWidget = ({ data }: DetailWidgetProps<AdminOrder>) => {
+  const payments = (data.payment_collections ?? []).flatMap((pc) => pc.payments ?? [])
+  if (!payments.some((p) => PIASTRIX_PROVIDER.test(p.provider_id))) {
+    return null
+  }
+  return <PiastrixPayments orderId={data.id} />
 }
 
 export const config = defineWidgetConfig({
