@@ -9,6 +9,7 @@ const net = require("node:net")
 const os = require("node:os")
 const path = require("node:path")
 const { spawn, execFileSync } = require("node:child_process")
+const { freePort } = require("./ports")
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH || "/usr/bin/redis-server"
 
@@ -58,17 +59,6 @@ function ping(port, host = "127.0.0.1") {
       if (answer.includes("\r\n")) {
         done(answer.startsWith("+PONG"))
       }
-    })
-  })
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
     })
   })
 }

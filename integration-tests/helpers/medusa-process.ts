@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
-import { createServer } from "node:net"
 import os from "node:os"
 import path from "node:path"
 import { Client } from "pg"
@@ -15,16 +14,8 @@ import type { SeededStore } from "../../dev/seed"
 const ROOT = path.resolve(__dirname, "..", "..")
 const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js")
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port
-      server.close(() => resolve(port))
-    })
-  })
-}
+/** A free TCP port (scripts/ports.js, shared with the scripts that start servers). */
+export const freePort: () => Promise<number> = require("../../scripts/ports").freePort
 
 function serverUrl(): string {
   const { DB_HOST = "localhost", DB_PORT = "5432", DB_USERNAME = "postgres", DB_PASSWORD = "" } = process.env

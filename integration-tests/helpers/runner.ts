@@ -2,10 +2,10 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
-import { createServer } from "node:net"
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "../../sandbox/src"
 import { seedStore, type SeededStore } from "../../dev/seed"
 import { recordLogLines, scanLogLines } from "./log-scan"
+import { freePort } from "./medusa-process"
 
 export const TEST_SHOP_ID = 1
 export const TEST_SECRET = "test-secret-key-9f2c"
@@ -20,17 +20,6 @@ export type PiastrixSuite = {
   seed: () => SeededStore
   /** Medusa's address, e.g. for posting callbacks the way the service does. */
   medusaUrl: () => string
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /**

@@ -1,5 +1,4 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
-import { adminPayoutMiddlewares } from "./admin/piastrix/payout-middlewares"
 import { adminPiastrixMiddlewares } from "./admin/piastrix/route-middlewares"
 import { storePiastrixMiddlewares } from "./store/piastrix/route-middlewares"
 
@@ -18,6 +17,5 @@ export default defineMiddlewares({
     },
     ...storePiastrixMiddlewares,
     ...adminPiastrixMiddlewares,
-    ...adminPayoutMiddlewares,
   ],
 })

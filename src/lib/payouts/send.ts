@@ -4,8 +4,9 @@ import {
   createOnce,
   findTransfer,
   findWithdraw,
+  isInsufficientBalance,
+  isPassingRefusal,
   PiastrixApiError,
-  PiastrixErrorCode,
   resolveLostCreate,
   type CreateOutcome,
   type CreateSteps,
@@ -51,20 +52,10 @@ type ServiceRecord = TransferCreateResult | TransferStatusResult | WithdrawRecor
  * Refusals that say nothing about the payout itself (the shop's balance, its configuration, the
  * service busy): the payout stays pending with the reason and is tried again by a later run.
  */
-const RETRYABLE_CODES = new Set<number>([
-  PiastrixErrorCode.INSUFFICIENT_BALANCE,
-  PiastrixErrorCode.OPERATION_IS_PROCESSING,
-  PiastrixErrorCode.SHOP_NOT_FOUND,
-  PiastrixErrorCode.SHOP_NOT_ACTIVE,
-  PiastrixErrorCode.REQUEST_IP_DENIED,
-])
-
-function isRetryableRefusal(error: PiastrixApiError): boolean {
-  return RETRYABLE_CODES.has(error.errorCode) || error.isSignatureError
-}
+const isRetryableRefusal = isPassingRefusal
 
 function refusalReason(error: PiastrixApiError): string {
-  if (error.errorCode === PiastrixErrorCode.INSUFFICIENT_BALANCE) {
+  if (isInsufficientBalance(error)) {
     return `insufficient shop balance (error 9): ${error.serviceMessage}`
   }
   return `Piastrix refused the payout (error ${error.errorCode}): ${error.serviceMessage}`

@@ -1,6 +1,5 @@
 import type { PiastrixClient } from "./client"
-import { PiastrixErrorCode } from "./error-codes"
-import { PiastrixApiError, PiastrixOutcomeUnknownError } from "./errors"
+import { isNotFound, isNotUnique, PiastrixOutcomeUnknownError } from "./errors"
 import type { TransferStatusResult, WithdrawRecord } from "./schemas"
 
 /**
@@ -14,19 +13,9 @@ import type { TransferStatusResult, WithdrawRecord } from "./schemas"
 /** Where a create stands once its lost reply was looked into. Refusals are thrown as `PiastrixApiError`. */
 export type CreateOutcome<T> = { state: "made"; record: T } | { state: "unknown"; error: unknown }
 
-const NOT_FOUND_CODES = new Set<number>([PiastrixErrorCode.OPERATION_NOT_FOUND, PiastrixErrorCode.OTHER])
-
-/** The service does not know the payout: 7 (wallet transfers) or 2000 (withdraws), whichever it sends. */
-function isNotFound(error: unknown): boolean {
-  return error instanceof PiastrixApiError && NOT_FOUND_CODES.has(error.errorCode)
-}
-
 /** A create that may have taken effect: its reply was lost, or the service says the id is taken. */
 export function isUnclearCreate(error: unknown): boolean {
-  return (
-    error instanceof PiastrixOutcomeUnknownError ||
-    (error instanceof PiastrixApiError && error.errorCode === PiastrixErrorCode.OPERATION_NOT_UNIQUE)
-  )
+  return error instanceof PiastrixOutcomeUnknownError || isNotUnique(error)
 }
 
 /** The answer of a status read, or null when the service says it never made the payout. */

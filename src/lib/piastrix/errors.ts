@@ -7,6 +7,8 @@ import { PiastrixErrorCode } from "./error-codes"
  * - `PiastrixNetworkError`: a read failed after its retries; nothing was changed.
  * - `PiastrixResponseError`: the service answered something we cannot read (on a read).
  * - `PiastrixHttpError`: an endpoint without envelope (receipts, card form) answered with an HTTP error.
+ * - `PollThrottledError` (polling-guard.ts): a status read not sent, because the service's polling window has
+ *   not passed; nothing was asked.
  * - `PiastrixOutcomeUnknownError`: a call that creates something may or may not have done so. Resolve it
  *   through the status endpoint by `shop_order_id` / `shop_payment_id`; never by sending the create again.
  */
@@ -153,3 +155,67 @@ export class PiastrixHttpError extends PiastrixError {
     this.detail = detail
   }
 }
+
+/**
+ * The vocabulary of the service's refusals: each predicate is the one place that knows which `error_code`
+ * (and, where the service overloads a code, which endpoint or message) means that. Callers never compare
+ * codes themselves (docs/service-facts.md#errors).
+ */
+const apiError = (error: unknown): PiastrixApiError | null => (error instanceof PiastrixApiError ? error : null)
+const refusedWith = (error: unknown, ...codes: number[]) => {
+  const api = apiError(error)
+  return !!api && !api.isSignatureError && codes.includes(api.errorCode)
+}
+
+/** The shop's signature was refused: its secret key or shop id (or the signEmail reading) is wrong. */
+export const isSignatureRefusal = (error: unknown): boolean => !!apiError(error)?.isSignatureError
+
+/** `shop_order_id` / `shop_payment_id` is taken: the operation may exist; ask its status. */
+export const isNotUnique = (error: unknown): boolean => refusedWith(error, PiastrixErrorCode.OPERATION_NOT_UNIQUE)
+
+/**
+ * The service does not know the payment or payout asked about: 7, or 2000 on the withdraw status endpoints,
+ * which the reference gives that meaning (elsewhere 2000 is a generic failure, strict polling's included).
+ */
+export const isNotFound = (error: unknown): boolean => {
+  const api = apiError(error)
+  if (!api) {
+    return false
+  }
+  return (
+    api.errorCode === PiastrixErrorCode.OPERATION_NOT_FOUND ||
+    (api.errorCode === PiastrixErrorCode.OTHER && /^\/withdraw\/(shop_payment_)?status$/.test(api.endpoint))
+  )
+}
+
+export const isInsufficientBalance = (error: unknown): boolean =>
+  refusedWith(error, PiastrixErrorCode.INSUFFICIENT_BALANCE)
+
+/** The payway is unknown, not enabled for the shop, or unavailable now: the payer may choose another. */
+export const isPaywayRefusal = (error: unknown): boolean =>
+  refusedWith(error, PiastrixErrorCode.PAYWAY_NOT_FOUND, PiastrixErrorCode.PAYWAY_NOT_USED, PiastrixErrorCode.PAYWAY_NOT_AVAILABLE)
+
+/** The amount is below or above the payway's limits. */
+export const isAmountRefusal = (error: unknown): boolean =>
+  refusedWith(error, PiastrixErrorCode.AMOUNT_TOO_SMALL, PiastrixErrorCode.AMOUNT_TOO_LARGE)
+
+/** A parameter was refused (not the signature): the message names it. */
+export const isParameterRefusal = (error: unknown): boolean => refusedWith(error, PiastrixErrorCode.INCORRECT_PARAMETERS)
+
+/** The request IP is not in the shop's settings at the service: configuration, not this payment. */
+export const isIpRefusal = (error: unknown): boolean => refusedWith(error, PiastrixErrorCode.REQUEST_IP_DENIED)
+
+/**
+ * A refusal about the shop or the moment, not the operation itself (balance, an operation still processing,
+ * the shop unknown, inactive or calling from another IP, its signature): the same request may pass later.
+ */
+export const isPassingRefusal = (error: unknown): boolean =>
+  isSignatureRefusal(error) ||
+  refusedWith(
+    error,
+    PiastrixErrorCode.INSUFFICIENT_BALANCE,
+    PiastrixErrorCode.OPERATION_IS_PROCESSING,
+    PiastrixErrorCode.SHOP_NOT_FOUND,
+    PiastrixErrorCode.SHOP_NOT_ACTIVE,
+    PiastrixErrorCode.REQUEST_IP_DENIED
+  )

@@ -1,3 +1,4 @@
+import { PiastrixError } from "./errors"
 import { MemoryPollStore, type PollErrorInfo, type PollRecord, type PollStore } from "./poll-store"
 
 export {
@@ -55,7 +56,8 @@ export type PollResult<T> = {
 }
 
 /** Thrown when the service may not be asked yet and there is no earlier answer to give. */
-export class PollThrottledError extends Error {
+/** A status read refused here, before any request, because the service's polling window has not passed. */
+export class PollThrottledError extends PiastrixError {
   readonly retryAfterMs: number
 
   constructor(
@@ -68,9 +70,9 @@ export class PollThrottledError extends Error {
   ) {
     super(
       `${endpoint} for this key may be called again in ${Math.max(0, nextAllowedAt - now)} ms` +
-        (lastError ? `; the last call failed: ${lastError.message}` : "")
+        (lastError ? `; the last call failed: ${lastError.message}` : ""),
+      endpoint
     )
-    this.name = "PollThrottledError"
     this.retryAfterMs = Math.max(0, nextAllowedAt - now)
   }
 }

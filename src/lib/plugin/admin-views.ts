@@ -1,4 +1,5 @@
 import {
+  isSignatureRefusal,
   PiastrixApiError,
   type CurrencyTable,
   type InputPayway,
@@ -62,7 +63,7 @@ export async function testConnection(client: PiastrixClient): Promise<Connection
   }
   const error = balance.reason
   if (error instanceof PiastrixApiError) {
-    const hint = error.isSignatureError ? " (check the shop id and the secret key)" : ""
+    const hint = isSignatureRefusal(error) ? " (check the shop id and the secret key)" : ""
     return { service, credentials: { ok: false, message: `${error.serviceMessage}${hint}`, error_code: error.errorCode } }
   }
   return { service, credentials: { ok: false, message: describeError(error), error_code: null } }

@@ -1,7 +1,6 @@
 import BigNumber from "bignumber.js"
 import {
-  PiastrixApiError,
-  PiastrixErrorCode,
+  isNotFound,
   type BillStatusResult,
   type InvoiceCheckResult,
   type PiastrixClient,
@@ -39,7 +38,7 @@ async function guardedRead<T>(
     const answer = await guard.run(endpoint, key, fetch)
     return { outcome: "found", record: answer.value, fetchedAt: answer.fetchedAt, reused: answer.reused }
   } catch (error) {
-    if (error instanceof PiastrixApiError && error.errorCode === PiastrixErrorCode.OPERATION_NOT_FOUND) {
+    if (isNotFound(error)) {
       return { outcome: "absent" }
     }
     return { outcome: "unavailable", error }

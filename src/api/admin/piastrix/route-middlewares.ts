@@ -1,9 +1,24 @@
 import { type MiddlewareRoute, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import {
+  AdminCancelPayout,
+  AdminCreateAdjustment,
+  AdminCreatePayout,
+  AdminCreateRecipient,
+  AdminLedgerQuery,
+  AdminPageQuery,
+  AdminPayoutsQuery,
+  AdminRecipientProducts,
+  AdminUpdateRecipient,
+} from "./payout-validators"
 import { AdminConnectionTestBody, AdminEmptyBody, AdminNoQuery, AdminNotificationsQuery } from "./validators"
 
 const noQuery = validateAndTransformQuery(AdminNoQuery, {})
 
-/** Validation of the admin routes under /admin/piastrix (Medusa authenticates every /admin route). */
+/**
+ * Validation of every admin route under /admin/piastrix (Medusa authenticates every /admin route): settings,
+ * the service's balances and directions, the inbox, an order's payments, and payouts (recipients, ledger,
+ * payouts). A body or query with a key a route does not take is refused with 400 naming it.
+ */
 export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
   ...["/admin/piastrix/settings", "/admin/piastrix/balances", "/admin/piastrix/directions"].map(
     (matcher): MiddlewareRoute => ({ matcher, methods: ["GET"], middlewares: [noQuery] })
@@ -28,5 +43,47 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     matcher: "/admin/piastrix/notifications/:id/retry",
     methods: ["POST"],
     middlewares: [noQuery, validateAndTransformBody(AdminEmptyBody)],
+  },
+  // Payouts: recipients, their products and ledger, payouts.
+  { matcher: "/admin/piastrix/recipients", methods: ["GET"], middlewares: [validateAndTransformQuery(AdminPageQuery, {})] },
+  {
+    matcher: "/admin/piastrix/recipients",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminCreateRecipient)],
+  },
+  { matcher: "/admin/piastrix/recipients/:id", methods: ["GET"], middlewares: [noQuery] },
+  {
+    matcher: "/admin/piastrix/recipients/:id",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminUpdateRecipient)],
+  },
+  {
+    matcher: "/admin/piastrix/recipients/:id/ledger",
+    methods: ["GET"],
+    middlewares: [validateAndTransformQuery(AdminLedgerQuery, {})],
+  },
+  { matcher: "/admin/piastrix/recipients/:id/products", methods: ["GET"], middlewares: [noQuery] },
+  {
+    matcher: "/admin/piastrix/recipients/:id/products",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminRecipientProducts)],
+  },
+  {
+    matcher: "/admin/piastrix/recipients/:id/adjustments",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminCreateAdjustment)],
+  },
+  { matcher: "/admin/piastrix/payouts", methods: ["GET"], middlewares: [validateAndTransformQuery(AdminPayoutsQuery, {})] },
+  { matcher: "/admin/piastrix/payouts", methods: ["POST"], middlewares: [noQuery, validateAndTransformBody(AdminCreatePayout)] },
+  { matcher: "/admin/piastrix/payouts/:id", methods: ["GET"], middlewares: [noQuery] },
+  ...["approve", "retry"].map((action) => ({
+    matcher: `/admin/piastrix/payouts/:id/${action}`,
+    methods: ["POST" as const],
+    middlewares: [noQuery, validateAndTransformBody(AdminEmptyBody)],
+  })),
+  {
+    matcher: "/admin/piastrix/payouts/:id/cancel",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminCancelPayout)],
   },
 ]

@@ -1,7 +1,11 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import {
+  isAmountRefusal,
+  isIpRefusal,
+  isParameterRefusal,
+  isPaywayRefusal,
+  isSignatureRefusal,
   PiastrixApiError,
-  PiastrixErrorCode,
   PiastrixError,
   PiastrixValidationError,
 } from "../../../lib/piastrix"
@@ -19,33 +23,31 @@ export function initiateError(error: unknown): MedusaError {
     return new MedusaError(MedusaError.Types.INVALID_DATA, `${error.field}: ${error.problem}`)
   }
   if (error instanceof PiastrixApiError) {
-    if (error.isSignatureError) {
+    if (isSignatureRefusal(error)) {
       return new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
         "Piastrix refused the shop's signature: check the shopId and secretKey options, and signEmail if the service signs the payer's email"
       )
     }
-    switch (error.errorCode) {
-      case PiastrixErrorCode.PAYWAY_NOT_FOUND:
-      case PiastrixErrorCode.PAYWAY_NOT_USED:
-      case PiastrixErrorCode.PAYWAY_NOT_AVAILABLE:
-        return new MedusaError(MedusaError.Types.INVALID_DATA, `payway: ${error.serviceMessage}`)
-      case PiastrixErrorCode.AMOUNT_TOO_SMALL:
-      case PiastrixErrorCode.AMOUNT_TOO_LARGE:
-        return new MedusaError(MedusaError.Types.INVALID_DATA, `amount: ${error.serviceMessage}`)
-      case PiastrixErrorCode.INCORRECT_PARAMETERS:
-        return new MedusaError(MedusaError.Types.INVALID_DATA, `Piastrix refused the payment: ${error.serviceMessage}`)
-      case PiastrixErrorCode.REQUEST_IP_DENIED:
-        return new MedusaError(
-          MedusaError.Types.UNEXPECTED_STATE,
-          "Piastrix refused this server's IP address: register it in the shop settings of Piastrix"
-        )
-      default:
-        return new MedusaError(
-          MedusaError.Types.UNEXPECTED_STATE,
-          `Piastrix refused the payment (error ${error.errorCode}): ${error.serviceMessage}`
-        )
+    if (isPaywayRefusal(error)) {
+      return new MedusaError(MedusaError.Types.INVALID_DATA, `payway: ${error.serviceMessage}`)
     }
+    if (isAmountRefusal(error)) {
+      return new MedusaError(MedusaError.Types.INVALID_DATA, `amount: ${error.serviceMessage}`)
+    }
+    if (isParameterRefusal(error)) {
+      return new MedusaError(MedusaError.Types.INVALID_DATA, `Piastrix refused the payment: ${error.serviceMessage}`)
+    }
+    if (isIpRefusal(error)) {
+      return new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "Piastrix refused this server's IP address: register it in the shop settings of Piastrix"
+      )
+    }
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `Piastrix refused the payment (error ${error.errorCode}): ${error.serviceMessage}`
+    )
   }
   if (error instanceof PiastrixError) {
     return new MedusaError(

@@ -2,10 +2,11 @@ import BigNumber from "bignumber.js"
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { RefundPaymentInput } from "@medusajs/framework/types"
 import {
+  createOnce,
+  isInsufficientBalance,
   PiastrixApiError,
-  PiastrixErrorCode,
-  PiastrixOutcomeUnknownError,
   toWireAmount,
+  type CreateOutcome,
   type TransferStatusResult,
 } from "../../../lib/piastrix"
 import type { ProviderContext } from "./context"
@@ -49,8 +50,18 @@ function unknownOutcome(shopPaymentId: string): MedusaError {
   )
 }
 
+/** A transfer found under a refund's id that is not what its row says was sent. */
+class TransferMismatch extends Error {
+  constructor(
+    readonly transferId: string,
+    readonly difference: string
+  ) {
+    super(`the transfer found is not this refund: ${difference}`)
+  }
+}
+
 function refusedTransfer(error: PiastrixApiError): MedusaError {
-  if (error.errorCode === PiastrixErrorCode.INSUFFICIENT_BALANCE) {
+  if (isInsufficientBalance(error)) {
     return notAllowed(
       `Piastrix refused the refund transfer: the shop balance is insufficient (${error.serviceMessage}). ` +
         "Top up the shop balance and refund again."
@@ -170,52 +181,44 @@ async function transferBack(
     await ctx.refunds.settle(row.id, { state: "refused", last_error: `${error.errorCode}: ${error.serviceMessage}` })
     return refusedTransfer(error)
   }
-  let made: { id: unknown }
+  // At most once (lib/piastrix/create-once.ts): an unclear create is resolved through the transfer's status,
+  // asked through the polling guard, and a transfer found under this id must be this row's.
+  let outcome: CreateOutcome<{ id: unknown }>
   try {
-    made = await ctx.client.transferCreate(transfer)
+    outcome = await createOnce<{ id: unknown }>({
+      create: () => ctx.client.transferCreate(transfer),
+      find: async () => {
+        ctx.logger.warn(`Piastrix: session ${data.session_id}: refund transfer ${row.shop_payment_id} unclear; checking status`)
+        const found = await findTransfer(ctx, row.shop_payment_id)
+        const difference = found && differenceOf(found, row)
+        if (found && difference) {
+          throw new TransferMismatch(String(found.id), difference)
+        }
+        return found
+      },
+    })
   } catch (error) {
-    const duplicate = error instanceof PiastrixApiError && error.errorCode === PiastrixErrorCode.OPERATION_NOT_UNIQUE
-    if (error instanceof PiastrixApiError && !duplicate) {
+    if (error instanceof PiastrixApiError) {
       throw await refused(error)
     }
-    if (!duplicate && !(error instanceof PiastrixOutcomeUnknownError)) {
-      throw await unknown(describeError(error))
-    }
-    ctx.logger.warn(`Piastrix: session ${data.session_id}: refund transfer ${row.shop_payment_id} unclear; checking status`)
-    let found: TransferStatusResult | null
-    try {
-      found = await findTransfer(ctx, row.shop_payment_id)
-    } catch (statusError) {
-      ctx.logger.warn(
-        `Piastrix: session ${data.session_id}: status of ${row.shop_payment_id} unavailable: ${describeError(statusError)}`
-      )
-      throw await unknown(`status unavailable: ${describeError(statusError)}`)
-    }
-    if (found) {
-      const difference = differenceOf(found, row)
-      if (difference) {
-        ctx.logger.error(`Piastrix: session ${data.session_id}: transfer ${row.shop_payment_id} is not this refund: ${difference}`)
-        await ctx.refunds.settle(row.id, { state: "mismatch", transfer_id: String(found.id), last_error: difference })
-        throw notAllowed(
-          `Piastrix already holds a transfer ${row.shop_payment_id} that is not this refund (${difference}); ` +
-            "nothing was recorded: check the transfer in the Piastrix dashboard"
-        )
-      }
-      made = found
-    } else if (duplicate) {
-      throw await unknown("the service calls the transfer a duplicate but cannot find it")
-    } else {
-      // The service says this transfer was never made: creating it now cannot pay twice.
-      try {
-        made = await ctx.client.transferCreate(transfer)
-      } catch (retryError) {
-        if (retryError instanceof PiastrixApiError && retryError.errorCode !== PiastrixErrorCode.OPERATION_NOT_UNIQUE) {
-          throw await refused(retryError)
-        }
-        throw await unknown(describeError(retryError))
-      }
-    }
+    throw await unknown(describeError(error))
   }
+  if (outcome.state === "unknown") {
+    if (outcome.error instanceof TransferMismatch) {
+      const { transferId, difference } = outcome.error
+      ctx.logger.error(`Piastrix: session ${data.session_id}: transfer ${row.shop_payment_id} is not this refund: ${difference}`)
+      await ctx.refunds.settle(row.id, { state: "mismatch", transfer_id: transferId, last_error: difference })
+      throw notAllowed(
+        `Piastrix already holds a transfer ${row.shop_payment_id} that is not this refund (${difference}); ` +
+          "nothing was recorded: check the transfer in the Piastrix dashboard"
+      )
+    }
+    ctx.logger.warn(
+      `Piastrix: session ${data.session_id}: transfer ${row.shop_payment_id} still unclear: ${describeError(outcome.error)}`
+    )
+    throw await unknown(describeError(outcome.error))
+  }
+  const made = outcome.record
   await ctx.refunds.settle(row.id, { state: "sent", transfer_id: String(made.id) })
   ctx.logger.info(`Piastrix: session ${data.session_id}: refund ${amount} sent back as transfer ${String(made.id)}`)
   return recorded(ctx, data)

@@ -2,9 +2,10 @@ import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaResponse } from "@medusajs/framework/http"
 import {
+  isAmountRefusal,
+  isPaywayRefusal,
   PiastrixApiError,
   PiastrixError,
-  PiastrixErrorCode,
   PiastrixValidationError,
   PollThrottledError,
 } from "../../../../lib/piastrix"
@@ -15,13 +16,6 @@ export type ServiceErrorBody = {
   message: string
   retry_after_ms?: number
 }
-
-const AMOUNT_CODES = new Set<number>([PiastrixErrorCode.AMOUNT_TOO_SMALL, PiastrixErrorCode.AMOUNT_TOO_LARGE])
-const PAYWAY_CODES = new Set<number>([
-  PiastrixErrorCode.PAYWAY_NOT_FOUND,
-  PiastrixErrorCode.PAYWAY_NOT_USED,
-  PiastrixErrorCode.PAYWAY_NOT_AVAILABLE,
-])
 
 /**
  * Answers an error of a call to the service: a refusal the payer can fix (amount, payway) becomes
@@ -46,13 +40,11 @@ export function respondToServiceError(
   if (error instanceof PiastrixValidationError) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `${error.field}: ${error.problem}`)
   }
-  if (error instanceof PiastrixApiError && !error.isSignatureError) {
-    if (AMOUNT_CODES.has(error.errorCode)) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `amount: ${error.serviceMessage}`)
-    }
-    if (PAYWAY_CODES.has(error.errorCode)) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `payway: ${error.serviceMessage}`)
-    }
+  if (error instanceof PiastrixApiError && isAmountRefusal(error)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `amount: ${error.serviceMessage}`)
+  }
+  if (error instanceof PiastrixApiError && isPaywayRefusal(error)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `payway: ${error.serviceMessage}`)
   }
   // The error's message names the endpoint and code only; the service's own text was redacted by the client.
   logger.warn(`piastrix: ${context} failed: ${error.message}`)
