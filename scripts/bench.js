@@ -23,8 +23,8 @@ const SYSTEM = "pp_system_default"
 
 const { values: args } = parseArgs({ options: { quick: { type: "boolean", default: false } } })
 const SCALE = args.quick
-  ? { carts: 20, loadSeconds: 3, clientCalls: 50, callbackOrders: 20, latencySamples: 4 }
-  : { carts: 200, loadSeconds: 10, clientCalls: 300, callbackOrders: 100, latencySamples: 10 }
+  ? { carts: 20, loadSeconds: 3, clientCalls: 50, callbackOrders: 20, latencySamples: 4, payouts: 1000 }
+  : { carts: 200, loadSeconds: 10, clientCalls: 300, callbackOrders: 100, latencySamples: 10, payouts: 10000 }
 
 const results = []
 function figure(name, value, unit, extra = {}) {
@@ -365,7 +365,77 @@ async function main() {
       raw_ms: quantile(viaFetch, 0.5),
       calls: SCALE.clientCalls,
     })
-    figure("payout sync over 10,000 payouts in flight", NaN, "(not measured yet: payouts are not built)")
+
+    // ---- payouts: one sync pass over N payouts in flight vs the same status calls made bare ----
+    log(`payout sync over ${SCALE.payouts} payouts in flight`)
+    await stopGroup(medusa, 5000) // the sync runs here, in this process; Medusa's own jobs must not join in
+    const { syncPayoutsInFlight } = require(path.join(ROOT, "src", "lib", "payouts"))
+    const { piastrixOptionsSchema } = require(path.join(ROOT, "src", "lib", "plugin", "options"))
+    const knex = require("knex")({ client: "pg", connection: databaseUrl, pool: { min: 1, max: 4 } })
+    let queries = 0
+    knex.on("query", () => queries++)
+    const { rows: vendors } = await db.query("select id from piastrix_recipient where name = 'Piastrix Press'")
+    const prefix = `pxpo_bench_${process.pid}_`
+    // The transfers exist at the service (made through the client), and each payout row waits for its status.
+    const made = []
+    await pool(SCALE.payouts, 20, async (i) => {
+      const shopPaymentId = `${prefix}${i}`
+      const transfer = await client.transferCreate({
+        amount: "10.00",
+        amount_type: "writeoff_amount",
+        payee_account: "201494711279",
+        payee_currency: 643,
+        shop_currency: 643,
+        shop_payment_id: shopPaymentId,
+      })
+      made[i] = { shopPaymentId, serviceId: String(transfer.id) }
+    })
+    await db.query(
+      `insert into piastrix_payout (id, recipient_id, currency, amount, rail, account, shop_payment_id, status, service_id,
+                                    sent_at, next_poll_at, raw_amount)
+       select ids.id, $1, 643, 10, 'transfer', '201494711279', ids.id, 'processing', ids.service_id,
+              now() - interval '5 minutes', now() - interval '1 minute', '{"value": "10", "precision": 20}'::jsonb
+         from unnest($2::text[], $3::text[]) as ids(id, service_id)`,
+      [vendors[0].id, made.map((m) => m.shopPaymentId), made.map((m) => m.serviceId)]
+    )
+    await control("DELETE", "violations")
+    const options = piastrixOptionsSchema.parse({ shopId: SHOP_ID, secretKey: SECRET, apiUrl: sandboxUrl })
+    const quiet = { info() {}, warn() {} }
+    const ctx = { db: knex, client, options, logger: quiet }
+    const before = (await control("GET", "polls")).counts
+    t0 = performance.now()
+    let synced = 0
+    for (;;) {
+      const batch = await syncPayoutsInFlight(ctx, { batchSize: 100 })
+      if (!batch.length) {
+        break
+      }
+      synced += batch.length
+    }
+    const syncMs = performance.now() - t0
+    const after = (await control("GET", "polls")).counts
+    const serviceCalls = Object.entries(after).reduce((sum, [k, n]) => sum + n - (before[k] ?? 0), 0)
+    const { violations } = await control("GET", "violations")
+    const { rows: settled } = await db.query(
+      "select status, count(*)::int as n from piastrix_payout where id like $1 group by status",
+      [`${prefix}%`]
+    )
+    // Baseline: the same status calls, one after another, with nothing recorded.
+    t0 = performance.now()
+    for (const m of made) {
+      await client.transferShopPaymentStatus({ shop_payment_id: m.shopPaymentId })
+    }
+    const bareMs = performance.now() - t0
+    await knex.destroy()
+    figure(`payout sync over ${SCALE.payouts} payouts in flight, / the same status calls bare`, syncMs / bareMs, "ratio", {
+      sync_s: syncMs / 1000,
+      bare_s: bareMs / 1000,
+      payouts_synced: synced,
+      queries_per_payout: queries / synced,
+      service_calls: serviceCalls,
+      polls_too_early: violations.length,
+      succeeded: settled.find((r) => r.status === "succeeded")?.n ?? 0,
+    })
   } finally {
     await db.end().catch(() => {})
     for (const child of runningChildren()) {

@@ -5,9 +5,6 @@ import { useTranslation } from "react-i18next"
 import { messageOf, useCheckOrderPayment, useOrderPayments, type OrderPaymentView } from "../lib/api"
 import { Body, Section } from "../components/states"
 
-/** Provider identifier of a Piastrix payment (src/lib/plugin/identity.ts): the widget shows only orders that have one. */
-const PIASTRIX_PROVIDER = /^pp_piastrix(?:-wallet|-card|-bank-transfer)?_/
-
 const STATE_COLORS: Record<string, "green" | "orange" | "red" | "grey"> = {
   paid: "green",
   pending: "orange",
@@ -96,26 +93,27 @@ function PaymentSection({ orderId, payment }: { orderId: string; payment: OrderP
 function PiastrixPayments({ orderId }: { orderId: string }) {
   const { t } = useTranslation("piastrix")
   const { data, isLoading, error } = useOrderPayments(orderId)
-  if (!isLoading && !error && !data?.payments.length) {
+  // Nothing while loading, so an order paid another way never flashes an empty Piastrix card.
+  if (isLoading || (!error && !data?.payments.length)) {
     return null
   }
   return (
-    <Section title={t("order.title")}>
-      <Body loading={isLoading} error={error}>
-        {data?.payments.map((payment) => <PaymentSection key={payment.session_id} orderId={orderId} payment={payment} />)}
-      </Body>
-    </Section>
+    <div data-testid="piastrix-order-widget">
+      <Section title={t("order.title")}>
+        <Body loading={false} error={error}>
+          {data?.payments.map((payment) => <PaymentSection key={payment.session_id} orderId={orderId} payment={payment} />)}
+        </Body>
+      </Section>
+    </div>
   )
 }
 
-/** The order's Piastrix payments in words (kind, status, amounts, refunds, notifications), with "check status now". */
-const PiastrixOrderPaymentWidget = ({ data }: DetailWidgetProps<AdminOrder>) => {
-  const payments = (data.payment_collections ?? []).flatMap((pc) => pc.payments ?? [])
-  if (!payments.some((p) => PIASTRIX_PROVIDER.test(p.provider_id))) {
-    return null
-  }
-  return <PiastrixPayments orderId={data.id} />
-}
+/**
+ * The order's Piastrix payments in words (kind, status, amounts, refunds, notifications), with "check status
+ * now". Asked for every order: a bank transfer still awaited has a payment session but no payment yet, so the
+ * order alone cannot tell; an order without Piastrix payments shows nothing.
+ */
+const PiastrixOrderPaymentWidget = ({ data }: DetailWidgetProps<AdminOrder>) => <PiastrixPayments orderId={data.id} />
 
 export const config = defineWidgetConfig({
   zone: "order.details.side.after",

@@ -21,9 +21,9 @@ export const PROVIDER_IDENTIFIERS = {
 /** How a store owner and a payer call each kind. */
 export const KIND_LABELS: Record<PaymentKind, string> = {
   wallet: "Piastrix wallet",
-  redirect: "Piastrix",
+  redirect: "Piastrix (card or another method)",
   card: "Piastrix card",
-  bank_transfer: "Piastrix bank-transfer",
+  bank_transfer: "Piastrix bank transfer",
 }
 
 const PROVIDER_ID = /^pp_(piastrix(?:-wallet|-card|-bank-transfer)?)_/
