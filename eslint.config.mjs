@@ -28,6 +28,11 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
+    // Suites load the repository's plain JavaScript scripts (scripts/*.js) the way Node does.
+    files: ["integration-tests/**/*.ts", "src/**/__tests__/**/*.ts"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // The storefront's page script runs in the browser.
     files: ["dev/storefront/**/*.js"],
     languageOptions: { globals: { ...globals.browser } },

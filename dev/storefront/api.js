@@ -114,7 +114,11 @@
       return localStorage.getItem("demo.cart_id")
     },
     set cartId(value) {
-      value ? localStorage.setItem("demo.cart_id", value) : localStorage.removeItem("demo.cart_id")
+      if (value) {
+        localStorage.setItem("demo.cart_id", value)
+      } else {
+        localStorage.removeItem("demo.cart_id")
+      }
     },
     get regionId() {
       return localStorage.getItem("demo.region_id")

@@ -87,6 +87,7 @@ function runBuild(): Promise<void> {
       if (ok) {
         return resolve()
       }
+      // eslint-disable-next-line no-control-regex -- the build's colour codes (ESC [ ... m) are stripped
       const tail = output.replace(/\u001b\[[0-9;]*m/g, "").trim().split("\n").slice(-30).join("\n")
       reject(new Error(`the admin build failed (\`npx medusa build --admin-only\`, exit ${code ?? signal}):\n${tail}`))
     })

@@ -16,7 +16,6 @@ import {
   payByCardForm,
 } from "./storefront-steps"
 // The same server `npm run dev` starts: the tests drive the page a person sees.
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const { startStorefrontServer } = require("../../dev/storefront-server")
 
 jest.setTimeout(180000)

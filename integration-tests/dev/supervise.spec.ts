@@ -4,9 +4,7 @@ import { freePort } from "../helpers/medusa-process"
  * The dev command's watchdog (scripts/supervise.js, used by `npm run dev` for Medusa), against a real child
  * process: a small HTTP server standing in for Medusa, which a test kills, freezes or keeps from starting.
  */
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const { supervise } = require("../../scripts/supervise")
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const { stopGroup } = require("../../scripts/dev-processes")
 
 jest.setTimeout(60000)

@@ -144,7 +144,11 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
     child.stderr.on("data", (d) => (out += d))
     child.once("exit", (code) => {
       TRANSCRIPT.push(`$ ${command} ${args.join(" ")}  (${cwd}, ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${code})`)
-      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(" ")} failed (${code}):\n${out.slice(-4000)}`))
+      if (code === 0) {
+        resolve(out)
+      } else {
+        reject(new Error(`${command} ${args.join(" ")} failed (${code}):\n${out.slice(-4000)}`))
+      }
     })
   })
 }

@@ -5,7 +5,7 @@ import { createStoreDatabase, freePort, medusaInstance, type MedusaInstance, typ
 import { scanLogLines } from "../helpers/log-scan"
 import { payByCard, payOnPaymentPage } from "../helpers/payer"
 import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
-import { completeCart, createCart, startPaymentSession, storeHeaders } from "../helpers/store-api"
+import { completeCart, createCart, startPaymentSession } from "../helpers/store-api"
 
 // Plain JavaScript modules shared with `npm run dev -- --scale`.
 const { startRedis } = require("../../scripts/redis")

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import type { SandboxContext } from "../context"
-import { EnvelopeError, PiastrixErrorCode } from "../envelope-error"
+import { EnvelopeError } from "../envelope-error"
 import { currencyDigits } from "../money"
 import { assertNewShopOrderId, newToken, scheduleRequisites } from "../payments"
 import { inputPayway } from "../payways"

@@ -1,6 +1,6 @@
 import { balanceOf, debit } from "../balances"
 import type { SandboxContext } from "../context"
-import { EnvelopeError, PiastrixErrorCode, incorrectParameter } from "../envelope-error"
+import { EnvelopeError, incorrectParameter } from "../envelope-error"
 import { currencyDigits, dec, jsonAmount } from "../money"
 import { ensureUniquePayout, quotePayout } from "../payouts"
 import type { RequestFields } from "../request-fields"

@@ -1,6 +1,6 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
-import { Button, Heading, Select, StatusBadge, Table, Text, toast } from "@medusajs/ui"
+import { Button, Select, StatusBadge, Table, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Body, Section } from "../../components/states"

@@ -1,8 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { InitiatePaymentInput, InitiatePaymentOutput } from "@medusajs/framework/types"
 import {
-  PiastrixApiError,
-  PiastrixErrorCode,
   PiastrixOutcomeUnknownError,
   PiastrixValidationError,
   toWireAmount,

@@ -50,7 +50,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   try {
     const piastrix = piastrixOf(req.scope)
-    const { client } = piastrix
     const status = await checkInvoice(piastrix, session.id)
     const requisites = requisitesOf(status.value.ps_data)
     res.json({
