@@ -6,7 +6,15 @@ import globals from "globals"
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", ".medusa/", ".tmp/", "public/", "test-results/", "coverage/", "dev/storefront/vendor/"],
+    ignores: [
+      "node_modules/",
+      ".medusa/",
+      ".tmp/",
+      "public/",
+      "test-results/",
+      "coverage/",
+      "dev/storefront/vendor/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -14,7 +22,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // Unused arguments named with a leading underscore say "deliberately ignored" (an interface's signature).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrors: "none",
+        },
+      ],
       // Medusa's Query answers and test fixtures are untyped JSON; `any` there is honest, a made-up type is not.
       "@typescript-eslint/no-explicit-any": "off",
       // `catch {}` around best-effort cleanup (a process already gone) is intended.

@@ -33,12 +33,22 @@ const redisUrl = process.env.REDIS_URL
 const redisModules = redisUrl
   ? [
       { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
-      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      {
+        resolve: "@medusajs/medusa/workflow-engine-redis",
+        options: { redis: { redisUrl } },
+      },
       { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
       {
         resolve: "@medusajs/medusa/locking",
         options: {
-          providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
+          providers: [
+            {
+              resolve: "@medusajs/medusa/locking-redis",
+              id: "locking-redis",
+              is_default: true,
+              options: { redisUrl },
+            },
+          ],
         },
       },
     ]
@@ -48,17 +58,22 @@ module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     redisUrl,
-    workerMode: (process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined) || "shared",
+    workerMode:
+      (process.env.MEDUSA_WORKER_MODE as
+        "shared" | "worker" | "server" | undefined) || "shared",
     http: {
       storeCors: process.env.STORE_CORS || "http://localhost:8000",
       adminCors: process.env.ADMIN_CORS || "http://localhost:9000",
-      authCors: process.env.AUTH_CORS || "http://localhost:8000,http://localhost:9000",
+      authCors:
+        process.env.AUTH_CORS || "http://localhost:8000,http://localhost:9000",
       jwtSecret: process.env.JWT_SECRET || "supersecret",
       cookieSecret: process.env.COOKIE_SECRET || "supersecret",
     },
   },
   admin: {
-    disable: process.env.MEDUSA_ADMIN_DISABLE === "true" || process.env.NODE_ENV === "test",
+    disable:
+      process.env.MEDUSA_ADMIN_DISABLE === "true" ||
+      process.env.NODE_ENV === "test",
   },
   modules: [
     ...redisModules,
@@ -66,7 +81,13 @@ module.exports = defineConfig({
     {
       resolve: "@medusajs/medusa/payment",
       options: {
-        providers: [{ resolve: "./src/providers/piastrix", id: "piastrix", options: piastrix }],
+        providers: [
+          {
+            resolve: "./src/providers/piastrix",
+            id: "piastrix",
+            options: piastrix,
+          },
+        ],
       },
     },
   ],

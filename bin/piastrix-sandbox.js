@@ -20,12 +20,18 @@ function canTranspile() {
 
 let cli
 if (existsSync(source) && canTranspile()) {
-  require("ts-node").register({ transpileOnly: true, swc: true, project: join(root, "sandbox", "tsconfig.json") })
+  require("ts-node").register({
+    transpileOnly: true,
+    swc: true,
+    project: join(root, "sandbox", "tsconfig.json"),
+  })
   cli = require(source)
 } else if (existsSync(compiled)) {
   cli = require(compiled)
 } else {
-  process.stderr.write("piastrix-sandbox: no compiled sandbox found; run `npm run build` or install ts-node\n")
+  process.stderr.write(
+    "piastrix-sandbox: no compiled sandbox found; run `npm run build` or install ts-node\n"
+  )
   process.exit(1)
 }
 

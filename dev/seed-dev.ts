@@ -11,7 +11,11 @@ import { seedVendors } from "./seed-vendors"
  * and the admin user, all idempotent. The dev script reads the publishable key from PIASTRIX_DEV_SEED_OUT to write the
  * storefront's config.
  */
-export default async function seedDev({ container }: { container: MedusaContainer }) {
+export default async function seedDev({
+  container,
+}: {
+  container: MedusaContainer
+}) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const seeded = await seedStore(container)
   await seedVendors(container)
@@ -20,11 +24,16 @@ export default async function seedDev({ container }: { container: MedusaContaine
     password: process.env.MEDUSA_ADMIN_PASSWORD || "supersecret",
   }
   const { created } = await ensureAdminUser(container, admin)
-  logger.info(`Demo store ready; admin ${admin.email} ${created ? "created" : "already there"}`)
+  logger.info(
+    `Demo store ready; admin ${admin.email} ${created ? "created" : "already there"}`
+  )
 
   const out = process.env.PIASTRIX_DEV_SEED_OUT
   if (out) {
     fs.mkdirSync(path.dirname(out), { recursive: true })
-    fs.writeFileSync(out, JSON.stringify({ ...seeded, adminEmail: admin.email }, null, 2))
+    fs.writeFileSync(
+      out,
+      JSON.stringify({ ...seeded, adminEmail: admin.email }, null, 2)
+    )
   }
 }

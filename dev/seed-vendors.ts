@@ -32,14 +32,18 @@ const VENDORS = [
 type Query = { graph(q: Record<string, unknown>): Promise<{ data: any[] }> }
 type Link = { create(links: unknown[]): Promise<unknown> }
 
-export async function seedVendors(container: MedusaContainer): Promise<Record<string, string>> {
+export async function seedVendors(
+  container: MedusaContainer
+): Promise<Record<string, string>> {
   const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const link = container.resolve<Link>(ContainerRegistrationKeys.LINK)
   const ids: Record<string, string> = {}
   for (const vendor of VENDORS) {
     const { products, ...fields } = vendor
-    let [recipient] = await piastrix.listPiastrixRecipients({ name: vendor.name })
+    let [recipient] = await piastrix.listPiastrixRecipients({
+      name: vendor.name,
+    })
     recipient ??= await piastrix.createPiastrixRecipients({
       ...fields,
       account_details: null,

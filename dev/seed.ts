@@ -37,9 +37,21 @@ const DEFAULT_SALES_CHANNEL = "Default Sales Channel"
 const DEFAULT_API_KEY = "Default Publishable API Key"
 
 const PRODUCTS = [
-  { title: "E-book: Paying with Piastrix", handle: "piastrix-ebook", prices: { rub: 1250.5, usd: 15, eur: 14 } },
-  { title: "Gift card 5000", handle: "piastrix-gift-card", prices: { rub: 5000, usd: 60, eur: 55 } },
-  { title: "Sticker pack", handle: "piastrix-stickers", prices: { rub: 150, usd: 2, eur: 2 } },
+  {
+    title: "E-book: Paying with Piastrix",
+    handle: "piastrix-ebook",
+    prices: { rub: 1250.5, usd: 15, eur: 14 },
+  },
+  {
+    title: "Gift card 5000",
+    handle: "piastrix-gift-card",
+    prices: { rub: 5000, usd: 60, eur: 55 },
+  },
+  {
+    title: "Sticker pack",
+    handle: "piastrix-stickers",
+    prices: { rub: 150, usd: 2, eur: 2 },
+  },
 ]
 
 export type SeededStore = {
@@ -49,7 +61,9 @@ export type SeededStore = {
   variants: Record<string, string>
 }
 
-export async function seedStore(container: MedusaContainer): Promise<SeededStore> {
+export async function seedStore(
+  container: MedusaContainer
+): Promise<SeededStore> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const storeModule = container.resolve(Modules.STORE)
   const regionModule = container.resolve(Modules.REGION)
@@ -59,7 +73,10 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
   // Medusa creates a default sales channel and a "Default Publishable API Key" at its first boot. The demo
   // products go into that channel, and every publishable key the admin lists sells them, so whichever key
   // a newcomer copies finds something to buy.
-  const [store] = await storeModule.listStores({}, { relations: ["supported_currencies"] })
+  const [store] = await storeModule.listStores(
+    {},
+    { relations: ["supported_currencies"] }
+  )
   let salesChannelId = store.default_sales_channel_id
   if (!salesChannelId) {
     const { result } = await createSalesChannelsWorkflow(container).run({
@@ -71,7 +88,10 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     input: {
       selector: { id: store.id },
       update: {
-        supported_currencies: REGIONS.map((r, i) => ({ currency_code: r.currency_code, is_default: i === 0 })),
+        supported_currencies: REGIONS.map((r, i) => ({
+          currency_code: r.currency_code,
+          is_default: i === 0,
+        })),
         default_sales_channel_id: salesChannelId,
       },
     },
@@ -87,16 +107,28 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
       region = result[0]
     } else {
       await updateRegionsWorkflow(container).run({
-        input: { selector: { id: region.id }, update: { payment_providers: PAYMENT_PROVIDERS } },
+        input: {
+          selector: { id: region.id },
+          update: { payment_providers: PAYMENT_PROVIDERS },
+        },
       })
     }
-    regions[spec.currency_code] = { id: region.id, currency_code: spec.currency_code }
+    regions[spec.currency_code] = {
+      id: region.id,
+      currency_code: spec.currency_code,
+    }
   }
 
-  let keys = (await apiKeyModule.listApiKeys({ type: "publishable" })).filter((k) => !k.revoked_at)
+  let keys = (await apiKeyModule.listApiKeys({ type: "publishable" })).filter(
+    (k) => !k.revoked_at
+  )
   if (!keys.length) {
     const { result } = await createApiKeysWorkflow(container).run({
-      input: { api_keys: [{ title: DEFAULT_API_KEY, type: "publishable", created_by: "seed" }] },
+      input: {
+        api_keys: [
+          { title: DEFAULT_API_KEY, type: "publishable", created_by: "seed" },
+        ],
+      },
     })
     keys = result
   }
@@ -105,15 +137,24 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     fields: ["id", "sales_channels.id"],
     filters: { id: keys.map((k) => k.id) },
   })
-  for (const key of linked as { id: string; sales_channels?: ({ id: string } | null)[] }[]) {
+  for (const key of linked as {
+    id: string
+    sales_channels?: ({ id: string } | null)[]
+  }[]) {
     if (!key.sales_channels?.some((sc) => sc?.id === salesChannelId)) {
-      await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [salesChannelId] } })
+      await linkSalesChannelsToApiKeyWorkflow(container).run({
+        input: { id: key.id, add: [salesChannelId] },
+      })
     }
   }
   const apiKey = keys.find((k) => k.title === DEFAULT_API_KEY) ?? keys[0]
 
-  const existing = await productModule.listProducts({ handle: PRODUCTS.map((p) => p.handle) })
-  const missing = PRODUCTS.filter((p) => !existing.some((e) => e.handle === p.handle))
+  const existing = await productModule.listProducts({
+    handle: PRODUCTS.map((p) => p.handle),
+  })
+  const missing = PRODUCTS.filter(
+    (p) => !existing.some((e) => e.handle === p.handle)
+  )
   if (missing.length) {
     await createProductsWorkflow(container).run({
       input: {
@@ -129,7 +170,9 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
               sku: p.handle,
               manage_inventory: false,
               options: { Format: "Digital" },
-              prices: Object.entries(p.prices).map(([currency_code, amount]) => ({ currency_code, amount })),
+              prices: Object.entries(p.prices).map(
+                ([currency_code, amount]) => ({ currency_code, amount })
+              ),
             },
           ],
         })),
@@ -146,13 +189,21 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     regions,
     salesChannelId,
     publishableKey: apiKey.token,
-    variants: Object.fromEntries(variants.map((v: { id: string; sku: string | null }) => [v.sku!, v.id])),
+    variants: Object.fromEntries(
+      variants.map((v: { id: string; sku: string | null }) => [v.sku!, v.id])
+    ),
   }
 }
 
 /** `medusa exec ./dev/seed.ts` */
-export default async function seed({ container }: { container: MedusaContainer }) {
+export default async function seed({
+  container,
+}: {
+  container: MedusaContainer
+}) {
   const seeded = await seedStore(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  logger.info(`Seeded the Piastrix demo store; publishable key ${seeded.publishableKey}`)
+  logger.info(
+    `Seeded the Piastrix demo store; publishable key ${seeded.publishableKey}`
+  )
 }

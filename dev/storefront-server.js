@@ -21,7 +21,12 @@ const TYPES = {
  * test can start the page before the store is seeded). It is public: never put a secret in it.
  * Resolves to `{ url, port, close() }`.
  */
-async function startStorefrontServer({ port = 8000, host = "127.0.0.1", config = {}, publicHost = "localhost" } = {}) {
+async function startStorefrontServer({
+  port = 8000,
+  host = "127.0.0.1",
+  config = {},
+  publicHost = "localhost",
+} = {}) {
   const server = http.createServer((req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { allow: "GET, HEAD" }).end()
@@ -36,7 +41,10 @@ async function startStorefrontServer({ port = 8000, host = "127.0.0.1", config =
     }
     if (pathname === "/config.js") {
       const value = typeof config === "function" ? config() : config
-      res.writeHead(200, { "content-type": TYPES[".js"], "cache-control": "no-store" })
+      res.writeHead(200, {
+        "content-type": TYPES[".js"],
+        "cache-control": "no-store",
+      })
       res.end(`window.DEMO_CONFIG = ${JSON.stringify(value)}\n`)
       return
     }

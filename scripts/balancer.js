@@ -32,11 +32,19 @@ async function startBalancer({ port = 0, host = "127.0.0.1", targets }) {
         port: upstream.port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, "x-forwarded-for": req.socket.remoteAddress, "x-forwarded-host": req.headers.host },
+        headers: {
+          ...req.headers,
+          "x-forwarded-for": req.socket.remoteAddress,
+          "x-forwarded-host": req.headers.host,
+        },
       },
       (answer) => {
         counts[index]++
-        res.writeHead(answer.statusCode, answer.statusMessage, answer.rawHeaders)
+        res.writeHead(
+          answer.statusCode,
+          answer.statusMessage,
+          answer.rawHeaders
+        )
         answer.pipe(res)
       }
     )
@@ -63,7 +71,14 @@ async function startBalancer({ port = 0, host = "127.0.0.1", targets }) {
     const upstream = upstreams[order()[0]]
     const target = net.connect(Number(upstream.port), upstream.hostname, () => {
       const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`)
-      target.write([`${req.method} ${req.url} HTTP/${req.httpVersion}`, ...headers, "", ""].join("\r\n"))
+      target.write(
+        [
+          `${req.method} ${req.url} HTTP/${req.httpVersion}`,
+          ...headers,
+          "",
+          "",
+        ].join("\r\n")
+      )
       target.write(head)
       socket.pipe(target).pipe(socket)
     })

@@ -12,7 +12,12 @@ const { parseArgs } = require("node:util")
 const autocannon = require("autocannon")
 const { Client, Pool } = require("pg")
 const { ensurePostgres } = require("./postgres")
-const { spawnGroup, runToEnd, stopGroup, runningChildren } = require("./dev-processes")
+const {
+  spawnGroup,
+  runToEnd,
+  stopGroup,
+  runningChildren,
+} = require("./dev-processes")
 
 const ROOT = path.resolve(__dirname, "..")
 const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js")
@@ -21,10 +26,26 @@ const SECRET = "bench-secret-7c1f"
 const WALLET = "pp_piastrix-wallet_piastrix"
 const SYSTEM = "pp_system_default"
 
-const { values: args } = parseArgs({ options: { quick: { type: "boolean", default: false } } })
+const { values: args } = parseArgs({
+  options: { quick: { type: "boolean", default: false } },
+})
 const SCALE = args.quick
-  ? { carts: 20, loadSeconds: 3, clientCalls: 50, callbackOrders: 20, latencySamples: 4, payouts: 1000 }
-  : { carts: 200, loadSeconds: 10, clientCalls: 300, callbackOrders: 100, latencySamples: 10, payouts: 10000 }
+  ? {
+      carts: 20,
+      loadSeconds: 3,
+      clientCalls: 50,
+      callbackOrders: 20,
+      latencySamples: 4,
+      payouts: 1000,
+    }
+  : {
+      carts: 200,
+      loadSeconds: 10,
+      clientCalls: 300,
+      callbackOrders: 100,
+      latencySamples: 10,
+      payouts: 10000,
+    }
 
 const results = []
 function figure(name, value, unit, extra = {}) {
@@ -32,9 +53,12 @@ function figure(name, value, unit, extra = {}) {
   const rest = Object.entries(extra)
     .map(([k, v]) => `${k} ${typeof v === "number" ? round(v) : v}`)
     .join(", ")
-  process.stdout.write(`${name}: ${round(value)} ${unit}${rest ? ` (${rest})` : ""}\n`)
+  process.stdout.write(
+    `${name}: ${round(value)} ${unit}${rest ? ` (${rest})` : ""}\n`
+  )
 }
-const round = (n) => (Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 100) / 100)
+const round = (n) =>
+  Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 100) / 100
 const log = (message) => process.stderr.write(`[bench] ${message}\n`)
 
 function quantile(samples, q) {
@@ -44,9 +68,16 @@ function quantile(samples, q) {
 
 // The service's callback signature, written out so the figures do not depend on the code under test.
 function signCallback(fields) {
-  const keys = Object.keys(fields).filter((k) => k !== "sign" && fields[k] !== "" && fields[k] != null)
-  const joined = keys.sort().map((k) => fields[k]).join(":")
-  return createHash("sha256").update(joined + SECRET, "utf8").digest("hex")
+  const keys = Object.keys(fields).filter(
+    (k) => k !== "sign" && fields[k] !== "" && fields[k] != null
+  )
+  const joined = keys
+    .sort()
+    .map((k) => fields[k])
+    .join(":")
+  return createHash("sha256")
+    .update(joined + SECRET, "utf8")
+    .digest("hex")
 }
 
 function successCallback(shopOrderId, amount, paymentId) {
@@ -64,7 +95,10 @@ function successCallback(shopOrderId, amount, paymentId) {
     created: "2026-11-22 10:00:00",
     processed: "2026-11-22 10:01:00",
   }
-  return new URLSearchParams({ ...fields, sign: signCallback(fields) }).toString()
+  return new URLSearchParams({
+    ...fields,
+    sign: signCallback(fields),
+  }).toString()
 }
 
 async function freePort() {
@@ -93,12 +127,17 @@ async function waitFor(what, probe, timeoutMs = 120000) {
 async function json(method, url, { body, key } = {}) {
   const res = await fetch(url, {
     method,
-    headers: { "content-type": "application/json", ...(key ? { "x-publishable-api-key": key } : {}) },
+    headers: {
+      "content-type": "application/json",
+      ...(key ? { "x-publishable-api-key": key } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const data = await res.json().catch(() => ({}))
   if (!res.ok) {
-    throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(data).slice(0, 300)}`)
+    throw new Error(
+      `${method} ${url}: ${res.status} ${JSON.stringify(data).slice(0, 300)}`
+    )
   }
   return data
 }
@@ -144,11 +183,23 @@ async function main() {
     const sandbox = spawnGroup(
       "sandbox",
       process.execPath,
-      [path.join(ROOT, "bin", "piastrix-sandbox.js"), "--port", String(sandboxPort), "--shop-id", String(SHOP_ID), "--secret", SECRET],
+      [
+        path.join(ROOT, "bin", "piastrix-sandbox.js"),
+        "--port",
+        String(sandboxPort),
+        "--shop-id",
+        String(SHOP_ID),
+        "--secret",
+        SECRET,
+      ],
       { env: process.env, quiet: true }
     )
     children.push(sandbox)
-    await waitFor("the sandbox did not start", async () => (await fetch(`${sandboxUrl}/__sandbox/state`)).ok, 30000)
+    await waitFor(
+      "the sandbox did not start",
+      async () => (await fetch(`${sandboxUrl}/__sandbox/state`)).ok,
+      30000
+    )
 
     const env = {
       ...process.env,
@@ -167,43 +218,79 @@ async function main() {
     }
     const seedOut = path.join(os.tmpdir(), `${database}-seed.json`)
     log("migrating and seeding a fresh database")
-    await runToEnd("migrate", process.execPath, [MEDUSA_CLI, "db:migrate"], { env: { ...env, NODE_ENV: "development" }, quiet: true })
-    await runToEnd("seed", process.execPath, [MEDUSA_CLI, "exec", "./dev/seed-dev.ts"], {
-      env: { ...env, NODE_ENV: "development", PIASTRIX_DEV_SEED_OUT: seedOut },
+    await runToEnd("migrate", process.execPath, [MEDUSA_CLI, "db:migrate"], {
+      env: { ...env, NODE_ENV: "development" },
       quiet: true,
     })
+    await runToEnd(
+      "seed",
+      process.execPath,
+      [MEDUSA_CLI, "exec", "./dev/seed-dev.ts"],
+      {
+        env: {
+          ...env,
+          NODE_ENV: "development",
+          PIASTRIX_DEV_SEED_OUT: seedOut,
+        },
+        quiet: true,
+      }
+    )
     const seed = JSON.parse(fs.readFileSync(seedOut, "utf8"))
     fs.rmSync(seedOut, { force: true })
 
     log("starting Medusa in production mode (medusa start)")
-    const medusa = spawnGroup("medusa", process.execPath, [MEDUSA_CLI, "start"], { env: { ...env, NODE_ENV: "production" }, quiet: true })
+    const medusa = spawnGroup(
+      "medusa",
+      process.execPath,
+      [MEDUSA_CLI, "start"],
+      { env: { ...env, NODE_ENV: "production" }, quiet: true }
+    )
     children.push(medusa)
-    await waitFor("medusa start did not answer /health", async () => (await fetch(`${medusaUrl}/health`)).ok)
+    await waitFor(
+      "medusa start did not answer /health",
+      async () => (await fetch(`${medusaUrl}/health`)).ok
+    )
 
     const key = seed.publishableKey
     const region = seed.regions.rub.id
     const variant = Object.values(seed.variants)[0]
-    const control = (method, p, body) => json(method, `${sandboxUrl}/__sandbox/${p}`, { body })
+    const control = (method, p, body) =>
+      json(method, `${sandboxUrl}/__sandbox/${p}`, { body })
 
     async function cartWithSession(provider) {
       const { cart } = await json("POST", `${medusaUrl}/store/carts`, {
         key,
-        body: { region_id: region, email: "bench@example.com", items: [{ variant_id: variant, quantity: 1 }] },
+        body: {
+          region_id: region,
+          email: "bench@example.com",
+          items: [{ variant_id: variant, quantity: 1 }],
+        },
       })
-      const { payment_collection: pc } = await json("POST", `${medusaUrl}/store/payment-collections`, { key, body: { cart_id: cart.id } })
-      const { payment_collection } = await json("POST", `${medusaUrl}/store/payment-collections/${pc.id}/payment-sessions`, {
-        key,
-        body: { provider_id: provider },
-      })
+      const { payment_collection: pc } = await json(
+        "POST",
+        `${medusaUrl}/store/payment-collections`,
+        { key, body: { cart_id: cart.id } }
+      )
+      const { payment_collection } = await json(
+        "POST",
+        `${medusaUrl}/store/payment-collections/${pc.id}/payment-sessions`,
+        {
+          key,
+          body: { provider_id: provider },
+        }
+      )
       return { cart, session: payment_collection.payment_sessions[0] }
     }
     const completed = async (cartId) =>
-      (await db.query("select completed_at from cart where id = $1", [cartId])).rows[0]?.completed_at != null
+      (await db.query("select completed_at from cart where id = $1", [cartId]))
+        .rows[0]?.completed_at != null
 
     // Warm-up: the first requests of a fresh process compile routes and fill pools.
     for (let i = 0; i < 5; i++) {
       const { cart } = await cartWithSession(SYSTEM)
-      await json("POST", `${medusaUrl}/store/carts/${cart.id}/complete`, { key })
+      await json("POST", `${medusaUrl}/store/carts/${cart.id}/complete`, {
+        key,
+      })
     }
 
     // ---- checkout: cart completion with a paid wallet payment vs Medusa's system provider ----
@@ -217,24 +304,42 @@ async function main() {
           await control("POST", `payments/${session.id}/pay`)
         }
         const t0 = performance.now()
-        const done = await json("POST", `${medusaUrl}/store/carts/${cart.id}/complete`, { key })
+        const done = await json(
+          "POST",
+          `${medusaUrl}/store/carts/${cart.id}/complete`,
+          { key }
+        )
         completeTimes[provider].push(performance.now() - t0)
         if (done.type !== "order") {
-          throw new Error(`checkout with ${provider} did not place an order: ${JSON.stringify(done).slice(0, 300)}`)
+          throw new Error(
+            `checkout with ${provider} did not place an order: ${JSON.stringify(done).slice(0, 300)}`
+          )
         }
       }
     }
-    const [w50, s50] = [quantile(completeTimes[WALLET], 0.5), quantile(completeTimes[SYSTEM], 0.5)]
-    figure("checkout completion p50, piastrix-wallet / system provider", w50 / s50, "ratio", {
-      wallet_ms: w50,
-      system_ms: s50,
-      wallet_p95_ms: quantile(completeTimes[WALLET], 0.95),
-      system_p95_ms: quantile(completeTimes[SYSTEM], 0.95),
-      carts: SCALE.carts,
-    })
+    const [w50, s50] = [
+      quantile(completeTimes[WALLET], 0.5),
+      quantile(completeTimes[SYSTEM], 0.5),
+    ]
+    figure(
+      "checkout completion p50, piastrix-wallet / system provider",
+      w50 / s50,
+      "ratio",
+      {
+        wallet_ms: w50,
+        system_ms: s50,
+        wallet_p95_ms: quantile(completeTimes[WALLET], 0.95),
+        system_p95_ms: quantile(completeTimes[SYSTEM], 0.95),
+        carts: SCALE.carts,
+      }
+    )
     await control("DELETE", "faults") // the held callbacks stay held: their orders exist already
     const rss = groupRssMb(medusa.pid)
-    figure("memory after the checkout run, Medusa with the plugin", rss, "MB resident (baseline without the plugin: not measured yet)")
+    figure(
+      "memory after the checkout run, Medusa with the plugin",
+      rss,
+      "MB resident (baseline without the plugin: not measured yet)"
+    )
 
     // ---- callbacks accepted: distinct sessions, then duplicates of one, against /health ----
     const load = async (options) =>
@@ -246,31 +351,65 @@ async function main() {
       url: `${medusaUrl}/hooks/piastrix`,
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      requests: [{ setupRequest: (req) => ({ ...req, body: successCallback(`bench-foreign-${process.pid}-${n++}`, "100.00", 700000000 + n) }) }],
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            body: successCallback(
+              `bench-foreign-${process.pid}-${n++}`,
+              "100.00",
+              700000000 + n
+            ),
+          }),
+        },
+      ],
     })
-    const recorded = (await db.query("select count(*)::int as n from piastrix_notification where shop_order_id like 'bench-foreign-%'")).rows[0].n
-    figure("callbacks accepted, distinct sessions, / health", distinct.requests.average / health.requests.average, "ratio", {
-      callbacks_per_s: distinct.requests.average,
-      p99_ms: distinct.latency.p99,
-      health_per_s: health.requests.average,
-      non_2xx: distinct.non2xx,
-      recorded_rows: recorded,
-      answered_ok: distinct["2xx"],
-    })
-    const one = successCallback(`bench-duplicate-${process.pid}`, "100.00", 699999999)
+    const recorded = (
+      await db.query(
+        "select count(*)::int as n from piastrix_notification where shop_order_id like 'bench-foreign-%'"
+      )
+    ).rows[0].n
+    figure(
+      "callbacks accepted, distinct sessions, / health",
+      distinct.requests.average / health.requests.average,
+      "ratio",
+      {
+        callbacks_per_s: distinct.requests.average,
+        p99_ms: distinct.latency.p99,
+        health_per_s: health.requests.average,
+        non_2xx: distinct.non2xx,
+        recorded_rows: recorded,
+        answered_ok: distinct["2xx"],
+      }
+    )
+    const one = successCallback(
+      `bench-duplicate-${process.pid}`,
+      "100.00",
+      699999999
+    )
     const duplicates = await load({
       url: `${medusaUrl}/hooks/piastrix`,
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: one,
     })
-    const duplicateRows = (await db.query("select count(*)::int as n from piastrix_notification where shop_order_id = $1", [`bench-duplicate-${process.pid}`])).rows[0].n
-    figure("callbacks accepted, duplicates of one, / health", duplicates.requests.average / health.requests.average, "ratio", {
-      callbacks_per_s: duplicates.requests.average,
-      p99_ms: duplicates.latency.p99,
-      non_2xx: duplicates.non2xx,
-      recorded_rows: duplicateRows,
-    })
+    const duplicateRows = (
+      await db.query(
+        "select count(*)::int as n from piastrix_notification where shop_order_id = $1",
+        [`bench-duplicate-${process.pid}`]
+      )
+    ).rows[0].n
+    figure(
+      "callbacks accepted, duplicates of one, / health",
+      duplicates.requests.average / health.requests.average,
+      "ratio",
+      {
+        callbacks_per_s: duplicates.requests.average,
+        p99_ms: duplicates.latency.p99,
+        non_2xx: duplicates.non2xx,
+        recorded_rows: duplicateRows,
+      }
+    )
 
     // ---- callback to order: /hooks/piastrix vs Medusa's built-in /hooks/payment route ----
     log("callback to order")
@@ -279,7 +418,9 @@ async function main() {
       const { cart, session } = await cartWithSession(WALLET)
       await control("POST", `payments/${session.id}/pay`)
       const { notifications } = await control("GET", "callbacks")
-      const held = notifications.filter((x) => x.shopOrderId === session.id).pop()
+      const held = notifications
+        .filter((x) => x.shopOrderId === session.id)
+        .pop()
       const body = new URLSearchParams(held.fields).toString()
       const t0 = performance.now()
       const res = await fetch(`${medusaUrl}${route}`, {
@@ -290,18 +431,33 @@ async function main() {
       if (!res.ok) {
         throw new Error(`${route} answered ${res.status}`)
       }
-      await waitFor(`no order after a callback to ${route}`, () => completed(cart.id), 60000)
+      await waitFor(
+        `no order after a callback to ${route}`,
+        () => completed(cart.id),
+        60000
+      )
       return performance.now() - t0
     }
     const ours = []
     const builtIn = []
-    await pool(SCALE.latencySamples, 5, async () => ours.push(await callbackToOrder("/hooks/piastrix")))
-    await pool(SCALE.latencySamples, 5, async () => builtIn.push(await callbackToOrder("/hooks/payment/piastrix-wallet_piastrix")))
-    figure("callback to order p50, built-in route / /hooks/piastrix", quantile(builtIn, 0.5) / quantile(ours, 0.5), "times faster", {
-      hooks_piastrix_ms: quantile(ours, 0.5),
-      built_in_ms: quantile(builtIn, 0.5),
-      samples: SCALE.latencySamples,
-    })
+    await pool(SCALE.latencySamples, 5, async () =>
+      ours.push(await callbackToOrder("/hooks/piastrix"))
+    )
+    await pool(SCALE.latencySamples, 5, async () =>
+      builtIn.push(
+        await callbackToOrder("/hooks/payment/piastrix-wallet_piastrix")
+      )
+    )
+    figure(
+      "callback to order p50, built-in route / /hooks/piastrix",
+      quantile(builtIn, 0.5) / quantile(ours, 0.5),
+      "times faster",
+      {
+        hooks_piastrix_ms: quantile(ours, 0.5),
+        built_in_ms: quantile(builtIn, 0.5),
+        samples: SCALE.latencySamples,
+      }
+    )
 
     // ---- orders from callbacks vs storefront completion with the system provider ----
     log("orders per second")
@@ -312,39 +468,80 @@ async function main() {
       paid.push({ cart, session })
     }
     const { notifications: all } = await control("GET", "callbacks")
-    const bodies = paid.map(({ session }) => new URLSearchParams(all.filter((x) => x.shopOrderId === session.id).pop().fields).toString())
+    const bodies = paid.map(({ session }) =>
+      new URLSearchParams(
+        all.filter((x) => x.shopOrderId === session.id).pop().fields
+      ).toString()
+    )
     let t0 = performance.now()
     await pool(bodies.length, 10, async (i) => {
-      await fetch(`${medusaUrl}/hooks/piastrix`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: bodies[i] })
+      await fetch(`${medusaUrl}/hooks/piastrix`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: bodies[i],
+      })
     })
-    await waitFor("not every paid cart became an order", async () => {
-      const { rows } = await db.query("select count(*)::int as n from cart where id = any($1) and completed_at is not null", [paid.map((p) => p.cart.id)])
-      return rows[0].n === paid.length
-    }, 300000)
+    await waitFor(
+      "not every paid cart became an order",
+      async () => {
+        const { rows } = await db.query(
+          "select count(*)::int as n from cart where id = any($1) and completed_at is not null",
+          [paid.map((p) => p.cart.id)]
+        )
+        return rows[0].n === paid.length
+      },
+      300000
+    )
     const callbackRate = paid.length / ((performance.now() - t0) / 1000)
     const systemCarts = []
     for (let i = 0; i < SCALE.callbackOrders; i++) {
       systemCarts.push((await cartWithSession(SYSTEM)).cart)
     }
     t0 = performance.now()
-    await pool(systemCarts.length, 10, async (i) => json("POST", `${medusaUrl}/store/carts/${systemCarts[i].id}/complete`, { key }))
+    await pool(systemCarts.length, 10, async (i) =>
+      json("POST", `${medusaUrl}/store/carts/${systemCarts[i].id}/complete`, {
+        key,
+      })
+    )
     const systemRate = systemCarts.length / ((performance.now() - t0) / 1000)
-    figure("orders per second, from callbacks / system provider completion", callbackRate / systemRate, "ratio", {
-      from_callbacks_per_s: callbackRate,
-      system_per_s: systemRate,
-      orders: SCALE.callbackOrders,
-    })
+    figure(
+      "orders per second, from callbacks / system provider completion",
+      callbackRate / systemRate,
+      "ratio",
+      {
+        from_callbacks_per_s: callbackRate,
+        system_per_s: systemRate,
+        orders: SCALE.callbackOrders,
+      }
+    )
     await control("DELETE", "faults")
 
     // ---- client: a signed status call through the client vs a raw post of the same body ----
     log("client overhead")
-    require("ts-node").register({ transpileOnly: true, swc: true, project: path.join(ROOT, "tsconfig.json") })
-    const { PiastrixClient } = require(path.join(ROOT, "src", "lib", "piastrix"))
+    require("ts-node").register({
+      transpileOnly: true,
+      swc: true,
+      project: path.join(ROOT, "tsconfig.json"),
+    })
+    const { PiastrixClient } = require(
+      path.join(ROOT, "src", "lib", "piastrix")
+    )
     const fixedNow = new Date(Date.UTC(2026, 0, 1))
-    const client = new PiastrixClient({ shopId: SHOP_ID, secretKey: SECRET, apiUrl: sandboxUrl, now: () => fixedNow })
+    const client = new PiastrixClient({
+      shopId: SHOP_ID,
+      secretKey: SECRET,
+      apiUrl: sandboxUrl,
+      now: () => fixedNow,
+    })
     const orderId = paid[0].session.id
-    const check = { now: "2026-01-01 00:00:00", shop_id: SHOP_ID, shop_order_id: orderId }
-    check.sign = createHash("sha256").update(`${check.now}:${SHOP_ID}:${orderId}${SECRET}`, "utf8").digest("hex")
+    const check = {
+      now: "2026-01-01 00:00:00",
+      shop_id: SHOP_ID,
+      shop_order_id: orderId,
+    }
+    check.sign = createHash("sha256")
+      .update(`${check.now}:${SHOP_ID}:${orderId}${SECRET}`, "utf8")
+      .digest("hex")
     const raw = JSON.stringify(check)
     const viaClient = []
     const viaFetch = []
@@ -353,28 +550,47 @@ async function main() {
       await client.billStatus({ shop_order_id: orderId })
       viaClient.push(performance.now() - s)
       s = performance.now()
-      const res = await fetch(`${sandboxUrl}/bill/shop_order_status`, { method: "POST", headers: { "content-type": "application/json" }, body: raw })
+      const res = await fetch(`${sandboxUrl}/bill/shop_order_status`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: raw,
+      })
       const body = await res.json()
       if (!body.result) {
         throw new Error(`raw status call refused: ${body.message}`)
       }
       viaFetch.push(performance.now() - s)
     }
-    figure("signed status call p50, client / raw HTTP post", quantile(viaClient, 0.5) / quantile(viaFetch, 0.5), "ratio", {
-      client_ms: quantile(viaClient, 0.5),
-      raw_ms: quantile(viaFetch, 0.5),
-      calls: SCALE.clientCalls,
-    })
+    figure(
+      "signed status call p50, client / raw HTTP post",
+      quantile(viaClient, 0.5) / quantile(viaFetch, 0.5),
+      "ratio",
+      {
+        client_ms: quantile(viaClient, 0.5),
+        raw_ms: quantile(viaFetch, 0.5),
+        calls: SCALE.clientCalls,
+      }
+    )
 
     // ---- payouts: one sync pass over N payouts in flight vs the same status calls made bare ----
     log(`payout sync over ${SCALE.payouts} payouts in flight`)
     await stopGroup(medusa, 5000) // the sync runs here, in this process; Medusa's own jobs must not join in
-    const { syncPayoutsInFlight } = require(path.join(ROOT, "src", "lib", "payouts"))
-    const { piastrixOptionsSchema } = require(path.join(ROOT, "src", "lib", "plugin", "options"))
-    const knex = require("knex")({ client: "pg", connection: databaseUrl, pool: { min: 1, max: 4 } })
+    const { syncPayoutsInFlight } = require(
+      path.join(ROOT, "src", "lib", "payouts")
+    )
+    const { piastrixOptionsSchema } = require(
+      path.join(ROOT, "src", "lib", "plugin", "options")
+    )
+    const knex = require("knex")({
+      client: "pg",
+      connection: databaseUrl,
+      pool: { min: 1, max: 4 },
+    })
     let queries = 0
     knex.on("query", () => queries++)
-    const { rows: vendors } = await db.query("select id from piastrix_recipient where name = 'Piastrix Press'")
+    const { rows: vendors } = await db.query(
+      "select id from piastrix_recipient where name = 'Piastrix Press'"
+    )
     const prefix = `pxpo_bench_${process.pid}_`
     // The transfers exist at the service (made through the client), and each payout row waits for its status.
     const made = []
@@ -396,10 +612,18 @@ async function main() {
        select ids.id, $1, 643, 10, 'transfer', '201494711279', ids.id, 'processing', ids.service_id,
               now() - interval '5 minutes', now() - interval '1 minute', '{"value": "10", "precision": 20}'::jsonb
          from unnest($2::text[], $3::text[]) as ids(id, service_id)`,
-      [vendors[0].id, made.map((m) => m.shopPaymentId), made.map((m) => m.serviceId)]
+      [
+        vendors[0].id,
+        made.map((m) => m.shopPaymentId),
+        made.map((m) => m.serviceId),
+      ]
     )
     await control("DELETE", "violations")
-    const options = piastrixOptionsSchema.parse({ shopId: SHOP_ID, secretKey: SECRET, apiUrl: sandboxUrl })
+    const options = piastrixOptionsSchema.parse({
+      shopId: SHOP_ID,
+      secretKey: SECRET,
+      apiUrl: sandboxUrl,
+    })
     const quiet = { info() {}, warn() {} }
     const ctx = { db: knex, client, options, logger: quiet }
     const before = (await control("GET", "polls")).counts
@@ -414,7 +638,10 @@ async function main() {
     }
     const syncMs = performance.now() - t0
     const after = (await control("GET", "polls")).counts
-    const serviceCalls = Object.entries(after).reduce((sum, [k, n]) => sum + n - (before[k] ?? 0), 0)
+    const serviceCalls = Object.entries(after).reduce(
+      (sum, [k, n]) => sum + n - (before[k] ?? 0),
+      0
+    )
     const { violations } = await control("GET", "violations")
     const { rows: settled } = await db.query(
       "select status, count(*)::int as n from piastrix_payout where id like $1 group by status",
@@ -423,25 +650,34 @@ async function main() {
     // Baseline: the same status calls, one after another, with nothing recorded.
     t0 = performance.now()
     for (const m of made) {
-      await client.transferShopPaymentStatus({ shop_payment_id: m.shopPaymentId })
+      await client.transferShopPaymentStatus({
+        shop_payment_id: m.shopPaymentId,
+      })
     }
     const bareMs = performance.now() - t0
     await knex.destroy()
-    figure(`payout sync over ${SCALE.payouts} payouts in flight, / the same status calls bare`, syncMs / bareMs, "ratio", {
-      sync_s: syncMs / 1000,
-      bare_s: bareMs / 1000,
-      payouts_synced: synced,
-      queries_per_payout: queries / synced,
-      service_calls: serviceCalls,
-      polls_too_early: violations.length,
-      succeeded: settled.find((r) => r.status === "succeeded")?.n ?? 0,
-    })
+    figure(
+      `payout sync over ${SCALE.payouts} payouts in flight, / the same status calls bare`,
+      syncMs / bareMs,
+      "ratio",
+      {
+        sync_s: syncMs / 1000,
+        bare_s: bareMs / 1000,
+        payouts_synced: synced,
+        queries_per_payout: queries / synced,
+        service_calls: serviceCalls,
+        polls_too_early: violations.length,
+        succeeded: settled.find((r) => r.status === "succeeded")?.n ?? 0,
+      }
+    )
   } finally {
     await db.end().catch(() => {})
     for (const child of runningChildren()) {
       await stopGroup(child, 5000)
     }
-    await admin.query(`drop database if exists "${database}" with (force)`).catch(() => {})
+    await admin
+      .query(`drop database if exists "${database}" with (force)`)
+      .catch(() => {})
     await admin.end()
     await pg.stop()
   }
@@ -452,7 +688,12 @@ async function main() {
       {
         at: new Date().toISOString(),
         quick: args.quick,
-        machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+        machine: {
+          cpus: os.cpus().length,
+          cpu: os.cpus()[0]?.model,
+          memory_gb: Math.round(os.totalmem() / 2 ** 30),
+          node: process.version,
+        },
         seconds: Math.round((Date.now() - startedAt) / 1000),
         figures: results,
       },
@@ -460,7 +701,9 @@ async function main() {
       2
     )
   )
-  process.stdout.write(`wrote ${path.relative(process.cwd(), file)} (${Math.round((Date.now() - startedAt) / 1000)} s)\n`)
+  process.stdout.write(
+    `wrote ${path.relative(process.cwd(), file)} (${Math.round((Date.now() - startedAt) / 1000)} s)\n`
+  )
 }
 
 main().catch((error) => {

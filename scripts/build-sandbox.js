@@ -8,5 +8,9 @@ const { spawnSync } = require("node:child_process")
 const root = path.resolve(__dirname, "..")
 rmSync(path.join(root, ".medusa", "sandbox"), { recursive: true, force: true })
 const tsc = require.resolve("typescript/bin/tsc")
-const result = spawnSync(process.execPath, [tsc, "-p", path.join(root, "sandbox", "tsconfig.json")], { stdio: "inherit" })
+const result = spawnSync(
+  process.execPath,
+  [tsc, "-p", path.join(root, "sandbox", "tsconfig.json")],
+  { stdio: "inherit" }
+)
 process.exit(result.status ?? 1)

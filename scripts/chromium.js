@@ -7,15 +7,19 @@ const { execFileSync } = require("node:child_process")
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 
-function hasBrowserSuites(dir = path.resolve(__dirname, "..", "integration-tests")) {
+function hasBrowserSuites(
+  dir = path.resolve(__dirname, "..", "integration-tests")
+) {
   if (!fs.existsSync(dir)) {
     return false
   }
-  return fs.readdirSync(dir, { withFileTypes: true }).some((entry) =>
-    entry.isDirectory()
-      ? hasBrowserSuites(path.join(dir, entry.name))
-      : /\.browser\.spec\.[jt]s$/.test(entry.name)
-  )
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .some((entry) =>
+      entry.isDirectory()
+        ? hasBrowserSuites(path.join(dir, entry.name))
+        : /\.browser\.spec\.[jt]s$/.test(entry.name)
+    )
 }
 
 async function ensureChromium({ required = false } = {}) {
@@ -28,12 +32,20 @@ async function ensureChromium({ required = false } = {}) {
   }
   const isRoot = process.getuid && process.getuid() === 0
   if (!isRoot) {
-    throw new Error(`the browser suites need Debian's chromium: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH)`)
+    throw new Error(
+      `the browser suites need Debian's chromium: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH)`
+    )
   }
-  process.stderr.write("[chromium] installing Debian's chromium with apt-get (once per machine)\n")
+  process.stderr.write(
+    "[chromium] installing Debian's chromium with apt-get (once per machine)\n"
+  )
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" }
   execFileSync("apt-get", ["update", "-qq"], { stdio: "ignore", env })
-  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { stdio: "ignore", env })
+  execFileSync(
+    "apt-get",
+    ["install", "-y", "-qq", "--no-install-recommends", "chromium"],
+    { stdio: "ignore", env }
+  )
   process.env.CHROMIUM_PATH = CHROMIUM
   return CHROMIUM
 }

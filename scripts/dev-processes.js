@@ -7,12 +7,18 @@ const { spawn } = require("node:child_process")
 const running = new Set()
 
 function prefixLines(stream, name, out) {
-  readline.createInterface({ input: stream }).on("line", (line) => out.write(`[${name}] ${line}\n`))
+  readline
+    .createInterface({ input: stream })
+    .on("line", (line) => out.write(`[${name}] ${line}\n`))
 }
 
 /** Starts `cmd` in its own process group; its output is shown line by line, prefixed with `name`. */
 function spawnGroup(name, cmd, args, { env, quiet = false } = {}) {
-  const child = spawn(cmd, args, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(cmd, args, {
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  })
   child.label = name
   child.captured = []
   running.add(child)
@@ -22,7 +28,9 @@ function spawnGroup(name, cmd, args, { env, quiet = false } = {}) {
     [child.stderr, process.stderr],
   ]) {
     if (quiet) {
-      readline.createInterface({ input: stream }).on("line", (line) => child.captured.push(line))
+      readline
+        .createInterface({ input: stream })
+        .on("line", (line) => child.captured.push(line))
     } else {
       prefixLines(stream, name, out)
     }
@@ -33,7 +41,9 @@ function spawnGroup(name, cmd, args, { env, quiet = false } = {}) {
 /** Runs `cmd` to its end; throws (showing its output when it was kept quiet) unless it exits with 0. */
 async function runToEnd(name, cmd, args, options = {}) {
   const child = spawnGroup(name, cmd, args, options)
-  const code = await new Promise((resolve) => child.once("exit", (c, signal) => resolve(c ?? signal)))
+  const code = await new Promise((resolve) =>
+    child.once("exit", (c, signal) => resolve(c ?? signal))
+  )
   if (code !== 0) {
     for (const line of child.captured.slice(-60)) {
       process.stderr.write(`[${name}] ${line}\n`)
@@ -53,7 +63,9 @@ async function stopGroup(child, graceMs = 10000) {
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((resolve) => child.once("exit", resolve))
     signalGroup(child, "SIGTERM")
-    const timer = new Promise((resolve) => setTimeout(resolve, graceMs, "timeout"))
+    const timer = new Promise((resolve) =>
+      setTimeout(resolve, graceMs, "timeout")
+    )
     if ((await Promise.race([exited, timer])) === "timeout") {
       signalGroup(child, "SIGKILL")
       await exited

@@ -10,7 +10,12 @@ const net = require("node:net")
 const path = require("node:path")
 const { Client } = require("pg")
 const { ensurePostgres } = require("./postgres")
-const { spawnGroup, runToEnd, stopGroup, runningChildren } = require("./dev-processes")
+const {
+  spawnGroup,
+  runToEnd,
+  stopGroup,
+  runningChildren,
+} = require("./dev-processes")
 const { supervise, waitForHealth } = require("./supervise")
 const { startStorefrontServer } = require("../dev/storefront-server")
 const { ensureRedis } = require("./redis")
@@ -30,7 +35,9 @@ const DB_NAME = env.MEDUSA_DB_NAME || "medusa_piastrix_dev"
 const USE_SANDBOX = !env.PIASTRIX_API_URL
 const TMP = path.join(ROOT, ".tmp")
 const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js")
-const SCALE = process.argv.includes("--scale") || /^(1|true|on)$/i.test(env.PIASTRIX_DEV_SCALE || "")
+const SCALE =
+  process.argv.includes("--scale") ||
+  /^(1|true|on)$/i.test(env.PIASTRIX_DEV_SCALE || "")
 const REDIS_PORT = Number(env.PIASTRIX_REDIS_PORT || 6390)
 // In the scale layout: servers on MEDUSA_PORT+1 and +2 behind the balancer, the worker on +3.
 const INSTANCES = SCALE
@@ -70,7 +77,10 @@ async function ensureDatabase(url) {
   const client = new Client({ connectionString: admin.toString() })
   await client.connect()
   try {
-    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name])
+    const { rowCount } = await client.query(
+      "select 1 from pg_database where datname = $1",
+      [name]
+    )
     if (!rowCount) {
       await client.query(`create database "${name.replace(/"/g, '""')}"`)
       log(`created database ${name}`)
@@ -80,8 +90,14 @@ async function ensureDatabase(url) {
   }
 }
 
-
-function banner({ storefrontUrl, medusaUrl, sandboxUrl, publishableKey, dbUrl, redisUrl }) {
+function banner({
+  storefrontUrl,
+  medusaUrl,
+  sandboxUrl,
+  publishableKey,
+  dbUrl,
+  redisUrl,
+}) {
   const safeDb = dbUrl.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@")
   const lines = [
     "",
@@ -114,12 +130,16 @@ async function main() {
   const ports = [
     ["Medusa", MEDUSA_PORT, "MEDUSA_PORT"],
     ["the storefront", STOREFRONT_PORT, "STOREFRONT_PORT"],
-    ...(USE_SANDBOX ? [["the sandbox", SANDBOX_PORT, "PIASTRIX_SANDBOX_PORT"]] : []),
+    ...(USE_SANDBOX
+      ? [["the sandbox", SANDBOX_PORT, "PIASTRIX_SANDBOX_PORT"]]
+      : []),
     ...INSTANCES.map((i) => [`the ${i.name}`, i.port, "MEDUSA_PORT"]),
   ]
   for (const [what, port, variable] of ports) {
     if (!(await portIsFree(port))) {
-      throw new Error(`port ${port} (for ${what}) is taken; stop what uses it or set ${variable}`)
+      throw new Error(
+        `port ${port} (for ${what}) is taken; stop what uses it or set ${variable}`
+      )
     }
   }
 
@@ -151,9 +171,12 @@ async function main() {
     const dbUrl = databaseUrl(pg.env)
     await ensureDatabase(dbUrl)
 
-    const medusaUrl = env.MEDUSA_BACKEND_URL || `http://localhost:${MEDUSA_PORT}`
-    const storefrontUrl = env.STOREFRONT_URL || `http://localhost:${STOREFRONT_PORT}`
-    const sandboxUrl = env.PIASTRIX_API_URL || `http://localhost:${SANDBOX_PORT}`
+    const medusaUrl =
+      env.MEDUSA_BACKEND_URL || `http://localhost:${MEDUSA_PORT}`
+    const storefrontUrl =
+      env.STOREFRONT_URL || `http://localhost:${STOREFRONT_PORT}`
+    const sandboxUrl =
+      env.PIASTRIX_API_URL || `http://localhost:${SANDBOX_PORT}`
     if (SCALE) {
       redis = await ensureRedis({ port: REDIS_PORT })
       log(`Redis at ${redis.url}`)
@@ -168,7 +191,9 @@ async function main() {
       PORT: String(MEDUSA_PORT),
       MEDUSA_BACKEND_URL: medusaUrl,
       STOREFRONT_URL: storefrontUrl,
-      STORE_CORS: env.STORE_CORS || `${storefrontUrl},http://127.0.0.1:${STOREFRONT_PORT}`,
+      STORE_CORS:
+        env.STORE_CORS ||
+        `${storefrontUrl},http://127.0.0.1:${STOREFRONT_PORT}`,
       ADMIN_CORS: env.ADMIN_CORS || medusaUrl,
       AUTH_CORS: env.AUTH_CORS || `${storefrontUrl},${medusaUrl}`,
       PIASTRIX_API_URL: sandboxUrl,
@@ -197,19 +222,37 @@ async function main() {
         ],
         { env: childEnv }
       )
-      sandbox.on("exit", (code) => stopping || (log(`the sandbox exited (${code})`), stopAll(1)))
-      await waitForHealth(`http://127.0.0.1:${SANDBOX_PORT}/check_status`, { timeoutMs: 30000 })
+      sandbox.on(
+        "exit",
+        (code) => stopping || (log(`the sandbox exited (${code})`), stopAll(1))
+      )
+      await waitForHealth(`http://127.0.0.1:${SANDBOX_PORT}/check_status`, {
+        timeoutMs: 30000,
+      })
     }
 
     log("applying migrations")
-    await runToEnd("migrate", process.execPath, [MEDUSA_CLI, "db:migrate"], { env: childEnv, quiet: true })
+    await runToEnd("migrate", process.execPath, [MEDUSA_CLI, "db:migrate"], {
+      env: childEnv,
+      quiet: true,
+    })
     log("seeding the demo store and the admin user")
     const seedOut = path.join(TMP, "dev-seed.json")
     fs.rmSync(seedOut, { force: true })
-    await runToEnd("seed", process.execPath, [MEDUSA_CLI, "exec", "./dev/seed-dev.ts"], {
-      env: { ...childEnv, PIASTRIX_DEV_SEED_OUT: seedOut, MEDUSA_ADMIN_EMAIL: ADMIN_EMAIL, MEDUSA_ADMIN_PASSWORD: ADMIN_PASSWORD },
-      quiet: true,
-    })
+    await runToEnd(
+      "seed",
+      process.execPath,
+      [MEDUSA_CLI, "exec", "./dev/seed-dev.ts"],
+      {
+        env: {
+          ...childEnv,
+          PIASTRIX_DEV_SEED_OUT: seedOut,
+          MEDUSA_ADMIN_EMAIL: ADMIN_EMAIL,
+          MEDUSA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        },
+        quiet: true,
+      }
+    )
     const seeded = JSON.parse(fs.readFileSync(seedOut, "utf8"))
 
     storefront = await startStorefrontServer({
@@ -237,7 +280,9 @@ async function main() {
               ...childEnv,
               PORT: String(instance.port),
               MEDUSA_WORKER_MODE: instance.mode,
-              ...(instance.mode === "worker" ? { MEDUSA_ADMIN_DISABLE: "true" } : {}),
+              ...(instance.mode === "worker"
+                ? { MEDUSA_ADMIN_DISABLE: "true" }
+                : {}),
             },
             healthUrl: `http://127.0.0.1:${instance.port}/health`,
             log,
@@ -249,7 +294,9 @@ async function main() {
       balancer = await startBalancer({
         port: MEDUSA_PORT,
         host: "0.0.0.0",
-        targets: INSTANCES.filter((i) => i.mode === "server").map((i) => `http://127.0.0.1:${i.port}`),
+        targets: INSTANCES.filter((i) => i.mode === "server").map(
+          (i) => `http://127.0.0.1:${i.port}`
+        ),
       })
     } else {
       await supervise({
@@ -263,7 +310,14 @@ async function main() {
         stopAll,
       })
     }
-    banner({ storefrontUrl, medusaUrl, sandboxUrl, publishableKey: seeded.publishableKey, dbUrl, redisUrl: redis?.url })
+    banner({
+      storefrontUrl,
+      medusaUrl,
+      sandboxUrl,
+      publishableKey: seeded.publishableKey,
+      dbUrl,
+      redisUrl: redis?.url,
+    })
   } catch (err) {
     log(`failed: ${err.message}`)
     await stopAll(1)

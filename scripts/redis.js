@@ -17,8 +17,13 @@ function log(message) {
   process.stderr.write(`[redis] ${message}\n`)
 }
 
-function hasScaleSuites(dir = path.resolve(__dirname, "..", "integration-tests", "scale")) {
-  return fs.existsSync(dir) && fs.readdirSync(dir).some((name) => /\.spec\.[jt]s$/.test(name))
+function hasScaleSuites(
+  dir = path.resolve(__dirname, "..", "integration-tests", "scale")
+) {
+  return (
+    fs.existsSync(dir) &&
+    fs.readdirSync(dir).some((name) => /\.spec\.[jt]s$/.test(name))
+  )
 }
 
 /** The path of `redis-server`, installing Debian's package when we can. */
@@ -32,12 +37,18 @@ function ensureRedisServer({ required = true } = {}) {
   }
   const isRoot = process.getuid && process.getuid() === 0
   if (!isRoot) {
-    throw new Error("Redis is needed: run `sudo apt-get install -y redis-server` (or set REDIS_URL or REDIS_SERVER_PATH)")
+    throw new Error(
+      "Redis is needed: run `sudo apt-get install -y redis-server` (or set REDIS_URL or REDIS_SERVER_PATH)"
+    )
   }
   log("installing Debian's redis-server with apt-get (once per machine)")
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" }
   execFileSync("apt-get", ["update", "-qq"], { stdio: "ignore", env })
-  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "redis-server"], { stdio: "ignore", env })
+  execFileSync(
+    "apt-get",
+    ["install", "-y", "-qq", "--no-install-recommends", "redis-server"],
+    { stdio: "ignore", env }
+  )
   process.env.REDIS_SERVER_PATH = REDIS_SERVER
   return REDIS_SERVER
 }
@@ -71,12 +82,27 @@ async function startRedis({ port } = {}) {
   const binary = ensureRedisServer()
   const chosen = port || (await freePort())
   if (await ping(chosen)) {
-    throw new Error(`port ${chosen} already answers as a Redis server; stop it, or set REDIS_URL to use it`)
+    throw new Error(
+      `port ${chosen} already answers as a Redis server; stop it, or set REDIS_URL to use it`
+    )
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "piastrix-redis-"))
   const child = spawn(
     binary,
-    ["--port", String(chosen), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--daemonize", "no"],
+    [
+      "--port",
+      String(chosen),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--dir",
+      dir,
+      "--daemonize",
+      "no",
+    ],
     { stdio: ["ignore", "pipe", "pipe"], detached: true }
   )
   let output = ""
@@ -86,7 +112,9 @@ async function startRedis({ port } = {}) {
   while (!(await ping(chosen))) {
     if (child.exitCode !== null || Date.now() - started > 15000) {
       child.kill("SIGKILL")
-      throw new Error(`redis-server did not start on port ${chosen}:\n${output.slice(-2000)}`)
+      throw new Error(
+        `redis-server did not start on port ${chosen}:\n${output.slice(-2000)}`
+      )
     }
     await new Promise((r) => setTimeout(r, 50))
   }
@@ -96,7 +124,9 @@ async function startRedis({ port } = {}) {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve))
         child.kill("SIGTERM")
-        const timer = new Promise((resolve) => setTimeout(resolve, 5000, "timeout"))
+        const timer = new Promise((resolve) =>
+          setTimeout(resolve, 5000, "timeout")
+        )
         if ((await Promise.race([exited, timer])) === "timeout") {
           child.kill("SIGKILL")
           await exited

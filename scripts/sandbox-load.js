@@ -9,22 +9,34 @@ const { parseArgs } = require("node:util")
 const autocannon = require("autocannon")
 
 const { values } = parseArgs({
-  options: { duration: { type: "string", default: "10" }, connections: { type: "string", default: "50" } },
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+  },
 })
 const SHOP_ID = 1
 const SECRET = "load-secret"
 
 // The signature rule, written out here so the figure does not depend on the code under test.
 function sign(fields, keys) {
-  const joined = [...keys].sort().map((k) => String(fields[k])).join(":")
-  return createHash("sha256").update(joined + SECRET, "utf8").digest("hex")
+  const joined = [...keys]
+    .sort()
+    .map((k) => String(fields[k]))
+    .join(":")
+  return createHash("sha256")
+    .update(joined + SECRET, "utf8")
+    .digest("hex")
 }
 
 function startSandbox() {
   const bin = join(__dirname, "..", "bin", "piastrix-sandbox.js")
-  const child = spawn(process.execPath, [bin, "--port", "0", "--shop-id", String(SHOP_ID), "--secret", SECRET], {
-    stdio: ["ignore", "pipe", "inherit"],
-  })
+  const child = spawn(
+    process.execPath,
+    [bin, "--port", "0", "--shop-id", String(SHOP_ID), "--secret", SECRET],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    }
+  )
   return new Promise((resolve, reject) => {
     let out = ""
     child.stdout.on("data", (chunk) => {
@@ -37,18 +49,39 @@ function startSandbox() {
 }
 
 async function post(url, body) {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  })
   return res.json()
 }
 
 async function main() {
   const { child, url } = await startSandbox()
   try {
-    const invoice = { shop_id: SHOP_ID, amount: "100.00", currency: 643, payway: "card_rub", shop_order_id: "load-1", email: "load@example.com" }
-    invoice.sign = sign(invoice, ["shop_id", "amount", "currency", "payway", "shop_order_id"])
+    const invoice = {
+      shop_id: SHOP_ID,
+      amount: "100.00",
+      currency: 643,
+      payway: "card_rub",
+      shop_order_id: "load-1",
+      email: "load@example.com",
+    }
+    invoice.sign = sign(invoice, [
+      "shop_id",
+      "amount",
+      "currency",
+      "payway",
+      "shop_order_id",
+    ])
     const created = await post(`${url}/invoice/create`, invoice)
     if (!created.result) throw new Error(`create failed: ${created.message}`)
-    const check = { now: "2026-01-01 00:00:00", shop_id: SHOP_ID, shop_order_id: "load-1" }
+    const check = {
+      now: "2026-01-01 00:00:00",
+      shop_id: SHOP_ID,
+      shop_order_id: "load-1",
+    }
     check.sign = sign(check, ["now", "shop_id", "shop_order_id"])
     const probe = await post(`${url}/invoice/check`, check)
     if (!probe.result) throw new Error(`status failed: ${probe.message}`)

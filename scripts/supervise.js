@@ -18,7 +18,9 @@ async function waitForHealth(url, { timeoutMs, isAlive }) {
     } catch {}
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`)
+  throw new Error(
+    `${url} did not answer within ${Math.round(timeoutMs / 1000)} s`
+  )
 }
 
 /**
@@ -55,7 +57,10 @@ async function supervise({
         void restart(`${name} exited (${code})`)
       }
     })
-    await waitForHealth(healthUrl, { timeoutMs: startTimeoutMs, isAlive: () => started.exitCode === null })
+    await waitForHealth(healthUrl, {
+      timeoutMs: startTimeoutMs,
+      isAlive: () => started.exitCode === null,
+    })
   }
 
   let restarting = false
@@ -79,7 +84,9 @@ async function supervise({
       restarts.shift()
     }
     if (restarts.length >= maxRestarts) {
-      log(`${reason}; it was restarted ${maxRestarts} times in ${Math.round(windowMs / 60000)} minutes, so everything stops`)
+      log(
+        `${reason}; it was restarted ${maxRestarts} times in ${Math.round(windowMs / 60000)} minutes, so everything stops`
+      )
       stopped = true
       await stopAll(1)
       return
@@ -103,7 +110,9 @@ async function supervise({
     if (stopped || isStopping() || !child || restarting) {
       return
     }
-    const ok = await fetch(healthUrl, { signal: AbortSignal.timeout(Math.min(3000, everyMs)) }).then(
+    const ok = await fetch(healthUrl, {
+      signal: AbortSignal.timeout(Math.min(3000, everyMs)),
+    }).then(
       (res) => res.ok,
       () => false
     )

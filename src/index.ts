@@ -3,4 +3,8 @@
  * kinds with their provider identifiers. Medusa itself loads the plugin through its folders, not this file.
  */
 export type { PiastrixOptionsInput as PiastrixPluginOptions } from "./lib/plugin/options"
-export { PAYMENT_KINDS, PROVIDER_IDENTIFIERS, type PaymentKind } from "./lib/plugin/identity"
+export {
+  PAYMENT_KINDS,
+  PROVIDER_IDENTIFIERS,
+  type PaymentKind,
+} from "./lib/plugin/identity"

@@ -5,7 +5,9 @@
 
   class StoreError extends Error {
     constructor(status, body) {
-      super((body && (body.message || body.error)) || `The store answered ${status}`)
+      super(
+        (body && (body.message || body.error)) || `The store answered ${status}`
+      )
       this.status = status
       this.body = body
     }
@@ -22,9 +24,15 @@
     }
     let res
     try {
-      res = await fetch(`${config.medusaUrl}${path}`, { method, headers, body: payload })
+      res = await fetch(`${config.medusaUrl}${path}`, {
+        method,
+        headers,
+        body: payload,
+      })
     } catch (err) {
-      throw new StoreError(0, { message: `The store at ${config.medusaUrl} cannot be reached` })
+      throw new StoreError(0, {
+        message: `The store at ${config.medusaUrl} cannot be reached`,
+      })
     }
     const text = await res.text()
     let data = null
@@ -57,13 +65,23 @@
           "id,title,handle,description,*variants.calculated_price"
         )}`
       ),
-    createCart: (regionId, email) => request("/store/carts", { method: "POST", body: { region_id: regionId, email } }),
+    createCart: (regionId, email) =>
+      request("/store/carts", {
+        method: "POST",
+        body: { region_id: regionId, email },
+      }),
     cart: (id) => request(`/store/carts/${id}`),
-    updateCart: (id, update) => request(`/store/carts/${id}`, { method: "POST", body: update }),
+    updateCart: (id, update) =>
+      request(`/store/carts/${id}`, { method: "POST", body: update }),
     addItem: (id, variantId, quantity = 1) =>
-      request(`/store/carts/${id}/line-items`, { method: "POST", body: { variant_id: variantId, quantity } }),
-    removeItem: (id, lineId) => request(`/store/carts/${id}/line-items/${lineId}`, { method: "DELETE" }),
-    complete: (id) => request(`/store/carts/${id}/complete`, { method: "POST" }),
+      request(`/store/carts/${id}/line-items`, {
+        method: "POST",
+        body: { variant_id: variantId, quantity },
+      }),
+    removeItem: (id, lineId) =>
+      request(`/store/carts/${id}/line-items/${lineId}`, { method: "DELETE" }),
+    complete: (id) =>
+      request(`/store/carts/${id}/complete`, { method: "POST" }),
     order: (id) =>
       request(
         `/store/orders/${id}?fields=${encodeURIComponent(
@@ -72,27 +90,52 @@
       ),
     /** A session of `provider_id` for the cart; replaces any earlier session (Medusa keeps one). */
     async startSession(cartId, kind, data) {
-      const { payment_collection: pc } = await request("/store/payment-collections", {
-        method: "POST",
-        body: { cart_id: cartId },
-      })
-      const res = await request(`/store/payment-collections/${pc.id}/payment-sessions`, {
-        method: "POST",
-        body: { provider_id: PROVIDERS[kind], data },
-      })
-      return res.payment_collection.payment_sessions.find((s) => s.provider_id === PROVIDERS[kind])
+      const { payment_collection: pc } = await request(
+        "/store/payment-collections",
+        {
+          method: "POST",
+          body: { cart_id: cartId },
+        }
+      )
+      const res = await request(
+        `/store/payment-collections/${pc.id}/payment-sessions`,
+        {
+          method: "POST",
+          body: { provider_id: PROVIDERS[kind], data },
+        }
+      )
+      return res.payment_collection.payment_sessions.find(
+        (s) => s.provider_id === PROVIDERS[kind]
+      )
     },
-    directions: (cartId) => request(`/store/piastrix/directions?cart_id=${encodeURIComponent(cartId)}`),
-    quote: (cartId, payway) => request("/store/piastrix/quote", { method: "POST", body: { cart_id: cartId, payway } }),
-    cardForm: (sessionId) => request("/store/piastrix/card-form", { method: "POST", body: { session_id: sessionId } }),
-    requisites: (sessionId) => request(`/store/piastrix/sessions/${sessionId}/requisites`),
+    directions: (cartId) =>
+      request(
+        `/store/piastrix/directions?cart_id=${encodeURIComponent(cartId)}`
+      ),
+    quote: (cartId, payway) =>
+      request("/store/piastrix/quote", {
+        method: "POST",
+        body: { cart_id: cartId, payway },
+      }),
+    cardForm: (sessionId) =>
+      request("/store/piastrix/card-form", {
+        method: "POST",
+        body: { session_id: sessionId },
+      }),
+    requisites: (sessionId) =>
+      request(`/store/piastrix/sessions/${sessionId}/requisites`),
     uploadReceipt(sessionId, file) {
       const form = new FormData()
       form.append("file", file)
-      return request(`/store/piastrix/sessions/${sessionId}/receipt`, { method: "POST", form })
+      return request(`/store/piastrix/sessions/${sessionId}/receipt`, {
+        method: "POST",
+        form,
+      })
     },
-    receiptStatus: (sessionId) => request(`/store/piastrix/sessions/${sessionId}/receipt-status`),
-    sessionStatus: (sessionId) => request(`/store/piastrix/sessions/${sessionId}/status`),
+    receiptStatus: (sessionId) =>
+      request(`/store/piastrix/sessions/${sessionId}/receipt-status`),
+    sessionStatus: (sessionId) =>
+      request(`/store/piastrix/sessions/${sessionId}/status`),
   }
 
   /** Amounts as the payer reads them, in the cart's currency. */
@@ -101,9 +144,10 @@
       return ""
     }
     try {
-      return new Intl.NumberFormat("en-US", { style: "currency", currency: currencyCode.toUpperCase() }).format(
-        Number(amount)
-      )
+      return new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency: currencyCode.toUpperCase(),
+      }).format(Number(amount))
     } catch {
       return `${amount} ${String(currencyCode).toUpperCase()}`
     }

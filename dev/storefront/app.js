@@ -27,7 +27,13 @@
     },
   ]
 
-  const state = { regions: [], cart: null, directions: [], kind: null, payway: null }
+  const state = {
+    regions: [],
+    cart: null,
+    directions: [],
+    kind: null,
+    payway: null,
+  }
 
   function notice(message, kind = "info") {
     const box = $("notice")
@@ -37,19 +43,29 @@
   }
 
   function currency() {
-    return state.cart?.currency_code || state.regions.find((r) => r.id === saved.regionId)?.currency_code || "rub"
+    return (
+      state.cart?.currency_code ||
+      state.regions.find((r) => r.id === saved.regionId)?.currency_code ||
+      "rub"
+    )
   }
 
   async function loadRegions() {
     const { regions } = await store.regions()
     state.regions = regions
     if (!regions.some((r) => r.id === saved.regionId)) {
-      saved.regionId = (regions.find((r) => r.currency_code === "rub") || regions[0]).id
+      saved.regionId = (
+        regions.find((r) => r.currency_code === "rub") || regions[0]
+      ).id
     }
     const select = $("region")
     select.replaceChildren(
       ...regions.map((r) =>
-        el("option", { value: r.id, selected: r.id === saved.regionId, text: `${r.name} (${r.currency_code.toUpperCase()})` })
+        el("option", {
+          value: r.id,
+          selected: r.id === saved.regionId,
+          text: `${r.name} (${r.currency_code.toUpperCase()})`,
+        })
       )
     )
     select.onchange = () => changeRegion(select.value).catch(showError)
@@ -58,7 +74,9 @@
   async function changeRegion(regionId) {
     saved.regionId = regionId
     if (state.cart) {
-      const { cart } = await store.updateCart(state.cart.id, { region_id: regionId })
+      const { cart } = await store.updateCart(state.cart.id, {
+        region_id: regionId,
+      })
       await setCart(cart)
     }
     await loadProducts()
@@ -68,7 +86,12 @@
     const { products } = await store.products(saved.regionId)
     const box = $("products")
     if (!products.length) {
-      box.replaceChildren(el("p", { class: "muted", text: "No products yet: run the seed (npm run dev does)." }))
+      box.replaceChildren(
+        el("p", {
+          class: "muted",
+          text: "No products yet: run the seed (npm run dev does).",
+        })
+      )
       return
     }
     box.replaceChildren(
@@ -79,7 +102,12 @@
           "article",
           { class: "product", "data-handle": product.handle },
           el("h3", { text: product.title }),
-          el("p", { class: "price", text: price ? money(price.calculated_amount, price.currency_code) : "No price" }),
+          el("p", {
+            class: "price",
+            text: price
+              ? money(price.calculated_amount, price.currency_code)
+              : "No price",
+          }),
           el("button", {
             type: "button",
             text: "Add to cart",
@@ -95,7 +123,10 @@
     if (state.cart) {
       return state.cart
     }
-    const { cart } = await store.createCart(saved.regionId, saved.email || undefined)
+    const { cart } = await store.createCart(
+      saved.regionId,
+      saved.email || undefined
+    )
     saved.cartId = cart.id
     return cart
   }
@@ -126,7 +157,9 @@
     const box = $("cart")
     const cart = state.cart
     if (!cart || !cart.items?.length) {
-      box.replaceChildren(el("p", { class: "muted", text: "Your cart is empty." }))
+      box.replaceChildren(
+        el("p", { class: "muted", text: "Your cart is empty." })
+      )
       $("checkout").hidden = true
       return
     }
@@ -138,8 +171,15 @@
           el(
             "li",
             {},
-            el("span", { text: `${item.quantity} × ${item.product_title || item.title}` }),
-            el("span", { text: money(item.total ?? item.unit_price * item.quantity, cart.currency_code) }),
+            el("span", {
+              text: `${item.quantity} × ${item.product_title || item.title}`,
+            }),
+            el("span", {
+              text: money(
+                item.total ?? item.unit_price * item.quantity,
+                cart.currency_code
+              ),
+            }),
             el("button", {
               type: "button",
               class: "link",
@@ -150,7 +190,15 @@
           )
         )
       ),
-      el("p", { class: "total" }, el("span", { text: "Total" }), el("strong", { id: "cart-total", text: money(cart.total, cart.currency_code) }))
+      el(
+        "p",
+        { class: "total" },
+        el("span", { text: "Total" }),
+        el("strong", {
+          id: "cart-total",
+          text: money(cart.total, cart.currency_code),
+        })
+      )
     )
     $("checkout").hidden = false
   }
@@ -170,9 +218,16 @@
       return
     }
     try {
-      state.directions = flattenDirections(await store.directions(state.cart.id))
+      state.directions = flattenDirections(
+        await store.directions(state.cart.id)
+      )
     } catch (err) {
-      $("kinds").replaceChildren(el("p", { class: "error", text: `Payment methods are unavailable: ${err.message}` }))
+      $("kinds").replaceChildren(
+        el("p", {
+          class: "error",
+          text: `Payment methods are unavailable: ${err.message}`,
+        })
+      )
       return
     }
     renderKinds()
@@ -185,7 +240,10 @@
         const usable = state.directions.filter((d) => d.kind === kind)
         return el(
           "label",
-          { class: `kind${usable.length ? "" : " unavailable"}`, "data-kind": kind },
+          {
+            class: `kind${usable.length ? "" : " unavailable"}`,
+            "data-kind": kind,
+          },
           el("input", {
             type: "radio",
             name: "kind",
@@ -198,7 +256,9 @@
             "span",
             {},
             el("strong", { text: title }),
-            el("small", { text: usable.length ? hint : "Not available for this cart." })
+            el("small", {
+              text: usable.length ? hint : "Not available for this cart.",
+            })
           )
         )
       })
@@ -212,7 +272,8 @@
   function chooseKind(kind) {
     state.kind = kind
     const usable = state.directions.filter((d) => d.kind === kind)
-    state.payway = (usable.find((d) => d.is_default) || usable[0])?.payway || null
+    state.payway =
+      (usable.find((d) => d.is_default) || usable[0])?.payway || null
     renderDirection()
   }
 
@@ -227,31 +288,47 @@
     }
     const select = el(
       "select",
-      { id: "payway", "aria-label": "Payment direction", onchange: (e) => choosePayway(e.target.value) },
+      {
+        id: "payway",
+        "aria-label": "Payment direction",
+        onchange: (e) => choosePayway(e.target.value),
+      },
       usable.map((d) =>
-        el("option", { value: d.payway, selected: d.payway === state.payway, text: directionLabel(d) })
+        el("option", {
+          value: d.payway,
+          selected: d.payway === state.payway,
+          text: directionLabel(d),
+        })
       )
     )
-    box.replaceChildren(el("label", { class: "field" }, "Payment direction", select))
+    box.replaceChildren(
+      el("label", { class: "field" }, "Payment direction", select)
+    )
     choosePayway(state.payway)
   }
 
   function directionLabel(d) {
-    const limits = [d.min_amount && `from ${d.min_amount}`, d.max_amount && `up to ${d.max_amount}`].filter(Boolean)
+    const limits = [
+      d.min_amount && `from ${d.min_amount}`,
+      d.max_amount && `up to ${d.max_amount}`,
+    ].filter(Boolean)
     return `${d.name || d.payway} (${d.payway})${limits.length ? ` · ${limits.join(" ")}` : ""}`
   }
 
   async function choosePayway(payway) {
     state.payway = payway
     $("pay").disabled = !payway
-    $("pay").textContent = `Pay ${money(state.cart.total, state.cart.currency_code)}`
+    $("pay").textContent =
+      `Pay ${money(state.cart.total, state.cart.currency_code)}`
     const box = $("quote")
     box.replaceChildren()
     if (!payway || state.kind === "wallet") {
       // Wallet payments are priced by Piastrix on its own page (the payer may pay in another currency).
       return
     }
-    box.replaceChildren(el("span", { class: "muted", text: "Asking Piastrix for your price…" }))
+    box.replaceChildren(
+      el("span", { class: "muted", text: "Asking Piastrix for your price…" })
+    )
     try {
       const quote = await store.quote(state.cart.id, payway)
       const q = quote.quote ?? quote
@@ -260,13 +337,23 @@
       }
       box.replaceChildren(
         el("span", { text: "You pay " }),
-        el("strong", { "data-testid": "payer-price", text: money(q.payer_price, currency()) }),
+        el("strong", {
+          "data-testid": "payer-price",
+          text: money(q.payer_price, currency()),
+        }),
         q.payer_fee !== undefined && Number(q.payer_fee) !== 0
-          ? el("span", { text: ` (including a fee of ${money(q.payer_fee, currency())})` })
+          ? el("span", {
+              text: ` (including a fee of ${money(q.payer_fee, currency())})`,
+            })
           : el("span", { text: " (no fee)" })
       )
     } catch (err) {
-      box.replaceChildren(el("span", { class: "error", text: `No price for this direction: ${err.message}` }))
+      box.replaceChildren(
+        el("span", {
+          class: "error",
+          text: `No price for this direction: ${err.message}`,
+        })
+      )
     }
   }
 
@@ -283,7 +370,10 @@
       if (state.cart.email !== email) {
         await store.updateCart(state.cart.id, { email })
       }
-      const session = await store.startSession(state.cart.id, state.kind, { payway: state.payway, email })
+      const session = await store.startSession(state.cart.id, state.kind, {
+        payway: state.payway,
+        email,
+      })
       notice("")
       await window.checkoutNext.show(session, state.cart)
     } catch (err) {
@@ -298,13 +388,17 @@
 
   async function start() {
     if (!store.config.publishableKey) {
-      notice("config.js has no publishable key: start the page with `npm run dev`.", "error")
+      notice(
+        "config.js has no publishable key: start the page with `npm run dev`.",
+        "error"
+      )
       return
     }
     $("email").value = saved.email
     $("pay").onclick = () => pay()
     if (store.config.sandboxUrl) {
-      $("env-note").textContent = `Payments go to the local Piastrix sandbox (${store.config.sandboxUrl}). No real money moves.`
+      $("env-note").textContent =
+        `Payments go to the local Piastrix sandbox (${store.config.sandboxUrl}). No real money moves.`
     }
     await loadRegions()
     if (saved.cartId) {
@@ -322,7 +416,10 @@
     await loadProducts()
     const params = new URLSearchParams(location.search)
     if (params.get("retry")) {
-      notice("Your previous payment did not go through. Choose a payment method to try again.", "error")
+      notice(
+        "Your previous payment did not go through. Choose a payment method to try again.",
+        "error"
+      )
     }
   }
 

@@ -5,7 +5,8 @@
   const { store, money, saved, el } = window.demo
   const $ = (id) => document.getElementById(id)
   const params = new URLSearchParams(location.search)
-  const sessionId = params.get("session_id") || localStorage.getItem("demo.session_id")
+  const sessionId =
+    params.get("session_id") || localStorage.getItem("demo.session_id")
   const cameBackFailed = params.has("failed")
   const startedAt = Date.now()
   let completionTried = false
@@ -48,7 +49,9 @@
     const { order } = await store.order(orderId)
     const paid = ["captured", "completed"].includes(order.payment_status)
     say(
-      paid ? `Thank you! Order #${order.display_id} is paid.` : `Order #${order.display_id} is placed.`,
+      paid
+        ? `Thank you! Order #${order.display_id} is paid.`
+        : `Order #${order.display_id} is placed.`,
       paid
         ? `A confirmation goes to ${order.email}.`
         : kind === "bank_transfer"
@@ -61,18 +64,38 @@
         "dl",
         { class: "summary", "data-testid": "order-summary" },
         el("dt", { text: "Order" }),
-        el("dd", { "data-testid": "order-number", text: `#${order.display_id}` }),
+        el("dd", {
+          "data-testid": "order-number",
+          text: `#${order.display_id}`,
+        }),
         el("dt", { text: "Payment" }),
-        el("dd", { "data-testid": "payment-status", text: PAYMENT_STATUS[order.payment_status] || order.payment_status }),
+        el("dd", {
+          "data-testid": "payment-status",
+          text: PAYMENT_STATUS[order.payment_status] || order.payment_status,
+        }),
         el("dt", { text: "Total" }),
         el("dd", { text: money(order.total, order.currency_code) }),
         el("dt", { text: "Items" }),
-        el("dd", { text: (order.items || []).map((i) => `${i.quantity} × ${i.product_title || i.title}`).join(", ") })
+        el("dd", {
+          text: (order.items || [])
+            .map((i) => `${i.quantity} × ${i.product_title || i.title}`)
+            .join(", "),
+        })
       )
     )
-    actions(el("a", { class: "button", href: "index.html", text: "Continue shopping" }))
+    actions(
+      el("a", {
+        class: "button",
+        href: "index.html",
+        text: "Continue shopping",
+      })
+    )
     saved.cartId = null
-    return paid || kind === "bank_transfer" ? (paid ? "done" : "awaiting") : "waiting"
+    return paid || kind === "bank_transfer"
+      ? paid
+        ? "done"
+        : "awaiting"
+      : "waiting"
   }
 
   function showFailure(failure, state) {
@@ -84,8 +107,18 @@
       : state === "expired"
         ? "The payment expired."
         : "The payment did not go through."
-    say("Your payment did not go through", `${reason} Nothing was charged. You can try again with another payment method.`, "error")
-    actions(el("a", { class: "button primary", href: "index.html?retry=1", text: "Choose another payment method" }))
+    say(
+      "Your payment did not go through",
+      `${reason} Nothing was charged. You can try again with another payment method.`,
+      "error"
+    )
+    actions(
+      el("a", {
+        class: "button primary",
+        href: "index.html?retry=1",
+        text: "Choose another payment method",
+      })
+    )
   }
 
   async function tick() {
@@ -95,7 +128,11 @@
       // An awaiting order (bank transfer) becomes paid later: keep watching, slowly.
       return outcome === "done" ? null : 5000
     }
-    if (["failed", "expired", "canceled", "amount_mismatch"].includes(status.state)) {
+    if (
+      ["failed", "expired", "canceled", "amount_mismatch"].includes(
+        status.state
+      )
+    ) {
       showFailure(status.failure, status.state)
       return null
     }
@@ -106,7 +143,12 @@
     }
     // Paid at Piastrix but no order yet (no callback reached this store): complete the cart once.
     const cartId = status.cartId || saved.cartId
-    if (!cameBackFailed && !completionTried && cartId && (status.state === "paid" || waited > 8000)) {
+    if (
+      !cameBackFailed &&
+      !completionTried &&
+      cartId &&
+      (status.state === "paid" || waited > 8000)
+    ) {
       completionTried = true
       await store.complete(cartId).catch(() => null)
       return 500
@@ -122,15 +164,29 @@
 
   async function loop() {
     if (!sessionId) {
-      say("No payment to check", "This page needs a payment session. Start from the store.", "error")
-      actions(el("a", { class: "button", href: "index.html", text: "Back to the store" }))
+      say(
+        "No payment to check",
+        "This page needs a payment session. Start from the store.",
+        "error"
+      )
+      actions(
+        el("a", {
+          class: "button",
+          href: "index.html",
+          text: "Back to the store",
+        })
+      )
       return
     }
     let next
     try {
       next = await tick()
     } catch (err) {
-      say("Checking your payment…", `The store did not answer (${err.message}); retrying.`, "error")
+      say(
+        "Checking your payment…",
+        `The store did not answer (${err.message}); retrying.`,
+        "error"
+      )
       next = 5000
     }
     if (next) {

@@ -27,7 +27,13 @@ function inputFiles(): string[] {
   const files = [
     path.join(ROOT, "medusa-config.ts"),
     path.join(ROOT, "node_modules", "@medusajs", "dashboard", "package.json"),
-    path.join(ROOT, "node_modules", "@medusajs", "admin-bundler", "package.json"),
+    path.join(
+      ROOT,
+      "node_modules",
+      "@medusajs",
+      "admin-bundler",
+      "package.json"
+    ),
   ]
   const walk = (dir: string) => {
     if (!fs.existsSync(dir)) {
@@ -51,7 +57,9 @@ export function adminFingerprint(): string {
   const hash = createHash("sha256")
   for (const file of inputFiles()) {
     hash.update(path.relative(ROOT, file)).update("\0")
-    hash.update(fs.existsSync(file) ? fs.readFileSync(file) : "(missing)").update("\0")
+    hash
+      .update(fs.existsSync(file) ? fs.readFileSync(file) : "(missing)")
+      .update("\0")
   }
   return hash.digest("hex")
 }
@@ -74,7 +82,10 @@ function runBuild(): Promise<void> {
     NODE_OPTIONS: "",
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, "build", "--admin-only"], { cwd: ROOT, env })
+    const child = spawn(process.execPath, [cli, "build", "--admin-only"], {
+      cwd: ROOT,
+      env,
+    })
     let output = ""
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-8000)
@@ -87,9 +98,18 @@ function runBuild(): Promise<void> {
       if (ok) {
         return resolve()
       }
-      // eslint-disable-next-line no-control-regex -- the build's colour codes (ESC [ ... m) are stripped
-      const tail = output.replace(/\u001b\[[0-9;]*m/g, "").trim().split("\n").slice(-30).join("\n")
-      reject(new Error(`the admin build failed (\`npx medusa build --admin-only\`, exit ${code ?? signal}):\n${tail}`))
+      const tail = output
+        // eslint-disable-next-line no-control-regex -- the build's colour codes (ESC [ ... m) are stripped
+        .replace(/\u001b\[[0-9;]*m/g, "")
+        .trim()
+        .split("\n")
+        .slice(-30)
+        .join("\n")
+      reject(
+        new Error(
+          `the admin build failed (\`npx medusa build --admin-only\`, exit ${code ?? signal}):\n${tail}`
+        )
+      )
     })
   })
 }
@@ -123,7 +143,9 @@ async function withLock<T>(work: () => Promise<T>): Promise<T> {
  * Makes `public/admin` hold an admin build of the current sources, building it when missing or stale.
  * Throws with the build's own output when the build fails: the admin checks are never skipped.
  */
-export async function ensureAdminBuild(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)) {
+export async function ensureAdminBuild(
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)
+) {
   const wanted = adminFingerprint()
   if (servedFingerprint() === wanted) {
     return { built: false }
@@ -133,8 +155,12 @@ export async function ensureAdminBuild(log: (line: string) => void = (line) => p
     if (servedFingerprint() === wanted) {
       return { built: false }
     }
-    const reason = fs.existsSync(path.join(SERVED, "index.html")) ? "older than its sources" : "missing"
-    log(`[admin] public/admin is ${reason}: building the admin dashboard (npx medusa build --admin-only, about 35 s)`)
+    const reason = fs.existsSync(path.join(SERVED, "index.html"))
+      ? "older than its sources"
+      : "missing"
+    log(
+      `[admin] public/admin is ${reason}: building the admin dashboard (npx medusa build --admin-only, about 35 s)`
+    )
     const started = Date.now()
     await runBuild()
     const staging = `${SERVED}.tmp-${process.pid}`
@@ -143,7 +169,9 @@ export async function ensureAdminBuild(log: (line: string) => void = (line) => p
     fs.writeFileSync(path.join(staging, FINGERPRINT_FILE), `${wanted}\n`)
     fs.rmSync(SERVED, { recursive: true, force: true })
     fs.renameSync(staging, SERVED)
-    log(`[admin] built in ${Math.round((Date.now() - started) / 1000)} s; Medusa serves it from public/admin at /app`)
+    log(
+      `[admin] built in ${Math.round((Date.now() - started) / 1000)} s; Medusa serves it from public/admin at /app`
+    )
     return { built: true }
   })
 }

@@ -6,7 +6,10 @@ import { openTab, type Tab } from "./chromium"
  * dashboard's own pages: log in, find the order in the orders list, open it.
  */
 
-export const ADMIN_CREDENTIALS = { email: "admin@example.com", password: "supersecret" }
+export const ADMIN_CREDENTIALS = {
+  email: "admin@example.com",
+  password: "supersecret",
+}
 
 /**
  * Logs in at /app/login in a fresh browser context; the session cookie then lasts for the suite.
@@ -22,23 +25,33 @@ export async function openAdmin(
   // English labels whatever the machine's locale: the assertions read the dashboard's English texts.
   const tab = await openTab(browser, scenario, {
     locale: "en-US",
-    ...(behindTls ? { extraHTTPHeaders: { "x-forwarded-proto": "https" } } : {}),
+    ...(behindTls
+      ? { extraHTTPHeaders: { "x-forwarded-proto": "https" } }
+      : {}),
   })
   const { page } = tab
   try {
     await page.goto(`${medusaUrl}/app/login`)
     await page.locator('input[name="email"]').fill(ADMIN_CREDENTIALS.email)
-    await page.locator('input[name="password"]').fill(ADMIN_CREDENTIALS.password)
+    await page
+      .locator('input[name="password"]')
+      .fill(ADMIN_CREDENTIALS.password)
     await tab.shot("login")
     await page.getByRole("button", { name: "Continue with Email" }).click()
-    await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 30000 })
+    await page.waitForURL((url) => !url.pathname.endsWith("/login"), {
+      timeout: 30000,
+    })
     return tab
   } catch (err) {
     // The suite keeps no handle on a tab that failed to log in: say what the page showed, then close it.
     await tab.shot("login-failed")
-    const problems = tab.problems.length ? `\nbrowser problems:\n  ${tab.problems.join("\n  ")}` : ""
+    const problems = tab.problems.length
+      ? `\nbrowser problems:\n  ${tab.problems.join("\n  ")}`
+      : ""
     await tab.close()
-    throw new Error(`could not log in to the admin at ${medusaUrl}/app/login: ${(err as Error).message}${problems}`)
+    throw new Error(
+      `could not log in to the admin at ${medusaUrl}/app/login: ${(err as Error).message}${problems}`
+    )
   }
 }
 
@@ -60,31 +73,58 @@ export type AdminOrderView = {
  * The list's columns are found by their header, so a reordered table cannot shift a check onto the
  * fulfillment badge.
  */
-export async function orderInAdmin(tab: Tab, medusaUrl: string, displayId: string, label: string) {
+export async function orderInAdmin(
+  tab: Tab,
+  medusaUrl: string,
+  displayId: string,
+  label: string
+) {
   const { page } = tab
   await page.goto(`${medusaUrl}/app/orders`)
-  const row = page.locator("tbody tr", { has: page.locator("td", { hasText: new RegExp(`^#${displayId}$`) }) })
+  const row = page.locator("tbody tr", {
+    has: page.locator("td", { hasText: new RegExp(`^#${displayId}$`) }),
+  })
   await row.waitFor()
-  const headers = (await page.locator("thead th").allTextContents()).map((text) => text.trim())
+  const headers = (await page.locator("thead th").allTextContents()).map(
+    (text) => text.trim()
+  )
   const column = (name: RegExp) => {
     const index = headers.findIndex((text) => name.test(text))
     if (index < 0) {
-      throw new Error(`the orders list has no ${name} column (columns: ${headers.join(", ")})`)
+      throw new Error(
+        `the orders list has no ${name} column (columns: ${headers.join(", ")})`
+      )
     }
     return index
   }
-  const listPayment = (await row.locator("td").nth(column(/^Payment$/)).innerText()).trim()
-  const listTotal = (await row.locator("td").nth(column(/Total$/)).innerText()).trim()
+  const listPayment = (
+    await row
+      .locator("td")
+      .nth(column(/^Payment$/))
+      .innerText()
+  ).trim()
+  const listTotal = (
+    await row
+      .locator("td")
+      .nth(column(/Total$/))
+      .innerText()
+  ).trim()
   const listedOrders = await page.locator("tbody tr").count()
   await tab.shot(`${label}-orders`)
 
   try {
     await row.click()
     await page.waitForURL(/\/app\/orders\/order_/)
-    const heading = page.getByRole("heading", { level: 2, name: "Payments", exact: true })
+    const heading = page.getByRole("heading", {
+      level: 2,
+      name: "Payments",
+      exact: true,
+    })
     await heading.waitFor()
     const header = heading.locator("xpath=..")
-    const pagePayment = (await header.innerText()).replace(/^Payments/, "").trim()
+    const pagePayment = (await header.innerText())
+      .replace(/^Payments/, "")
+      .trim()
     const card = page.getByTestId("piastrix-order-widget")
     await card.locator("[data-testid^=piastrix-payment-]").first().waitFor()
     await card.scrollIntoViewIfNeeded()
@@ -94,7 +134,13 @@ export async function orderInAdmin(tab: Tab, medusaUrl: string, displayId: strin
       .map((line) => line.trim())
       .filter(Boolean)
     await tab.shot(`${label}-order`)
-    return { listedOrders, listPayment, listTotal, pagePayment, widget } satisfies AdminOrderView
+    return {
+      listedOrders,
+      listPayment,
+      listTotal,
+      pagePayment,
+      widget,
+    } satisfies AdminOrderView
   } catch (err) {
     await tab.shot(`${label}-order-failed`)
     throw err
@@ -111,15 +157,18 @@ const DASHBOARD_NOISE: Array<{ problem: RegExp; why: string }> = [
     why: "before the login form the dashboard asks who is logged in, and nobody is yet",
   },
   {
-    problem: /^console: Failed to load resource: the server responded with a status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/admin\/users\/me\)$/,
+    problem:
+      /^console: Failed to load resource: the server responded with a status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/admin\/users\/me\)$/,
     why: "the browser's own line for that 401",
   },
   {
-    problem: /cdn\.jsdelivr\.net\/gh\/lipis\/flag-icons|^console: Failed to load resource: net::ERR_NAME_NOT_RESOLVED/,
+    problem:
+      /cdn\.jsdelivr\.net\/gh\/lipis\/flag-icons|^console: Failed to load resource: net::ERR_NAME_NOT_RESOLVED/,
     why: "the dashboard draws currency flags from a CDN this closed network cannot reach",
   },
   {
-    problem: /^request failed: GET http:\/\/[^/]+\/admin\/[^ ]+ net::ERR_ABORTED$/,
+    problem:
+      /^request failed: GET http:\/\/[^/]+\/admin\/[^ ]+ net::ERR_ABORTED$/,
     why:
       "the browser cancels the dashboard's reads still under way when a page is left (its first session check " +
       "on the way to the login page, a list's reads when the test opens a row): a cancelled read, not a failed one",
@@ -128,5 +177,7 @@ const DASHBOARD_NOISE: Array<{ problem: RegExp; why: string }> = [
 
 /** A tab's console errors and failed requests in the admin, less the dashboard's known noise: a test expects none. */
 export function unexpectedProblems(problems: string[]): string[] {
-  return problems.filter((p) => !DASHBOARD_NOISE.some(({ problem }) => problem.test(p)))
+  return problems.filter(
+    (p) => !DASHBOARD_NOISE.some(({ problem }) => problem.test(p))
+  )
 }

@@ -4,7 +4,12 @@ import type { Browser } from "playwright-core"
 import { ensureAdminUser } from "../../dev/seed-admin"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { ensureAdminBuild } from "./admin-build"
-import { ADMIN_CREDENTIALS, openAdmin, orderInAdmin, unexpectedProblems } from "./admin-steps"
+import {
+  ADMIN_CREDENTIALS,
+  openAdmin,
+  orderInAdmin,
+  unexpectedProblems,
+} from "./admin-steps"
 import { launchChromium, openTab, type Tab } from "./chromium"
 import {
   choosePayment,
@@ -35,7 +40,10 @@ let demoConfig: Record<string, unknown> = {}
 // which needs its production build in public/admin before the boot.
 beforeAll(async () => {
   await ensureAdminBuild()
-  storefront = await startStorefrontServer({ port: 0, config: () => demoConfig })
+  storefront = await startStorefrontServer({
+    port: 0,
+    config: () => demoConfig,
+  })
   Object.assign(process.env, {
     STOREFRONT_URL: storefront.url,
     STORE_CORS: storefront.url,
@@ -55,7 +63,8 @@ afterAll(async () => {
  */
 const STOREFRONT_NOISE: Array<{ problem: RegExp; why: string }> = [
   {
-    problem: /^console: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/favicon\.ico\)$/,
+    problem:
+      /^console: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/favicon\.ico\)$/,
     why: "the demo storefront and the sandbox's pages have no favicon, which the browser asks for by itself",
   },
 ]
@@ -66,170 +75,226 @@ async function countOrders(container: MedusaContainer) {
   return data.length
 }
 
-piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
-  let tab: Tab
-  let admin: Tab | undefined
-  let scenario = ""
+piastrixIntegrationRunner(
+  ({ getContainer, sandbox, seed, medusaUrl }) => {
+    let tab: Tab
+    let admin: Tab | undefined
+    let scenario = ""
 
-  // Before the runner snapshots the database, so the user survives the restore before every test.
-  beforeAll(async () => {
-    await ensureAdminUser(getContainer(), ADMIN_CREDENTIALS)
-  })
-
-  afterAll(async () => {
-    await admin?.close()
-  })
-
-  beforeEach(() => {
-    demoConfig = { medusaUrl: medusaUrl(), publishableKey: seed().publishableKey, sandboxUrl: sandbox().url }
-  })
-
-  afterEach(async () => {
-    const unexpected = [
-      ...(tab?.problems ?? [])
-        .filter((p) => !STOREFRONT_NOISE.some(({ problem }) => problem.test(p)))
-        .map((p) => `[${scenario}] storefront: ${p}`),
-      ...unexpectedProblems(admin?.problems ?? []).map((p) => `[${scenario}] admin: ${p}`),
-    ]
-    admin?.problems.splice(0)
-    await tab?.close()
-    // A console error, a failed request or an HTTP error the payer or the store owner would meet fails the scenario.
-    expect(unexpected).toEqual([])
-  })
-
-  /**
-   * The order as the store owner sees it in the admin: one logged-in admin tab for the whole suite
-   * (the session lives in Medusa's memory, so the database restore between tests keeps it).
-   */
-  async function inAdmin(displayId: string, step = "") {
-    admin ??= await openAdmin(browser, medusaUrl())
-    return orderInAdmin(admin, medusaUrl(), displayId, [scenario, step].filter(Boolean).join("-"))
-  }
-
-  async function open(name: string) {
-    scenario = name
-    tab = await openTab(browser, name)
-    return tab
-  }
-
-  it("a wallet payment on Piastrix's page ends in a paid order the admin shows as captured", async () => {
-    await open("wallet-paid")
-    await fillCart(tab, storefront.url, "RUB", "E-book")
-    await choosePayment(tab, "wallet")
-    await pay(tab)
-    await onPayerPage(tab, "pay")
-    await expectReturnPage(tab, /is paid/)
-    const order = await orderOnReturnPage(tab)
-    expect(order.payment).toBe("Paid")
-    const shown = await inAdmin(order.number)
-    expect(shown).toEqual({
-      listedOrders: 1,
-      listPayment: "Captured",
-      listTotal: expect.stringMatching(/1,250\.50\sRUB$/),
-      pagePayment: "Captured",
-      widget: expect.arrayContaining(["Piastrix", "Piastrix wallet", "Paid"]),
+    // Before the runner snapshots the database, so the user survives the restore before every test.
+    beforeAll(async () => {
+      await ensureAdminUser(getContainer(), ADMIN_CREDENTIALS)
     })
-    // The widget names the kind, the service's payment id, the amount and the notification, never a provider id.
-    const widget = shown.widget.join("\n")
-    expect(widget).toMatch(/1250\.50 RUB · Captured/)
-    expect(widget).toMatch(/Payment id at Piastrix\n\d+/)
-    expect(widget).toMatch(/success · Processed/)
-    expect(widget).not.toMatch(/pp_piastrix/)
-  })
 
-  it("a failed wallet payment lets the payer retry with another method and get one paid order", async () => {
-    await open("wallet-failed-retry")
-    await fillCart(tab, storefront.url, "RUB", "Sticker pack")
-    await choosePayment(tab, "wallet")
-    await pay(tab)
-    await onPayerPage(tab, "fail")
-    await expectReturnPage(tab, /did not go through/)
-    expect(await countOrders(getContainer())).toBe(0)
-
-    await tab.page.getByRole("link", { name: "Choose another payment method" }).click()
-    await tab.page.locator("#notice", { hasText: "did not go through" }).waitFor()
-    const price = await choosePayment(tab, "redirect")
-    expect(price).toMatch(/RUB|₽/)
-    await pay(tab)
-    await onPayerPage(tab, "pay")
-    await expectReturnPage(tab, /is paid/)
-    const order = await orderOnReturnPage(tab)
-    expect(await countOrders(getContainer())).toBe(1)
-    expect(await inAdmin(order.number)).toMatchObject({ listedOrders: 1, listPayment: "Captured", pagePayment: "Captured" })
-  })
-
-  it("a redirect payment in USD goes through Piastrix's page by a posted form and ends paid", async () => {
-    await open("redirect-usd")
-    await fillCart(tab, storefront.url, "USD", "Gift card")
-    const price = await choosePayment(tab, "redirect")
-    expect(price).toMatch(/\$/)
-    await pay(tab)
-    await onPayerPage(tab, "pay")
-    await expectReturnPage(tab, /is paid/)
-    const order = await orderOnReturnPage(tab)
-    expect(await inAdmin(order.number)).toMatchObject({
-      listedOrders: 1,
-      listPayment: "Captured",
-      listTotal: expect.stringMatching(/^\$\s60\.00\sUSD$/),
-      pagePayment: "Captured",
+    afterAll(async () => {
+      await admin?.close()
     })
-  })
 
-  it("a card payment fails with a wrong 3-D Secure code and succeeds with the right one", async () => {
-    await open("card-3ds")
-    await fillCart(tab, storefront.url, "RUB", "E-book")
-    await choosePayment(tab, "card")
-    await pay(tab)
-    await payByCardForm(tab, "000000")
-    await expectReturnPage(tab, /did not go through/)
-    expect(await countOrders(getContainer())).toBe(0)
-
-    await tab.page.getByRole("link", { name: "Choose another payment method" }).click()
-    await choosePayment(tab, "card")
-    await pay(tab)
-    await payByCardForm(tab, "123456")
-    await expectReturnPage(tab, /is paid/)
-    const order = await orderOnReturnPage(tab)
-    expect(await inAdmin(order.number)).toMatchObject({ listPayment: "Captured", pagePayment: "Captured" })
-  })
-
-  it("a bank transfer with a receipt places the order awaiting payment, then shows it paid once confirmed", async () => {
-    await open("bank-transfer")
-    const { page } = tab
-    await fillCart(tab, storefront.url, "RUB", "Gift card")
-    await choosePayment(tab, "bank_transfer")
-    await pay(tab)
-    // Requisites are assigned a moment after the payment exists; the page polls within the 10 s limit.
-    await page.getByTestId("requisites").waitFor({ timeout: 40000 })
-    await tab.shot("requisites")
-    await page.locator('input[type="file"]').setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: RECEIPT_PNG })
-    await page.getByRole("button", { name: "Upload receipt" }).click()
-    const receiptResult = page.locator(".receipt p", { hasText: /Receipt uploaded|not accepted/ })
-    await receiptResult.waitFor()
-    expect(await receiptResult.textContent()).toMatch(/^Receipt uploaded/)
-    await tab.shot("receipt")
-    await page.getByRole("button", { name: "I have sent the transfer" }).click()
-
-    await expectReturnPage(tab, /is placed/)
-    const placed = await orderOnReturnPage(tab)
-    expect(placed.payment).toBe("Awaiting your payment")
-    const awaiting = await inAdmin(placed.number, "placed")
-    expect(awaiting).toMatchObject({ listPayment: "Awaiting", pagePayment: "Awaiting" })
-    // Still open at the service: the widget says so and offers a status check.
-    expect(awaiting.widget).toEqual(expect.arrayContaining(["Piastrix bank transfer", "Waiting for payment", "Check status now"]))
-
-    const sessionId = new URL(page.url()).searchParams.get("session_id")!
-    const res = await fetch(`${sandbox().url}/__sandbox/payments/${sessionId}/confirm-transfer?by=order`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: "{}",
+    beforeEach(() => {
+      demoConfig = {
+        medusaUrl: medusaUrl(),
+        publishableKey: seed().publishableKey,
+        sandboxUrl: sandbox().url,
+      }
     })
-    expect(res.status).toBe(200)
-    await page.locator("#result-title", { hasText: /is paid/ }).waitFor({ timeout: 30000 })
-    await tab.shot("confirmed")
-    const confirmed = await inAdmin(placed.number, "confirmed")
-    expect(confirmed).toMatchObject({ listPayment: "Captured", pagePayment: "Captured" })
-    expect(confirmed.widget).toEqual(expect.arrayContaining(["Piastrix bank transfer", "Paid"]))
-    expect(confirmed.widget).not.toContain("Check status now")
-  })
-}, { admin: true })
+
+    afterEach(async () => {
+      const unexpected = [
+        ...(tab?.problems ?? [])
+          .filter(
+            (p) => !STOREFRONT_NOISE.some(({ problem }) => problem.test(p))
+          )
+          .map((p) => `[${scenario}] storefront: ${p}`),
+        ...unexpectedProblems(admin?.problems ?? []).map(
+          (p) => `[${scenario}] admin: ${p}`
+        ),
+      ]
+      admin?.problems.splice(0)
+      await tab?.close()
+      // A console error, a failed request or an HTTP error the payer or the store owner would meet fails the scenario.
+      expect(unexpected).toEqual([])
+    })
+
+    /**
+     * The order as the store owner sees it in the admin: one logged-in admin tab for the whole suite
+     * (the session lives in Medusa's memory, so the database restore between tests keeps it).
+     */
+    async function inAdmin(displayId: string, step = "") {
+      admin ??= await openAdmin(browser, medusaUrl())
+      return orderInAdmin(
+        admin,
+        medusaUrl(),
+        displayId,
+        [scenario, step].filter(Boolean).join("-")
+      )
+    }
+
+    async function open(name: string) {
+      scenario = name
+      tab = await openTab(browser, name)
+      return tab
+    }
+
+    it("a wallet payment on Piastrix's page ends in a paid order the admin shows as captured", async () => {
+      await open("wallet-paid")
+      await fillCart(tab, storefront.url, "RUB", "E-book")
+      await choosePayment(tab, "wallet")
+      await pay(tab)
+      await onPayerPage(tab, "pay")
+      await expectReturnPage(tab, /is paid/)
+      const order = await orderOnReturnPage(tab)
+      expect(order.payment).toBe("Paid")
+      const shown = await inAdmin(order.number)
+      expect(shown).toEqual({
+        listedOrders: 1,
+        listPayment: "Captured",
+        listTotal: expect.stringMatching(/1,250\.50\sRUB$/),
+        pagePayment: "Captured",
+        widget: expect.arrayContaining(["Piastrix", "Piastrix wallet", "Paid"]),
+      })
+      // The widget names the kind, the service's payment id, the amount and the notification, never a provider id.
+      const widget = shown.widget.join("\n")
+      expect(widget).toMatch(/1250\.50 RUB · Captured/)
+      expect(widget).toMatch(/Payment id at Piastrix\n\d+/)
+      expect(widget).toMatch(/success · Processed/)
+      expect(widget).not.toMatch(/pp_piastrix/)
+    })
+
+    it("a failed wallet payment lets the payer retry with another method and get one paid order", async () => {
+      await open("wallet-failed-retry")
+      await fillCart(tab, storefront.url, "RUB", "Sticker pack")
+      await choosePayment(tab, "wallet")
+      await pay(tab)
+      await onPayerPage(tab, "fail")
+      await expectReturnPage(tab, /did not go through/)
+      expect(await countOrders(getContainer())).toBe(0)
+
+      await tab.page
+        .getByRole("link", { name: "Choose another payment method" })
+        .click()
+      await tab.page
+        .locator("#notice", { hasText: "did not go through" })
+        .waitFor()
+      const price = await choosePayment(tab, "redirect")
+      expect(price).toMatch(/RUB|₽/)
+      await pay(tab)
+      await onPayerPage(tab, "pay")
+      await expectReturnPage(tab, /is paid/)
+      const order = await orderOnReturnPage(tab)
+      expect(await countOrders(getContainer())).toBe(1)
+      expect(await inAdmin(order.number)).toMatchObject({
+        listedOrders: 1,
+        listPayment: "Captured",
+        pagePayment: "Captured",
+      })
+    })
+
+    it("a redirect payment in USD goes through Piastrix's page by a posted form and ends paid", async () => {
+      await open("redirect-usd")
+      await fillCart(tab, storefront.url, "USD", "Gift card")
+      const price = await choosePayment(tab, "redirect")
+      expect(price).toMatch(/\$/)
+      await pay(tab)
+      await onPayerPage(tab, "pay")
+      await expectReturnPage(tab, /is paid/)
+      const order = await orderOnReturnPage(tab)
+      expect(await inAdmin(order.number)).toMatchObject({
+        listedOrders: 1,
+        listPayment: "Captured",
+        listTotal: expect.stringMatching(/^\$\s60\.00\sUSD$/),
+        pagePayment: "Captured",
+      })
+    })
+
+    it("a card payment fails with a wrong 3-D Secure code and succeeds with the right one", async () => {
+      await open("card-3ds")
+      await fillCart(tab, storefront.url, "RUB", "E-book")
+      await choosePayment(tab, "card")
+      await pay(tab)
+      await payByCardForm(tab, "000000")
+      await expectReturnPage(tab, /did not go through/)
+      expect(await countOrders(getContainer())).toBe(0)
+
+      await tab.page
+        .getByRole("link", { name: "Choose another payment method" })
+        .click()
+      await choosePayment(tab, "card")
+      await pay(tab)
+      await payByCardForm(tab, "123456")
+      await expectReturnPage(tab, /is paid/)
+      const order = await orderOnReturnPage(tab)
+      expect(await inAdmin(order.number)).toMatchObject({
+        listPayment: "Captured",
+        pagePayment: "Captured",
+      })
+    })
+
+    it("a bank transfer with a receipt places the order awaiting payment, then shows it paid once confirmed", async () => {
+      await open("bank-transfer")
+      const { page } = tab
+      await fillCart(tab, storefront.url, "RUB", "Gift card")
+      await choosePayment(tab, "bank_transfer")
+      await pay(tab)
+      // Requisites are assigned a moment after the payment exists; the page polls within the 10 s limit.
+      await page.getByTestId("requisites").waitFor({ timeout: 40000 })
+      await tab.shot("requisites")
+      await page.locator('input[type="file"]').setInputFiles({
+        name: "receipt.png",
+        mimeType: "image/png",
+        buffer: RECEIPT_PNG,
+      })
+      await page.getByRole("button", { name: "Upload receipt" }).click()
+      const receiptResult = page.locator(".receipt p", {
+        hasText: /Receipt uploaded|not accepted/,
+      })
+      await receiptResult.waitFor()
+      expect(await receiptResult.textContent()).toMatch(/^Receipt uploaded/)
+      await tab.shot("receipt")
+      await page
+        .getByRole("button", { name: "I have sent the transfer" })
+        .click()
+
+      await expectReturnPage(tab, /is placed/)
+      const placed = await orderOnReturnPage(tab)
+      expect(placed.payment).toBe("Awaiting your payment")
+      const awaiting = await inAdmin(placed.number, "placed")
+      expect(awaiting).toMatchObject({
+        listPayment: "Awaiting",
+        pagePayment: "Awaiting",
+      })
+      // Still open at the service: the widget says so and offers a status check.
+      expect(awaiting.widget).toEqual(
+        expect.arrayContaining([
+          "Piastrix bank transfer",
+          "Waiting for payment",
+          "Check status now",
+        ])
+      )
+
+      const sessionId = new URL(page.url()).searchParams.get("session_id")!
+      const res = await fetch(
+        `${sandbox().url}/__sandbox/payments/${sessionId}/confirm-transfer?by=order`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        }
+      )
+      expect(res.status).toBe(200)
+      await page
+        .locator("#result-title", { hasText: /is paid/ })
+        .waitFor({ timeout: 30000 })
+      await tab.shot("confirmed")
+      const confirmed = await inAdmin(placed.number, "confirmed")
+      expect(confirmed).toMatchObject({
+        listPayment: "Captured",
+        pagePayment: "Captured",
+      })
+      expect(confirmed.widget).toEqual(
+        expect.arrayContaining(["Piastrix bank transfer", "Paid"])
+      )
+      expect(confirmed.widget).not.toContain("Check status now")
+    })
+  },
+  { admin: true }
+)

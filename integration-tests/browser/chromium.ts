@@ -1,6 +1,12 @@
 import fs from "node:fs"
 import path from "node:path"
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core"
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "playwright-core"
 
 /**
  * Debian's Chromium through playwright-core (`npx playwright install` cannot download browsers here).
@@ -40,7 +46,10 @@ export async function openTab(
   scenario: string,
   options: BrowserContextOptions = {}
 ): Promise<Tab> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options })
+  const context = await browser.newContext({
+    viewport: { width: 1200, height: 900 },
+    ...options,
+  })
   const page = await context.newPage()
   page.setDefaultTimeout(20000)
   const problems: string[] = []
@@ -52,9 +61,15 @@ export async function openTab(
   })
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`))
   page.on("requestfailed", (req) =>
-    problems.push(`request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ""}`.trim())
+    problems.push(
+      `request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ""}`.trim()
+    )
   )
-  page.on("response", (res) => res.status() >= 400 && problems.push(`HTTP ${res.status()}: ${res.url()}`))
+  page.on(
+    "response",
+    (res) =>
+      res.status() >= 400 && problems.push(`HTTP ${res.status()}: ${res.url()}`)
+  )
   let n = 0
   fs.mkdirSync(SHOTS, { recursive: true })
   return {
@@ -63,7 +78,10 @@ export async function openTab(
     problems,
     async shot(name) {
       n += 1
-      const file = path.join(SHOTS, `${scenario}-${String(n).padStart(2, "0")}-${name}.png`)
+      const file = path.join(
+        SHOTS,
+        `${scenario}-${String(n).padStart(2, "0")}-${name}.png`
+      )
       await page.screenshot({ path: file, fullPage: true }).catch(() => {})
     },
     close: () => context.close(),

@@ -8,12 +8,19 @@ import type { Tab } from "./chromium"
 export type Kind = "wallet" | "redirect" | "card" | "bank_transfer"
 
 /** Opens the store, picks the region by currency, puts one product in the cart. */
-export async function fillCart(tab: Tab, storefrontUrl: string, currency: "RUB" | "USD" | "EUR", product: string) {
+export async function fillCart(
+  tab: Tab,
+  storefrontUrl: string,
+  currency: "RUB" | "USD" | "EUR",
+  product: string
+) {
   const { page } = tab
   await page.goto(`${storefrontUrl}/index.html`)
   const region = page.locator("#region")
   await region.locator("option").first().waitFor({ state: "attached" })
-  const value = await region.locator("option", { hasText: `(${currency})` }).getAttribute("value")
+  const value = await region
+    .locator("option", { hasText: `(${currency})` })
+    .getAttribute("value")
   await region.selectOption(value!)
   const card = page.locator("article.product", { hasText: product })
   await card.getByRole("button", { name: "Add to cart" }).click()
@@ -22,7 +29,11 @@ export async function fillCart(tab: Tab, storefrontUrl: string, currency: "RUB" 
 }
 
 /** Chooses how to pay; returns the payer's price the page shows (null for wallet payments). */
-export async function choosePayment(tab: Tab, kind: Kind, email = "payer@example.com") {
+export async function choosePayment(
+  tab: Tab,
+  kind: Kind,
+  email = "payer@example.com"
+) {
   const { page } = tab
   await page.locator("#email").fill(email)
   const option = page.locator(`label.kind[data-kind="${kind}"] input`)
@@ -49,10 +60,16 @@ export async function onPayerPage(tab: Tab, action: "pay" | "fail") {
 }
 
 /** The return page settles on this heading (it polls the session status). */
-export async function expectReturnPage(tab: Tab, heading: RegExp, timeoutMs = 30000) {
+export async function expectReturnPage(
+  tab: Tab,
+  heading: RegExp,
+  timeoutMs = 30000
+) {
   const { page } = tab
   await page.waitForURL(/\/return\.html/, { timeout: timeoutMs })
-  await page.locator("#result-title", { hasText: heading }).waitFor({ timeout: timeoutMs })
+  await page
+    .locator("#result-title", { hasText: heading })
+    .waitFor({ timeout: timeoutMs })
   await tab.shot("return")
   return page.locator("#result-title").textContent()
 }
@@ -61,7 +78,10 @@ export async function expectReturnPage(tab: Tab, heading: RegExp, timeoutMs = 30
 export async function orderOnReturnPage(tab: Tab) {
   const { page } = tab
   return {
-    number: (await page.getByTestId("order-number").textContent())!.replace("#", ""),
+    number: (await page.getByTestId("order-number").textContent())!.replace(
+      "#",
+      ""
+    ),
     payment: await page.getByTestId("payment-status").textContent(),
   }
 }

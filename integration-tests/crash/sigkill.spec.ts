@@ -1,6 +1,12 @@
 import axios from "axios"
 import { startSandbox, type RunningSandbox } from "../../sandbox/src"
-import { holdCallbacks, postCallback, sandboxControl, sandboxNotifications, waitFor } from "../helpers/callbacks"
+import {
+  holdCallbacks,
+  postCallback,
+  sandboxControl,
+  sandboxNotifications,
+  waitFor,
+} from "../helpers/callbacks"
 import { startMedusaStore, type MedusaStore } from "../helpers/medusa-process"
 import { scanLogLines } from "../helpers/log-scan"
 import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
@@ -21,7 +27,11 @@ let sandbox: RunningSandbox
 let store: MedusaStore
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, shopId: TEST_SHOP_ID, secret: TEST_SECRET })
+  sandbox = await startSandbox({
+    port: 0,
+    shopId: TEST_SHOP_ID,
+    secret: TEST_SECRET,
+  })
   store = await startMedusaStore({
     env: {
       PIASTRIX_SHOP_ID: String(TEST_SHOP_ID),
@@ -60,34 +70,52 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
   await holdCallbacks(sandbox)
   for (let i = 0; i < PAYMENTS; i++) {
     const cart = await createCart(api, store.seed)
-    const { session } = await startPaymentSession(api, store.seed, cart, REDIRECT, { payway: "card_rub", email: "p@example.com" })
+    const { session } = await startPaymentSession(
+      api,
+      store.seed,
+      cart,
+      REDIRECT,
+      { payway: "card_rub", email: "p@example.com" }
+    )
     await sandboxControl(sandbox, "POST", `payments/${session.id}/pay`)
     paid.push({ cartId: cart.id, sessionId: session.id })
   }
-  const notifications = await Promise.all(paid.map(async (p) => (await sandboxNotifications(sandbox, p.sessionId))[0]))
+  const notifications = await Promise.all(
+    paid.map(async (p) => (await sandboxNotifications(sandbox, p.sessionId))[0])
+  )
 
   // Every callback is answered OK (recorded), and the kill lands while their processing runs.
-  const answers = await Promise.all(notifications.map((n) => postCallback(api, n.fields)))
+  const answers = await Promise.all(
+    notifications.map((n) => postCallback(api, n.fields))
+  )
   expect(answers.every((a) => a.status === 200 && a.body === "OK")).toBe(true)
-  await waitFor(async () => (await store.sql(`select 1 from "order" limit 1`)).length > 0, 30_000)
+  await waitFor(
+    async () => (await store.sql(`select 1 from "order" limit 1`)).length > 0,
+    30_000
+  )
   await store.kill()
-  const before = await store.sql(`select state, count(*)::int as n from piastrix_notification group by state`)
+  const before = await store.sql(
+    `select state, count(*)::int as n from piastrix_notification group by state`
+  )
   process.stdout.write(`inbox at the kill: ${JSON.stringify(before)}\n`)
 
   await store.start()
-  await waitFor(
-    async () => {
-      const open = await store.sql(`select 1 from piastrix_notification where state <> 'processed' limit 1`)
-      return open.length === 0
-    },
-    240_000
-  ).catch((error) => {
+  await waitFor(async () => {
+    const open = await store.sql(
+      `select 1 from piastrix_notification where state <> 'processed' limit 1`
+    )
+    return open.length === 0
+  }, 240_000).catch((error) => {
     throw new Error(`${error.message}\n${store.output().slice(-4000)}`)
   })
 
   for (const p of paid) {
     const orders = await ordersOfCart(p.cartId)
-    expect({ cart: p.cartId, orders: orders.length, captured: orders.every((o) => o.captured_at) }).toEqual({
+    expect({
+      cart: p.cartId,
+      orders: orders.length,
+      captured: orders.every((o) => o.captured_at),
+    }).toEqual({
       cart: p.cartId,
       orders: 1,
       captured: true,
@@ -98,21 +126,35 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
   const unlinked = `select o.id, o.canceled_at, o.metadata from "order" o
       where o.deleted_at is null and o.is_draft_order = false
         and not exists (select 1 from order_cart oc where oc.order_id = o.id and oc.deleted_at is null)`
-  await waitFor(async () => (await store.sql(unlinked)).every((o) => o.canceled_at), 300_000).catch(async (error) => {
-    throw new Error(`${error.message}: ${JSON.stringify(await store.sql(unlinked))}\n${store.output().slice(-4000)}`)
+  await waitFor(
+    async () => (await store.sql(unlinked)).every((o) => o.canceled_at),
+    300_000
+  ).catch(async (error) => {
+    throw new Error(
+      `${error.message}: ${JSON.stringify(await store.sql(unlinked))}\n${store.output().slice(-4000)}`
+    )
   })
   const leftovers = await store.sql(unlinked)
-  process.stdout.write(`orders left behind by the kill, now canceled: ${leftovers.length}\n`)
+  process.stdout.write(
+    `orders left behind by the kill, now canceled: ${leftovers.length}\n`
+  )
   for (const order of leftovers) {
-    expect(order.metadata.piastrix_orphan.reason).toMatch(/interrupted completion/)
+    expect(order.metadata.piastrix_orphan.reason).toMatch(
+      /interrupted completion/
+    )
   }
-  const inbox = await store.sql(`select count(*)::int as n from piastrix_notification`)
+  const inbox = await store.sql(
+    `select count(*)::int as n from piastrix_notification`
+  )
   expect(inbox[0].n).toBe(PAYMENTS)
 })
 
 // The integration runner scans the logs of the suites it boots in process; this Medusa is a process of its own.
 it("logged no secret, signature, card number or CVV in the killed and the restarted process", () => {
-  const lines = store.output().split("\n").map((text) => ({ level: "output", text }))
+  const lines = store
+    .output()
+    .split("\n")
+    .map((text) => ({ level: "output", text }))
   expect(lines.length).toBeGreaterThan(20)
   expect(scanLogLines(lines, TEST_SECRET)).toEqual([])
 })

@@ -44,7 +44,11 @@ async function watched(overrides: Record<string, unknown> = {}) {
   return { supervision, lines, stops, env, port }
 }
 
-async function until(what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 20000) {
+async function until(
+  what: string,
+  probe: () => boolean | Promise<boolean>,
+  timeoutMs = 20000
+) {
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
     if (await probe()) {
@@ -56,7 +60,9 @@ async function until(what: string, probe: () => boolean | Promise<boolean>, time
 }
 
 const answers = (port: number) =>
-  fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(500) }).then(
+  fetch(`http://127.0.0.1:${port}/health`, {
+    signal: AbortSignal.timeout(500),
+  }).then(
     (r) => r.ok,
     () => false
   )
@@ -79,7 +85,12 @@ describe("the dev command's watchdog", () => {
     const first = supervision.current()!.pid
     process.kill(-first, "SIGKILL")
     await until("no restart", () => lines.includes("server is back"))
-    expect(lines).toEqual(["starting server", "server exited (null); restarting it", "starting server", "server is back"])
+    expect(lines).toEqual([
+      "starting server",
+      "server exited (null); restarting it",
+      "starting server",
+      "server is back",
+    ])
     expect(supervision.current()!.pid).not.toBe(first)
     expect(await answers(port)).toBe(true)
   })
@@ -90,7 +101,13 @@ describe("the dev command's watchdog", () => {
     const first = supervision.current()!.pid
     process.kill(first, "SIGSTOP")
     await until("no restart", () => lines.includes("server is back"))
-    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^server stopped answering .*\/health; restarting it$/)]))
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^server stopped answering .*\/health; restarting it$/
+        ),
+      ])
+    )
     expect(supervision.current()!.pid).not.toBe(first)
     expect(await answers(port)).toBe(true)
   })
@@ -102,6 +119,8 @@ describe("the dev command's watchdog", () => {
     process.kill(-supervision.current()!.pid, "SIGKILL")
     await until("it never gave up", () => stops.length > 0)
     expect(stops).toEqual([1])
-    expect(lines[lines.length - 1]).toMatch(/it was restarted 2 times in 1 minutes, so everything stops$/)
+    expect(lines[lines.length - 1]).toMatch(
+      /it was restarted 2 times in 1 minutes, so everything stops$/
+    )
   })
 })

@@ -13,7 +13,12 @@ export async function adminHeaders(container: MedusaContainer) {
     app_metadata: { user_id: user.id },
   })
   const token = jwt.sign(
-    { actor_id: user.id, actor_type: "user", auth_identity_id: identity.id, app_metadata: { user_id: user.id } },
+    {
+      actor_id: user.id,
+      actor_type: "user",
+      auth_identity_id: identity.id,
+      app_metadata: { user_id: user.id },
+    },
     process.env.JWT_SECRET || "supersecret",
     { expiresIn: "1d" }
   )

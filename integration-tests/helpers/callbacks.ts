@@ -15,40 +15,58 @@ export async function sandboxControl<T = any>(
   path: string,
   body?: unknown
 ): Promise<T> {
-  const res = await fetch(`${sandbox.url}/__sandbox/${path.replace(/^\//, "")}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+  const res = await fetch(
+    `${sandbox.url}/__sandbox/${path.replace(/^\//, "")}`,
+    {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }
+  )
   const json = (await res.json()) as T & { error?: string }
   if (!res.ok) {
-    throw new Error(`sandbox ${method} ${path}: ${res.status} ${json.error ?? ""}`)
+    throw new Error(
+      `sandbox ${method} ${path}: ${res.status} ${json.error ?? ""}`
+    )
   }
   return json
 }
 
 /** Holds the sandbox's next notifications, so a test can deliver them itself. */
 export async function holdCallbacks(sandbox: RunningSandbox): Promise<void> {
-  await sandboxControl(sandbox, "POST", "faults", { type: "out_of_order_callbacks" })
+  await sandboxControl(sandbox, "POST", "faults", {
+    type: "out_of_order_callbacks",
+  })
 }
 
 /** The fields of the notifications the sandbox made for a session (newest last). */
 export async function sandboxNotifications(
   sandbox: RunningSandbox,
   shopOrderId: string
-): Promise<Array<{ event: string; delivered: boolean; fields: Record<string, string> }>> {
+): Promise<
+  Array<{ event: string; delivered: boolean; fields: Record<string, string> }>
+> {
   const { notifications } = await sandboxControl(sandbox, "GET", "callbacks")
-  return notifications.filter((n: { shopOrderId: string }) => n.shopOrderId === shopOrderId)
+  return notifications.filter(
+    (n: { shopOrderId: string }) => n.shopOrderId === shopOrderId
+  )
 }
 
 /** A notification as the service would send it, signed with the test shop's secret. */
-export function signedNotification(fields: Record<string, string>, secret = TEST_SECRET): Record<string, string> {
+export function signedNotification(
+  fields: Record<string, string>,
+  secret = TEST_SECRET
+): Record<string, string> {
   const { sign: _ignored, ...rest } = fields
   return { ...rest, sign: signCallback(rest, secret) }
 }
 
 /** A success notification for `shopOrderId`, with the fields the service sends. */
-export function successNotification(shopOrderId: string, amount: string, overrides: Record<string, string> = {}) {
+export function successNotification(
+  shopOrderId: string,
+  amount: string,
+  overrides: Record<string, string> = {}
+) {
   return signedNotification({
     status: "success",
     shop_id: String(TEST_SHOP_ID),
@@ -75,7 +93,8 @@ export async function postCallback(
   body: Record<string, string> | string,
   contentType = "application/x-www-form-urlencoded"
 ): Promise<{ status: number; body: any }> {
-  const payload = typeof body === "string" ? body : new URLSearchParams(body).toString()
+  const payload =
+    typeof body === "string" ? body : new URLSearchParams(body).toString()
   try {
     const res = await api.post("/hooks/piastrix", payload, {
       headers: { "content-type": contentType },
@@ -94,18 +113,28 @@ export function inbox(container: MedusaContainer): PiastrixModuleService {
   return container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
 }
 
-export async function inboxRows(container: MedusaContainer, filters: Record<string, unknown> = {}) {
-  return (await inbox(container).listPiastrixNotifications(filters)) as unknown as NotificationRow[]
+export async function inboxRows(
+  container: MedusaContainer,
+  filters: Record<string, unknown> = {}
+) {
+  return (await inbox(container).listPiastrixNotifications(
+    filters
+  )) as unknown as NotificationRow[]
 }
 
 /** A payment session with its status and data, or null when Medusa deleted it. */
 export async function paymentSession(container: MedusaContainer, id: string) {
-  const [session] = await container.resolve(Modules.PAYMENT).listPaymentSessions({ id })
+  const [session] = await container
+    .resolve(Modules.PAYMENT)
+    .listPaymentSessions({ id })
   return (session as any) ?? null
 }
 
 /** Polls `probe` until it returns a truthy value (background processing), or fails after `timeoutMs`. */
-export async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 15000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 15000
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()
@@ -120,7 +149,11 @@ export async function waitFor<T>(probe: () => Promise<T | null | undefined | fal
 }
 
 /** Waits until the inbox row of `shopOrderId` reaches `state` (processing runs after the `OK`). */
-export async function settledRow(container: MedusaContainer, shopOrderId: string, state: string) {
+export async function settledRow(
+  container: MedusaContainer,
+  shopOrderId: string,
+  state: string
+) {
   const [row] = await waitFor(async () => {
     const rows = await inboxRows(container, { shop_order_id: shopOrderId })
     return rows.length === 1 && rows[0].state === state ? rows : null

@@ -6,9 +6,15 @@ describe("log scan", () => {
 
   it("finds the secret key, a signature, a card number and a CVV", () => {
     expect(secretsInLine(`key ${SECRET}`, SECRET)).toEqual(["the secret key"])
-    expect(secretsInLine(`sign=${"ab".repeat(32)}`, SECRET)).toEqual(["a signature (64 hex digits)"])
-    expect(secretsInLine("card 4111111111111111 refused", SECRET)).toEqual(["a card number"])
-    expect(secretsInLine("pan 5500005555555559", SECRET)).toEqual(["a card number"])
+    expect(secretsInLine(`sign=${"ab".repeat(32)}`, SECRET)).toEqual([
+      "a signature (64 hex digits)",
+    ])
+    expect(secretsInLine("card 4111111111111111 refused", SECRET)).toEqual([
+      "a card number",
+    ])
+    expect(secretsInLine("pan 5500005555555559", SECRET)).toEqual([
+      "a card number",
+    ])
     expect(secretsInLine('{"cvv":"123"}', SECRET)).toEqual(["a CVV"])
   })
 
@@ -20,7 +26,13 @@ describe("log scan", () => {
   })
 
   it("reports the line and level, never the secret itself", () => {
-    const report = scanLogLines([{ level: "info", text: "ok" }, { level: "warn", text: SECRET }], SECRET)
+    const report = scanLogLines(
+      [
+        { level: "info", text: "ok" },
+        { level: "warn", text: SECRET },
+      ],
+      SECRET
+    )
     expect(report).toEqual(["log line 2 (warn) holds the secret key"])
     expect(report.join()).not.toContain(SECRET)
   })

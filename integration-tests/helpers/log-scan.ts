@@ -23,7 +23,10 @@ export function secretsInLine(line: string, secretKey: string): string[] {
   }
   // A run of digits on its own (not part of an id or a token), 13 to 19 long, passing the Luhn check.
   const runs = line.match(/(?<![0-9A-Za-z])\d{13,19}(?![0-9A-Za-z])/g) ?? []
-  if (TEST_CARDS.some((card) => line.includes(card)) || runs.some((run) => luhn(run) && !isMsTimestamp(run))) {
+  if (
+    TEST_CARDS.some((card) => line.includes(card)) ||
+    runs.some((run) => luhn(run) && !isMsTimestamp(run))
+  ) {
     found.push("a card number")
   }
   if (/\b(cvv2?|cvc2?|csc)\b\W{0,6}\d{3,4}\b/i.test(line)) {
@@ -33,14 +36,30 @@ export function secretsInLine(line: string, secretKey: string): string[] {
 }
 
 /** One report line per logged line that holds a secret: its level, position and what it holds. */
-export function scanLogLines(lines: Array<{ level: string; text: string }>, secretKey: string): string[] {
+export function scanLogLines(
+  lines: Array<{ level: string; text: string }>,
+  secretKey: string
+): string[] {
   return lines.flatMap(({ level, text }, index) => {
     const found = secretsInLine(text, secretKey)
-    return found.length ? [`log line ${index + 1} (${level}) holds ${found.join(", ")}`] : []
+    return found.length
+      ? [`log line ${index + 1} (${level}) holds ${found.join(", ")}`]
+      : []
   })
 }
 
-const LEVELS = ["info", "warn", "error", "debug", "log", "activity", "progress", "success", "failure", "panic"] as const
+const LEVELS = [
+  "info",
+  "warn",
+  "error",
+  "debug",
+  "log",
+  "activity",
+  "progress",
+  "success",
+  "failure",
+  "panic",
+] as const
 
 function textOf(value: unknown): string {
   if (typeof value === "string") {
@@ -60,10 +79,16 @@ function textOf(value: unknown): string {
  * Records every call to `logger`'s methods into `lines`, then calls the original. Medusa hands one
  * logger object to every module and provider, so wrapping its methods reaches all of them.
  */
-export function recordLogLines(logger: Record<string, unknown>, lines: Array<{ level: string; text: string }>): void {
+export function recordLogLines(
+  logger: Record<string, unknown>,
+  lines: Array<{ level: string; text: string }>
+): void {
   for (const level of LEVELS) {
     const original = logger[level]
-    if (typeof original !== "function" || (original as { recorded?: boolean }).recorded) {
+    if (
+      typeof original !== "function" ||
+      (original as { recorded?: boolean }).recorded
+    ) {
       continue
     }
     const wrapped = (...args: unknown[]) => {

@@ -15,10 +15,16 @@ const ROOT = path.resolve(__dirname, "..", "..")
 const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js")
 
 /** A free TCP port (scripts/ports.js, shared with the scripts that start servers). */
-export const freePort: () => Promise<number> = require("../../scripts/ports").freePort
+export const freePort: () => Promise<number> =
+  require("../../scripts/ports").freePort
 
 function serverUrl(): string {
-  const { DB_HOST = "localhost", DB_PORT = "5432", DB_USERNAME = "postgres", DB_PASSWORD = "" } = process.env
+  const {
+    DB_HOST = "localhost",
+    DB_PORT = "5432",
+    DB_USERNAME = "postgres",
+    DB_PASSWORD = "",
+  } = process.env
   return `postgres://${encodeURIComponent(DB_USERNAME)}:${encodeURIComponent(DB_PASSWORD)}@${DB_HOST}:${DB_PORT}`
 }
 
@@ -40,12 +46,22 @@ export type MedusaStore = {
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MEDUSA_CLI, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [MEDUSA_CLI, ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
     let out = ""
     child.stdout.on("data", (d) => (out += d))
     child.stderr.on("data", (d) => (out += d))
     child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`medusa ${args.join(" ")} failed (${code}):\n${out.slice(-3000)}`))
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(
+              `medusa ${args.join(" ")} failed (${code}):\n${out.slice(-3000)}`
+            )
+          )
     )
   })
 }
@@ -60,7 +76,9 @@ export type StoreDatabase = {
   drop(): Promise<void>
 }
 
-export async function createStoreDatabase(options: { env: Record<string, string> }): Promise<StoreDatabase> {
+export async function createStoreDatabase(options: {
+  env: Record<string, string>
+}): Promise<StoreDatabase> {
   const name = `piastrix_proc_${process.pid}_${Date.now().toString(36)}`
   const admin = new Client({ connectionString: `${serverUrl()}/postgres` })
   await admin.connect()
@@ -77,7 +95,10 @@ export async function createStoreDatabase(options: { env: Record<string, string>
     MEDUSA_DISABLE_TELEMETRY: "true",
   }
   await run(["db:migrate"], env)
-  await run(["exec", "./dev/seed-dev.ts"], { ...env, PIASTRIX_DEV_SEED_OUT: seedOut })
+  await run(["exec", "./dev/seed-dev.ts"], {
+    ...env,
+    PIASTRIX_DEV_SEED_OUT: seedOut,
+  })
   const seed = JSON.parse(fs.readFileSync(seedOut, "utf8")) as SeededStore
   fs.rmSync(seedOut, { force: true })
 
@@ -153,21 +174,31 @@ export async function medusaInstance(options: {
       const started = Date.now()
       while (Date.now() - started < 180_000) {
         if (child.exitCode !== null) {
-          throw new Error(`medusa ${command} exited (${child.exitCode}):\n${log.slice(-3000)}`)
+          throw new Error(
+            `medusa ${command} exited (${child.exitCode}):\n${log.slice(-3000)}`
+          )
         }
         try {
-          const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })
+          const res = await fetch(`${url}/health`, {
+            signal: AbortSignal.timeout(2000),
+          })
           if (res.ok) {
             return
           }
         } catch {}
         await new Promise((r) => setTimeout(r, 300))
       }
-      throw new Error(`Medusa did not answer /health within 180 s:\n${log.slice(-3000)}`)
+      throw new Error(
+        `Medusa did not answer /health within 180 s:\n${log.slice(-3000)}`
+      )
     },
     async kill() {
       const current = child
-      if (!current || current.exitCode !== null || current.signalCode !== null) {
+      if (
+        !current ||
+        current.exitCode !== null ||
+        current.signalCode !== null
+      ) {
         return
       }
       const exited = new Promise((resolve) => current.once("exit", resolve))
@@ -177,7 +208,9 @@ export async function medusaInstance(options: {
       await exited
       // `medusa develop` forks the server into the same group; wait until its port is free.
       for (let i = 0; i < 50; i++) {
-        const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(500) }).then(
+        const ok = await fetch(`${url}/health`, {
+          signal: AbortSignal.timeout(500),
+        }).then(
           () => true,
           () => false
         )
@@ -192,9 +225,14 @@ export async function medusaInstance(options: {
   return instance
 }
 
-export async function startMedusaStore(options: { env: Record<string, string> }): Promise<MedusaStore> {
+export async function startMedusaStore(options: {
+  env: Record<string, string>
+}): Promise<MedusaStore> {
   const database = await createStoreDatabase(options)
-  const instance = await medusaInstance({ databaseUrl: database.databaseUrl, env: options.env })
+  const instance = await medusaInstance({
+    databaseUrl: database.databaseUrl,
+    env: options.env,
+  })
   return {
     url: instance.url,
     databaseUrl: database.databaseUrl,

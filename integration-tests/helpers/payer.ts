@@ -11,15 +11,23 @@ import { storeHeaders } from "./store-api"
 const formAction = (html: string, pattern: RegExp): string => {
   const match = pattern.exec(html)
   if (!match) {
-    throw new Error(`no form matching ${pattern} on the payer page:\n${html.slice(0, 400)}`)
+    throw new Error(
+      `no form matching ${pattern} on the payer page:\n${html.slice(0, 400)}`
+    )
   }
   return match[1]
 }
 
-async function openRedirect(action: { method: string; url: string; fields: Record<string, string> }) {
+async function openRedirect(action: {
+  method: string
+  url: string
+  fields: Record<string, string>
+}) {
   if (action.method === "GET") {
     const url = new URL(action.url)
-    Object.entries(action.fields).forEach(([k, v]) => url.searchParams.set(k, v))
+    Object.entries(action.fields).forEach(([k, v]) =>
+      url.searchParams.set(k, v)
+    )
     return fetch(url)
   }
   return fetch(action.url, {
@@ -36,16 +44,23 @@ export async function payOnPaymentPage(
 ): Promise<Response> {
   const action = sessionData.next_action
   if (action?.type !== "redirect") {
-    throw new Error(`expected a redirect next_action, got ${JSON.stringify(action)}`)
+    throw new Error(
+      `expected a redirect next_action, got ${JSON.stringify(action)}`
+    )
   }
   const page = await openRedirect(action)
   const html = await page.text()
-  const button = formAction(html, fail ? /action="([^"]*\/fail)"/ : /action="([^"]*\/pay)"/)
+  const button = formAction(
+    html,
+    fail ? /action="([^"]*\/fail)"/ : /action="([^"]*\/pay)"/
+  )
   const target = new URL(button, page.url)
   return fetch(target, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(payerAccount ? { payer_account: payerAccount } : {}).toString(),
+    body: new URLSearchParams(
+      payerAccount ? { payer_account: payerAccount } : {}
+    ).toString(),
     redirect: "manual",
   })
 }
@@ -57,7 +72,11 @@ export async function payByCard(
   sessionId: string,
   { code = "123456", cardNumber = "4242424242424242" } = {}
 ): Promise<Response> {
-  const { data: form } = await api.post("/store/piastrix/card-form", { session_id: sessionId }, storeHeaders(seed))
+  const { data: form } = await api.post(
+    "/store/piastrix/card-form",
+    { session_id: sessionId },
+    storeHeaders(seed)
+  )
   const year = String(new Date().getUTCFullYear() + 2)
   const formPage = await fetch(form.payform_url, {
     method: "POST",
@@ -72,9 +91,15 @@ export async function payByCard(
       session_id: form.session_id,
     }).toString(),
   })
-  const acs = formAction(await formPage.text(), /<form id="acs" method="get" action="([^"]+)"/)
+  const acs = formAction(
+    await formPage.text(),
+    /<form id="acs" method="get" action="([^"]+)"/
+  )
   const acsPage = await fetch(acs)
-  const confirm = new URL(formAction(await acsPage.text(), /action="(\/3ds\/[^"]+)"/), acsPage.url)
+  const confirm = new URL(
+    formAction(await acsPage.text(), /action="(\/3ds\/[^"]+)"/),
+    acsPage.url
+  )
   return fetch(confirm, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -2,7 +2,11 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
-import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "../../sandbox/src"
+import {
+  startSandbox,
+  type RunningSandbox,
+  type StartSandboxOptions,
+} from "../../sandbox/src"
 import { seedStore, type SeededStore } from "../../dev/seed"
 import { recordLogLines, scanLogLines } from "./log-scan"
 import { freePort } from "./medusa-process"
@@ -43,8 +47,17 @@ export function piastrixIntegrationRunner(
   beforeAll(async () => {
     // Strict polling (sandbox/README.md): a too-early status poll is refused and recorded, so a suite
     // shows the plugin keeps the service's limits instead of only counting its polls.
-    const config = { ...options.sandbox?.config, fidelity: { strictPolling: true, ...options.sandbox?.config?.fidelity } }
-    running = await startSandbox({ ...options.sandbox, config, port: 0, shopId: TEST_SHOP_ID, secret: TEST_SECRET })
+    const config = {
+      ...options.sandbox?.config,
+      fidelity: { strictPolling: true, ...options.sandbox?.config?.fidelity },
+    }
+    running = await startSandbox({
+      ...options.sandbox,
+      config,
+      port: 0,
+      shopId: TEST_SHOP_ID,
+      secret: TEST_SECRET,
+    })
     const port = await freePort()
     baseUrl = `http://localhost:${port}`
     Object.assign(process.env, {
@@ -78,9 +91,16 @@ export function piastrixIntegrationRunner(
       // test-utils sets `admin.disable` on every app it boots, on the very object medusa-config.ts
       // exports, which the server's loaders read again: putting the flag back serves the admin.
       async beforeServerStart(container) {
-        recordLogLines(container.resolve(ContainerRegistrationKeys.LOGGER) as unknown as Record<string, unknown>, logLines)
+        recordLogLines(
+          container.resolve(
+            ContainerRegistrationKeys.LOGGER
+          ) as unknown as Record<string, unknown>,
+          logLines
+        )
         if (options.admin) {
-          container.resolve(ContainerRegistrationKeys.CONFIG_MODULE).admin.disable = false
+          container.resolve(
+            ContainerRegistrationKeys.CONFIG_MODULE
+          ).admin.disable = false
         }
       },
     },

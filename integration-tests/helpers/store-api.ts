@@ -12,12 +12,21 @@ export function storeHeaders(seed: SeededStore) {
 export async function createCart(
   api: AxiosInstance,
   seed: SeededStore,
-  { currency = "rub", sku = "piastrix-ebook", quantity = 1, email = "payer@example.com" } = {}
+  {
+    currency = "rub",
+    sku = "piastrix-ebook",
+    quantity = 1,
+    email = "payer@example.com",
+  } = {}
 ) {
   const region = seed.regions[currency]
   const { data } = await api.post(
     "/store/carts",
-    { region_id: region.id, email, items: [{ variant_id: seed.variants[sku], quantity }] },
+    {
+      region_id: region.id,
+      email,
+      items: [{ variant_id: seed.variants[sku], quantity }],
+    },
     storeHeaders(seed)
   )
   return data.cart
@@ -32,22 +41,43 @@ export async function startPaymentSession(
   data: Record<string, unknown> = {}
 ) {
   const headers = storeHeaders(seed)
-  const { data: pc } = await api.post("/store/payment-collections", { cart_id: cart.id }, headers)
+  const { data: pc } = await api.post(
+    "/store/payment-collections",
+    { cart_id: cart.id },
+    headers
+  )
   const { data: res } = await api
-    .post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, { provider_id: providerId, data }, headers)
+    .post(
+      `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+      { provider_id: providerId, data },
+      headers
+    )
     .catch((err) => {
       // Keep Medusa's message: it is what a storefront developer would read.
-      throw new Error(`payment session for ${providerId}: ${err.response?.status} ${JSON.stringify(err.response?.data)}`)
+      throw new Error(
+        `payment session for ${providerId}: ${err.response?.status} ${JSON.stringify(err.response?.data)}`
+      )
     })
-  const sessions = res.payment_collection.payment_sessions as Array<{ provider_id: string; id: string }>
+  const sessions = res.payment_collection.payment_sessions as Array<{
+    provider_id: string
+    id: string
+  }>
   const session = sessions.find((s) => s.provider_id === providerId)!
   return { session: session as any, paymentCollection: res.payment_collection }
 }
 
 /** `POST /store/carts/:id/complete`; returns the HTTP status and body (never throws). */
-export async function completeCart(api: AxiosInstance, seed: SeededStore, cartId: string) {
+export async function completeCart(
+  api: AxiosInstance,
+  seed: SeededStore,
+  cartId: string
+) {
   try {
-    const res = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders(seed))
+    const res = await api.post(
+      `/store/carts/${cartId}/complete`,
+      {},
+      storeHeaders(seed)
+    )
     return { status: res.status, body: res.data }
   } catch (err: any) {
     if (!err.response) {
@@ -62,7 +92,10 @@ export async function completeCart(api: AxiosInstance, seed: SeededStore, cartId
  * `payment_status` is computed by the API, not stored): "captured" once a payment is captured,
  * otherwise the payment collection's status ("awaiting" for a bank transfer on its way).
  */
-export async function findOrderForCart(container: MedusaContainer, cartId: string) {
+export async function findOrderForCart(
+  container: MedusaContainer,
+  cartId: string
+) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
@@ -83,6 +116,11 @@ export async function findOrderForCart(container: MedusaContainer, cartId: strin
     return null
   }
   const collections = order.payment_collections ?? []
-  const captured = collections.some((pc: any) => pc.payments?.some((p: any) => p.captured_at))
-  return { ...order, payment_state: captured ? "captured" : (collections[0]?.status ?? null) }
+  const captured = collections.some((pc: any) =>
+    pc.payments?.some((p: any) => p.captured_at)
+  )
+  return {
+    ...order,
+    payment_state: captured ? "captured" : (collections[0]?.status ?? null),
+  }
 }

@@ -19,7 +19,9 @@ export async function expectRejected(
     response = err.response as AxiosResponse
   }
   if (response.status !== status) {
-    throw new Error(`expected HTTP ${status}, got ${response.status}: ${JSON.stringify(response.data)}`)
+    throw new Error(
+      `expected HTTP ${status}, got ${response.status}: ${JSON.stringify(response.data)}`
+    )
   }
   if (message) {
     expect(String(response.data?.message ?? "")).toMatch(message)
@@ -35,10 +37,19 @@ export function pngBytes(size = 256): Buffer {
 }
 
 /** A multipart body with one part per entry, as a browser sends it. */
-export function multipartForm(parts: Array<{ name: string; filename?: string; type?: string; bytes: Buffer }>) {
+export function multipartForm(
+  parts: Array<{
+    name: string
+    filename?: string
+    type?: string
+    bytes: Buffer
+  }>
+) {
   const form = new FormData()
   for (const part of parts) {
-    const blob = new Blob([new Uint8Array(part.bytes)], { type: part.type ?? "application/octet-stream" })
+    const blob = new Blob([new Uint8Array(part.bytes)], {
+      type: part.type ?? "application/octet-stream",
+    })
     if (part.filename) {
       form.append(part.name, blob, part.filename)
     } else {
@@ -63,7 +74,11 @@ export function postChunkedFile(
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
       method: "POST",
-      headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" },
+      headers: {
+        ...headers,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "transfer-encoding": "chunked",
+      },
     })
     req.on("response", (res) => {
       let text = ""
@@ -81,7 +96,11 @@ export function postChunkedFile(
       })
     })
     // The server may answer and stop reading before the body is sent in full.
-    req.on("error", (err: NodeJS.ErrnoException) => (err.code === "EPIPE" || err.code === "ECONNRESET" ? undefined : reject(err)))
+    req.on("error", (err: NodeJS.ErrnoException) =>
+      err.code === "EPIPE" || err.code === "ECONNRESET"
+        ? undefined
+        : reject(err)
+    )
     req.write(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\n` +
         `Content-Type: ${file.type}\r\n\r\n`

@@ -1,7 +1,12 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { piastrixIntegrationRunner, TEST_SECRET } from "../helpers/runner"
 import { adminHeaders } from "../helpers/admin-api"
-import { completeCart, createCart, findOrderForCart, startPaymentSession } from "../helpers/store-api"
+import {
+  completeCart,
+  createCart,
+  findOrderForCart,
+  startPaymentSession,
+} from "../helpers/store-api"
 import { holdCallbacks, sandboxControl, waitFor } from "../helpers/callbacks"
 import { payOnPaymentPage } from "../helpers/payer"
 
@@ -31,21 +36,37 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       },
       (e) => e
     )
-    return { status: error.response?.status, message: String(error.response?.data?.message ?? "") }
+    return {
+      status: error.response?.status,
+      message: String(error.response?.data?.message ?? ""),
+    }
   }
 
   it("shows a paid wallet payment in words, with its notification, a refund, and the payer's wallet masked", async () => {
     const cart = await createCart(api, seed())
-    const { session } = await startPaymentSession(api, seed(), cart, "pp_piastrix-wallet_piastrix", { email: cart.email })
+    const { session } = await startPaymentSession(
+      api,
+      seed(),
+      cart,
+      "pp_piastrix-wallet_piastrix",
+      { email: cart.email }
+    )
     await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
     const order = await waitFor(async () => {
       const o = await findOrderForCart(getContainer(), cart.id)
       return o?.payment_state === "captured" ? o : null
     })
     const paymentId = order.payment_collections[0].payments[0].id
-    await api.post(`/admin/payments/${paymentId}/refund`, { amount: 100 }, headers)
+    await api.post(
+      `/admin/payments/${paymentId}/refund`,
+      { amount: 100 },
+      headers
+    )
 
-    const { data } = await api.get(`/admin/piastrix/orders/${order.id}/payments`, headers)
+    const { data } = await api.get(
+      `/admin/piastrix/orders/${order.id}/payments`,
+      headers
+    )
     expect(data.payments).toHaveLength(1)
     const [view] = data.payments
     expect(view).toEqual(
@@ -62,9 +83,19 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
         payment_id: expect.stringMatching(/^\d+$/),
       })
     )
-    expect(view.refunds).toEqual([expect.objectContaining({ amount: "100.00", mode: "transfer", state: "sent" })])
+    expect(view.refunds).toEqual([
+      expect.objectContaining({
+        amount: "100.00",
+        mode: "transfer",
+        state: "sent",
+      }),
+    ])
     expect(view.notifications).toEqual([
-      expect.objectContaining({ status: "success", state: "processed", attempts: expect.any(Number) }),
+      expect.objectContaining({
+        status: "success",
+        state: "processed",
+        attempts: expect.any(Number),
+      }),
     ])
     // Nothing raw or secret leaves the server: no full wallet, no signature, no secret.
     const body = JSON.stringify(data)
@@ -76,10 +107,16 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
   it("checks a bank transfer still open at the service now, reusing the answer inside the polling window, and captures it once paid", async () => {
     await holdCallbacks(sandbox())
     const cart = await createCart(api, seed())
-    const { session } = await startPaymentSession(api, seed(), cart, "pp_piastrix-bank-transfer_piastrix", {
-      email: cart.email,
-      payway: "h2h_sbp_rub",
-    })
+    const { session } = await startPaymentSession(
+      api,
+      seed(),
+      cart,
+      "pp_piastrix-bank-transfer_piastrix",
+      {
+        email: cart.email,
+        payway: "h2h_sbp_rub",
+      }
+    )
     const placed = await completeCart(api, seed(), cart.id)
     expect(placed.body.type).toBe("order")
     const orderId = placed.body.order.id
@@ -87,17 +124,35 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
 
     const first = await api.post(url, {}, headers)
     expect(first.data.check.outcome).toBe("pending")
-    expect(first.data.payments[0]).toEqual(expect.objectContaining({ captured: false, open_at_service: true }))
+    expect(first.data.payments[0]).toEqual(
+      expect.objectContaining({ captured: false, open_at_service: true })
+    )
 
     // The transfer arrives; its callback is held back, so only a check can tell.
-    await sandboxControl(sandbox(), "POST", `payments/${session.id}/requisites?by=order`, {})
-    await sandboxControl(sandbox(), "POST", `payments/${session.id}/confirm-transfer?by=order`, {})
+    await sandboxControl(
+      sandbox(),
+      "POST",
+      `payments/${session.id}/requisites?by=order`,
+      {}
+    )
+    await sandboxControl(
+      sandbox(),
+      "POST",
+      `payments/${session.id}/confirm-transfer?by=order`,
+      {}
+    )
     const again = await api.post(url, {}, headers)
     // Inside the 10 s window the service is not asked again: the earlier answer stands.
     expect(again.data.check.outcome).toBe("pending")
-    const { counts, violations } = await sandboxControl(sandbox(), "GET", "polls")
+    const { counts, violations } = await sandboxControl(
+      sandbox(),
+      "GET",
+      "polls"
+    )
     expect(violations).toEqual([])
-    const polls = Object.entries(counts as Record<string, number>).filter(([key]) => key.includes(session.id))
+    const polls = Object.entries(counts as Record<string, number>).filter(
+      ([key]) => key.includes(session.id)
+    )
     expect(polls.reduce((sum, [, n]) => sum + n, 0)).toBe(1)
 
     // Once the window has passed, the check asks, and the paid transfer is captured. The window is kept by the
@@ -105,38 +160,76 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     await sandboxControl(sandbox(), "POST", "clock/advance", { ms: 11_000 })
     await getContainer()
       .resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      .raw(`update piastrix_poll set next_allowed_at = clock_timestamp() - interval '1 second' where id like ?`, [`%${session.id}%`])
+      .raw(
+        `update piastrix_poll set next_allowed_at = clock_timestamp() - interval '1 second' where id like ?`,
+        [`%${session.id}%`]
+      )
     const paid = await api.post(url, {}, headers)
     expect(paid.data.check.outcome).toBe("paid")
     expect(paid.data.outcome).toBe("captured")
-    expect(paid.data.payments[0]).toEqual(expect.objectContaining({ captured: true, open_at_service: false }))
-    expect((await findOrderForCart(getContainer(), cart.id)).payment_state).toBe("captured")
+    expect(paid.data.payments[0]).toEqual(
+      expect.objectContaining({ captured: true, open_at_service: false })
+    )
+    expect(
+      (await findOrderForCart(getContainer(), cart.id)).payment_state
+    ).toBe("captured")
 
     // Nothing left to check on a captured payment.
     const done = await refused(api.post(url, {}, headers))
-    expect(done).toEqual({ status: 400, message: expect.stringMatching(/^session_id: the payment is captured/) })
+    expect(done).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^session_id: the payment is captured/),
+    })
   })
 
   it("answers 404 naming what is unknown, and 400 naming an unexpected field", async () => {
-    expect(await refused(api.get(`/admin/piastrix/orders/order_missing/payments`, headers))).toEqual({
+    expect(
+      await refused(
+        api.get(`/admin/piastrix/orders/order_missing/payments`, headers)
+      )
+    ).toEqual({
       status: 404,
       message: expect.stringMatching(/^id: order order_missing was not found/),
     })
     const cart = await createCart(api, seed())
-    const { session } = await startPaymentSession(api, seed(), cart, "pp_piastrix-bank-transfer_piastrix", {
-      email: cart.email,
-      payway: "h2h_sbp_rub",
-    })
+    const { session } = await startPaymentSession(
+      api,
+      seed(),
+      cart,
+      "pp_piastrix-bank-transfer_piastrix",
+      {
+        email: cart.email,
+        payway: "h2h_sbp_rub",
+      }
+    )
     const placed = await completeCart(api, seed(), cart.id)
     const orderId = placed.body.order.id
-    expect(await refused(api.post(`/admin/piastrix/orders/${orderId}/payments/payses_other/check`, {}, headers))).toEqual({
+    expect(
+      await refused(
+        api.post(
+          `/admin/piastrix/orders/${orderId}/payments/payses_other/check`,
+          {},
+          headers
+        )
+      )
+    ).toEqual({
       status: 404,
-      message: expect.stringMatching(/^session_id: payses_other is not a Piastrix payment of order/),
+      message: expect.stringMatching(
+        /^session_id: payses_other is not a Piastrix payment of order/
+      ),
     })
-    const extra = await refused(api.post(`/admin/piastrix/orders/${orderId}/payments/${session.id}/check`, { force: true }, headers))
+    const extra = await refused(
+      api.post(
+        `/admin/piastrix/orders/${orderId}/payments/${session.id}/check`,
+        { force: true },
+        headers
+      )
+    )
     expect(extra.status).toBe(400)
     expect(extra.message).toMatch(/force/)
-    const query = await refused(api.get(`/admin/piastrix/orders/${orderId}/payments?limit=5`, headers))
+    const query = await refused(
+      api.get(`/admin/piastrix/orders/${orderId}/payments?limit=5`, headers)
+    )
     expect(query.status).toBe(400)
     expect(query.message).toMatch(/limit/)
   })

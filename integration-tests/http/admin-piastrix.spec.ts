@@ -1,12 +1,29 @@
 import { adminHeaders } from "../helpers/admin-api"
-import { inbox, sandboxControl, successNotification } from "../helpers/callbacks"
-import { piastrixIntegrationRunner, TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
+import {
+  inbox,
+  sandboxControl,
+  successNotification,
+} from "../helpers/callbacks"
+import {
+  piastrixIntegrationRunner,
+  TEST_SECRET,
+  TEST_SHOP_ID,
+} from "../helpers/runner"
 
 jest.setTimeout(120000)
 
 /** What the admin answers; never throws. */
-async function call(api: any, headers: any, method: "get" | "post", url: string, body?: unknown) {
-  const request = method === "get" ? api.get(url, headers) : api.post(url, body ?? {}, headers)
+async function call(
+  api: any,
+  headers: any,
+  method: "get" | "post",
+  url: string,
+  body?: unknown
+) {
+  const request =
+    method === "get"
+      ? api.get(url, headers)
+      : api.post(url, body ?? {}, headers)
   return request
     .then((r: any) => ({ status: r.status, body: r.data }))
     .catch((e: any) => ({ status: e.response.status, body: e.response.data }))
@@ -26,12 +43,35 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
     it("lists every option in force with its source, the secret masked and never sent", async () => {
       const res = await call(api, headers, "get", "/admin/piastrix/settings")
       expect(res.status).toBe(200)
-      const byKey = Object.fromEntries(res.body.options.map((o: any) => [o.key, o]))
-      expect(byKey.secretKey).toEqual({ key: "secretKey", value: "••••••••", source: "configuration" })
-      expect(byKey.shopId).toEqual({ key: "shopId", value: TEST_SHOP_ID, source: "configuration" })
-      expect(byKey.apiUrl).toEqual(expect.objectContaining({ value: sandbox().url, source: "configuration" }))
-      expect(byKey.reconcileWindowDays).toEqual({ key: "reconcileWindowDays", value: 30, source: "default" })
-      expect(byKey.signEmail).toEqual({ key: "signEmail", value: false, source: "default" })
+      const byKey = Object.fromEntries(
+        res.body.options.map((o: any) => [o.key, o])
+      )
+      expect(byKey.secretKey).toEqual({
+        key: "secretKey",
+        value: "••••••••",
+        source: "configuration",
+      })
+      expect(byKey.shopId).toEqual({
+        key: "shopId",
+        value: TEST_SHOP_ID,
+        source: "configuration",
+      })
+      expect(byKey.apiUrl).toEqual(
+        expect.objectContaining({
+          value: sandbox().url,
+          source: "configuration",
+        })
+      )
+      expect(byKey.reconcileWindowDays).toEqual({
+        key: "reconcileWindowDays",
+        value: 30,
+        source: "default",
+      })
+      expect(byKey.signEmail).toEqual({
+        key: "signEmail",
+        value: false,
+        source: "default",
+      })
       expect(res.body.callback_url).toMatch(/\/hooks\/piastrix$/)
       expect(res.body.provider_ids).toEqual([
         "pp_piastrix-wallet_piastrix",
@@ -50,31 +90,59 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
 
   describe("connection test", () => {
     it("makes a signed call with the configured credentials", async () => {
-      const res = await call(api, headers, "post", "/admin/piastrix/connection-test")
+      const res = await call(
+        api,
+        headers,
+        "post",
+        "/admin/piastrix/connection-test"
+      )
       expect(res.status).toBe(200)
       expect(res.body).toEqual({
         service: { available: true, message: "OK" },
-        credentials: { ok: true, message: expect.any(String), error_code: null },
+        credentials: {
+          ok: true,
+          message: expect.any(String),
+          error_code: null,
+        },
       })
     })
 
     it("shows the service's message for a wrong secret, and never echoes the secret", async () => {
-      const res = await call(api, headers, "post", "/admin/piastrix/connection-test", {
-        shop_id: TEST_SHOP_ID,
-        secret_key: "a-wrong-secret-4711",
-      })
+      const res = await call(
+        api,
+        headers,
+        "post",
+        "/admin/piastrix/connection-test",
+        {
+          shop_id: TEST_SHOP_ID,
+          secret_key: "a-wrong-secret-4711",
+        }
+      )
       expect(res.status).toBe(200)
       expect(res.body.credentials).toEqual({
         ok: false,
-        message: expect.stringMatching(/sign.*\(check the shop id and the secret key\)$/i),
+        message: expect.stringMatching(
+          /sign.*\(check the shop id and the secret key\)$/i
+        ),
         error_code: expect.any(Number),
       })
       expect(JSON.stringify(res.body)).not.toContain("a-wrong-secret-4711")
     })
 
     it("shows the service's message for a shop it does not know", async () => {
-      const res = await call(api, headers, "post", "/admin/piastrix/connection-test", { shop_id: 999, secret_key: TEST_SECRET })
-      expect(res.body.credentials).toEqual(expect.objectContaining({ ok: false, message: expect.stringContaining("999") }))
+      const res = await call(
+        api,
+        headers,
+        "post",
+        "/admin/piastrix/connection-test",
+        { shop_id: 999, secret_key: TEST_SECRET }
+      )
+      expect(res.body.credentials).toEqual(
+        expect.objectContaining({
+          ok: false,
+          message: expect.stringContaining("999"),
+        })
+      )
     })
 
     it.each([
@@ -83,7 +151,13 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       [{ secret_key: "" }, /secret_key/],
       [{ loud: true }, /loud/],
     ])("refuses %j with 400 naming the field", async (body, message) => {
-      const res = await call(api, headers, "post", "/admin/piastrix/connection-test", body)
+      const res = await call(
+        api,
+        headers,
+        "post",
+        "/admin/piastrix/connection-test",
+        body
+      )
       expect(res.status).toBe(400)
       expect(res.body.message).toMatch(message)
     })
@@ -94,42 +168,78 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       const res = await call(api, headers, "get", "/admin/piastrix/balances")
       expect(res.status).toBe(200)
       expect(res.body.balances).toEqual(
-        expect.arrayContaining([expect.objectContaining({ currency: "RUB", available: expect.stringMatching(/^\d+(\.\d+)?$/) })])
+        expect.arrayContaining([
+          expect.objectContaining({
+            currency: "RUB",
+            available: expect.stringMatching(/^\d+(\.\d+)?$/),
+          }),
+        ])
       )
     })
 
     it("answers 502 with the reason when the service cannot be asked", async () => {
-      await sandboxControl(sandbox(), "POST", "faults", { type: "http_error", status: 503, path: "/shop_balance" })
+      await sandboxControl(sandbox(), "POST", "faults", {
+        type: "http_error",
+        status: 503,
+        path: "/shop_balance",
+      })
       const res = await call(api, headers, "get", "/admin/piastrix/balances")
       expect(res.status).toBe(502)
-      expect(res.body).toEqual({ type: "service_unavailable", message: expect.stringMatching(/^Piastrix: .*503/) })
+      expect(res.body).toEqual({
+        type: "service_unavailable",
+        message: expect.stringMatching(/^Piastrix: .*503/),
+      })
     })
 
     it("lists payment and payout directions with fees, limits and account formats", async () => {
       const res = await call(api, headers, "get", "/admin/piastrix/directions")
       expect(res.status).toBe(200)
-      expect(res.body.payments).toEqual(expect.arrayContaining([expect.objectContaining({ payway: "card_rub", currency: "RUB" })]))
+      expect(res.body.payments).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ payway: "card_rub", currency: "RUB" }),
+        ])
+      )
       const card = res.body.payouts.find((p: any) => p.payway === "card_rub")
-      expect(card).toEqual(expect.objectContaining({ currency: "RUB", wallet: false, account_format: expect.any(String) }))
+      expect(card).toEqual(
+        expect.objectContaining({
+          currency: "RUB",
+          wallet: false,
+          account_format: expect.any(String),
+        })
+      )
     })
 
     it("refuses an unknown query parameter", async () => {
-      const res = await call(api, headers, "get", "/admin/piastrix/directions?x=1")
+      const res = await call(
+        api,
+        headers,
+        "get",
+        "/admin/piastrix/directions?x=1"
+      )
       expect(res.status).toBe(400)
       expect(res.body.message).toMatch(/x/)
     })
   })
 
   describe("the notification inbox", () => {
-    async function record(shopOrderId: string, state?: "needs_attention" | "processed") {
+    async function record(
+      shopOrderId: string,
+      state?: "needs_attention" | "processed"
+    ) {
       const piastrix = inbox(getContainer())
-      const verified = piastrix.verifyCallback({ fields: successNotification(shopOrderId, "100.00") })
+      const verified = piastrix.verifyCallback({
+        fields: successNotification(shopOrderId, "100.00"),
+      })
       if (!verified.ok) {
         throw new Error(`the notification did not verify: ${verified.reason}`)
       }
       const { row } = await piastrix.recordNotification(verified.notification)
       if (state) {
-        await piastrix.settleNotification(row.id, state, state === "needs_attention" ? "the cart changed after payment" : null)
+        await piastrix.settleNotification(
+          row.id,
+          state,
+          state === "needs_attention" ? "the cart changed after payment" : null
+        )
       }
       return row.id
     }
@@ -138,15 +248,38 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       await record("order-a", "processed")
       const attention = await record("order-b", "needs_attention")
       await record("order-c", "processed")
-      const res = await call(api, headers, "get", "/admin/piastrix/notifications?limit=2")
+      const res = await call(
+        api,
+        headers,
+        "get",
+        "/admin/piastrix/notifications?limit=2"
+      )
       expect(res.status).toBe(200)
-      expect(res.body).toEqual(expect.objectContaining({ count: 3, needs_attention: 1, limit: 2, offset: 0 }))
+      expect(res.body).toEqual(
+        expect.objectContaining({
+          count: 3,
+          needs_attention: 1,
+          limit: 2,
+          offset: 0,
+        })
+      )
       expect(res.body.notifications[0]).toEqual(
-        expect.objectContaining({ id: attention, state: "needs_attention", last_error: "the cart changed after payment" })
+        expect.objectContaining({
+          id: attention,
+          state: "needs_attention",
+          last_error: "the cart changed after payment",
+        })
       )
       expect(res.body.notifications[0]).not.toHaveProperty("fields")
-      const processed = await call(api, headers, "get", "/admin/piastrix/notifications?state=processed")
-      expect(processed.body.notifications.map((n: any) => n.shop_order_id).sort()).toEqual(["order-a", "order-c"])
+      const processed = await call(
+        api,
+        headers,
+        "get",
+        "/admin/piastrix/notifications?state=processed"
+      )
+      expect(
+        processed.body.notifications.map((n: any) => n.shop_order_id).sort()
+      ).toEqual(["order-a", "order-c"])
     })
 
     it.each([
@@ -155,7 +288,12 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       ["state=lost", /state/],
       ["offset=-1", /offset/],
     ])("refuses %s with 400 naming the field", async (query, message) => {
-      const res = await call(api, headers, "get", `/admin/piastrix/notifications?${query}`)
+      const res = await call(
+        api,
+        headers,
+        "get",
+        `/admin/piastrix/notifications?${query}`
+      )
       expect(res.status).toBe(400)
       expect(res.body.message).toMatch(message)
     })

@@ -1,7 +1,13 @@
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { sandboxControl, waitFor } from "../helpers/callbacks"
 import { payOnPaymentPage } from "../helpers/payer"
-import { completeCart, createCart, findOrderForCart, startPaymentSession, storeHeaders } from "../helpers/store-api"
+import {
+  completeCart,
+  createCart,
+  findOrderForCart,
+  startPaymentSession,
+  storeHeaders,
+} from "../helpers/store-api"
 
 jest.setTimeout(120000)
 
@@ -21,17 +27,27 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
   it("email signed (signEmail read literally): the payment is refused before the payer is sent anywhere, with the service's reason", async () => {
     await sandboxControl(sandbox(), "POST", "fidelity", { signEmail: true })
     const cart = await createCart(api, seed())
-    const refused = await startPaymentSession(api, seed(), cart, "pp_piastrix_piastrix", {
-      payway: "card_rub",
-      email: cart.email,
-    }).then(
+    const refused = await startPaymentSession(
+      api,
+      seed(),
+      cart,
+      "pp_piastrix_piastrix",
+      {
+        payway: "card_rub",
+        email: cart.email,
+      }
+    ).then(
       () => null,
       (error: Error) => error.message
     )
     // Medusa's own payment-session route answers with the provider's message.
-    expect(refused).toMatch(/payment session for pp_piastrix_piastrix: (4|5)\d\d/)
+    expect(refused).toMatch(
+      /payment session for pp_piastrix_piastrix: (4|5)\d\d/
+    )
     // The message says what the store owner can change, this reading's switch included.
-    expect(refused).toMatch(/refused the shop's signature: check the shopId and secretKey options, and signEmail/)
+    expect(refused).toMatch(
+      /refused the shop's signature: check the shopId and secretKey options, and signEmail/
+    )
     // No payment exists at the service, so nothing can be paid without an order.
     const state = await sandboxControl(sandbox(), "GET", "state")
     expect(state.payments).toEqual([])
@@ -39,7 +55,13 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
 
     // Back at the defaults' reading, the same cart pays and becomes an order.
     await sandboxControl(sandbox(), "POST", "fidelity", { signEmail: false })
-    const { session } = await startPaymentSession(api, seed(), cart, "pp_piastrix_piastrix", { payway: "card_rub", email: cart.email })
+    const { session } = await startPaymentSession(
+      api,
+      seed(),
+      cart,
+      "pp_piastrix_piastrix",
+      { payway: "card_rub", email: cart.email }
+    )
     await payOnPaymentPage(session.data)
     const order = await waitFor(async () => {
       const found = await orderOf(cart.id)
@@ -51,8 +73,18 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
   it("card form taken only as JSON: the form-encoded post is refused, the session stays payable and nothing is captured; JSON pays", async () => {
     await sandboxControl(sandbox(), "POST", "fidelity", { cardForm: "json" })
     const cart = await createCart(api, seed())
-    const { session } = await startPaymentSession(api, seed(), cart, "pp_piastrix-card_piastrix", { email: cart.email })
-    const { data: form } = await api.post("/store/piastrix/card-form", { session_id: session.id }, storeHeaders(seed()))
+    const { session } = await startPaymentSession(
+      api,
+      seed(),
+      cart,
+      "pp_piastrix-card_piastrix",
+      { email: cart.email }
+    )
+    const { data: form } = await api.post(
+      "/store/piastrix/card-form",
+      { session_id: session.id },
+      storeHeaders(seed())
+    )
     const year = String(new Date().getUTCFullYear() + 2)
     const card = {
       card_number: "4242424242424242",
@@ -71,8 +103,13 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(asForm.status).toBe(415)
 
     // The session is neither failed nor captured: the payer may try again.
-    const { data: status } = await api.get(`/store/piastrix/sessions/${session.id}/status`, storeHeaders(seed()))
-    expect(status).toEqual(expect.objectContaining({ state: "pending", order_id: null }))
+    const { data: status } = await api.get(
+      `/store/piastrix/sessions/${session.id}/status`,
+      storeHeaders(seed())
+    )
+    expect(status).toEqual(
+      expect.objectContaining({ state: "pending", order_id: null })
+    )
     expect((await completeCart(api, seed(), cart.id)).status).toBe(400)
     expect(await orderOf(cart.id)).toBeNull()
 
@@ -82,10 +119,15 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       body: JSON.stringify(card),
     })
     expect(asJson.status).toBe(200)
-    const acs = /<form id="acs" method="get" action="([^"]+)"/.exec(await asJson.text())
+    const acs = /<form id="acs" method="get" action="([^"]+)"/.exec(
+      await asJson.text()
+    )
     expect(acs).not.toBeNull()
     const acsPage = await fetch(acs![1])
-    const confirm = new URL(/action="(\/3ds\/[^"]+)"/.exec(await acsPage.text())![1], acsPage.url)
+    const confirm = new URL(
+      /action="(\/3ds\/[^"]+)"/.exec(await acsPage.text())![1],
+      acsPage.url
+    )
     await fetch(confirm, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },

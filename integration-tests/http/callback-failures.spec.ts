@@ -8,7 +8,11 @@ import {
   waitFor,
 } from "../helpers/callbacks"
 import { piastrixIntegrationRunner } from "../helpers/runner"
-import { createCart, findOrderForCart, startPaymentSession } from "../helpers/store-api"
+import {
+  createCart,
+  findOrderForCart,
+  startPaymentSession,
+} from "../helpers/store-api"
 
 jest.setTimeout(120000)
 
@@ -20,28 +24,46 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     await sandboxControl(sandbox(), "DELETE", "faults")
   })
 
-  const settled = (shopOrderId: string, state: string) => settledRow(getContainer(), shopOrderId, state)
+  const settled = (shopOrderId: string, state: string) =>
+    settledRow(getContainer(), shopOrderId, state)
 
   describe("POST /hooks/piastrix, when the money does not match the order", () => {
     it("marks the session failed on a rejection, and the storefront can then pay with a new session", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        SESSION_DATA
+      )
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/fail`)
 
       await settled(session.id, "processed")
       const failed = await paymentSession(getContainer(), session.id)
       expect(failed.status).toBe("error")
       expect(failed.data).toEqual(
-        expect.objectContaining({ state: "failed", failure: expect.objectContaining({ reason: expect.any(String) }) })
+        expect.objectContaining({
+          state: "failed",
+          failure: expect.objectContaining({ reason: expect.any(String) }),
+        })
       )
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
 
-      const { session: second } = await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      const { session: second } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        SESSION_DATA
+      )
       expect(second.id).not.toBe(session.id)
       await sandboxControl(sandbox(), "POST", `payments/${second.id}/pay`)
       const order = await waitFor(async () => {
         const found = await findOrderForCart(getContainer(), cart.id)
-        return found?.payment_collections?.[0]?.payments?.[0]?.captured_at ? found : null
+        return found?.payment_collections?.[0]?.payments?.[0]?.captured_at
+          ? found
+          : null
       })
       expect(order.payment_collections[0].payments).toHaveLength(1)
       await settled(second.id, "processed")
@@ -49,8 +71,16 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
     it("never captures a payment whose amount differs from the order's, and records why", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
-      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`, { amount: "1000.00" })
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        SESSION_DATA
+      )
+      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`, {
+        amount: "1000.00",
+      })
 
       const row = await settled(session.id, "needs_attention")
       expect(row.shop_amount).toBe("1000.00")
@@ -58,13 +88,21 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       expect(row.last_error).toContain("1250.5")
       const stored = await paymentSession(getContainer(), session.id)
       expect(stored.status).not.toMatch(/authorized|captured/)
-      expect(stored.data.amount_mismatch).toEqual(expect.objectContaining({ received_amount: "1000" }))
+      expect(stored.data.amount_mismatch).toEqual(
+        expect.objectContaining({ received_amount: "1000" })
+      )
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
     })
 
     it("keeps a payment for a session Medusa has since deleted as needing attention, without an order", async () => {
       const cart = await createCart(api, seed())
-      const { session: abandoned } = await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      const { session: abandoned } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        SESSION_DATA
+      )
       await holdCallbacks(sandbox())
       await sandboxControl(sandbox(), "POST", `payments/${abandoned.id}/pay`)
       // A new session replaces (deletes) the one the payer already paid.
@@ -72,7 +110,10 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       expect(await paymentSession(getContainer(), abandoned.id)).toBeNull()
 
       const [notification] = await sandboxNotifications(sandbox(), abandoned.id)
-      expect(await postCallback(api, notification.fields)).toEqual({ status: 200, body: "OK" })
+      expect(await postCallback(api, notification.fields)).toEqual({
+        status: 200,
+        body: "OK",
+      })
       const row = await settled(abandoned.id, "needs_attention")
       expect(row.last_error).toMatch(/no longer exists/)
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()

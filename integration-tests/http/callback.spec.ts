@@ -12,7 +12,12 @@ import {
   waitFor,
 } from "../helpers/callbacks"
 import { piastrixIntegrationRunner, TEST_SHOP_ID } from "../helpers/runner"
-import { completeCart, createCart, findOrderForCart, startPaymentSession } from "../helpers/store-api"
+import {
+  completeCart,
+  createCart,
+  findOrderForCart,
+  startPaymentSession,
+} from "../helpers/store-api"
 
 jest.setTimeout(120000)
 
@@ -42,7 +47,11 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
   async function ordersOfCart(cartId: string) {
     const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+    const { data } = await query.graph({
+      entity: "order_cart",
+      fields: ["order_id"],
+      filters: { cart_id: cartId },
+    })
     return data
   }
 
@@ -55,17 +64,31 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       expect(order.payment_collections[0].payments).toHaveLength(1)
       expect(order.payment_collections[0].payments[0].captures).toHaveLength(1)
       const row = await settledRow(getContainer(), session.id, "processed")
-      expect(row).toEqual(expect.objectContaining({ status: "success", shop_amount: "1250.50", last_error: null }))
+      expect(row).toEqual(
+        expect.objectContaining({
+          status: "success",
+          shop_amount: "1250.50",
+          last_error: null,
+        })
+      )
       const [delivered] = await sandboxNotifications(sandbox(), session.id)
       expect(delivered.delivered).toBe(true)
     })
 
     it("places the order for a wallet payment from its callback and keeps the payer's wallet for refunds", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, "pp_piastrix-wallet_piastrix", {
-        email: "payer@example.com",
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        "pp_piastrix-wallet_piastrix",
+        {
+          email: "payer@example.com",
+        }
+      )
+      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`, {
+        payer_account: "123456789012",
       })
-      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`, { payer_account: "123456789012" })
 
       const order = await capturedOrder(cart.id)
       expect(order.payment_collections[0].payments[0].captures).toHaveLength(1)
@@ -83,7 +106,9 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
       const again = await postCallback(api, notification.fields)
       expect(again).toEqual({ status: 200, body: "OK" })
-      const rows = await inboxRows(getContainer(), { shop_order_id: session.id })
+      const rows = await inboxRows(getContainer(), {
+        shop_order_id: session.id,
+      })
       expect(rows).toHaveLength(1)
       expect(await ordersOfCart(cart.id)).toHaveLength(1)
     })
@@ -96,9 +121,13 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
       const [completion, ...answers] = await Promise.all([
         completeCart(api, seed(), cart.id),
-        ...Array.from({ length: 20 }, () => postCallback(api, notification.fields)),
+        ...Array.from({ length: 20 }, () =>
+          postCallback(api, notification.fields)
+        ),
       ])
-      expect(answers.every((a) => a.status === 200 && a.body === "OK")).toBe(true)
+      expect(answers.every((a) => a.status === 200 && a.body === "OK")).toBe(
+        true
+      )
       expect(completion.status).toBe(200)
       expect(completion.body.type).toBe("order")
 
@@ -117,35 +146,54 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         signedNotification(genuine, "not-the-shop-secret"),
         { ...genuine, shop_amount: "1.00" },
         { ...genuine, sign: "" },
-        Object.fromEntries(Object.entries(genuine).filter(([k]) => k !== "sign")),
+        Object.fromEntries(
+          Object.entries(genuine).filter(([k]) => k !== "sign")
+        ),
       ]
       for (const body of attempts) {
         const answer = await postCallback(api, body)
         expect(answer.status).toBe(400)
         expect(answer.body.message).toMatch(/signature|not signed/)
       }
-      expect((await postCallback(api, "not a notification", "application/xml")).status).toBe(400)
+      expect(
+        (await postCallback(api, "not a notification", "application/xml"))
+          .status
+      ).toBe(400)
 
       expect(await inboxRows(getContainer())).toHaveLength(0)
-      expect((await paymentSession(getContainer(), session.id)).status).toBe("pending")
+      expect((await paymentSession(getContainer(), session.id)).status).toBe(
+        "pending"
+      )
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
     })
 
     it("refuses a correctly signed callback for another shop: nothing recorded, no order, and the real one still counts", async () => {
       const { cart, session } = await redirectSession()
       const genuine = successNotification(session.id, "1250.50")
-      const otherShop = signedNotification({ ...genuine, shop_id: String(TEST_SHOP_ID + 1) })
+      const otherShop = signedNotification({
+        ...genuine,
+        shop_id: String(TEST_SHOP_ID + 1),
+      })
       const answer = await postCallback(api, otherShop)
       expect(answer.status).toBe(400)
       expect(answer.body.message).toMatch(/shop/)
       // Nothing was recorded or processed for it.
-      expect(await inboxRows(getContainer(), { shop_order_id: session.id })).toHaveLength(0)
-      expect((await paymentSession(getContainer(), session.id)).status).toBe("pending")
+      expect(
+        await inboxRows(getContainer(), { shop_order_id: session.id })
+      ).toHaveLength(0)
+      expect((await paymentSession(getContainer(), session.id)).status).toBe(
+        "pending"
+      )
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
       // The shop's own notification for the same payment is not taken for a resend of the refused one.
-      expect(await postCallback(api, genuine)).toEqual({ status: 200, body: "OK" })
+      expect(await postCallback(api, genuine)).toEqual({
+        status: 200,
+        body: "OK",
+      })
       await capturedOrder(cart.id)
-      expect(await inboxRows(getContainer(), { shop_order_id: session.id })).toHaveLength(1)
+      expect(
+        await inboxRows(getContainer(), { shop_order_id: session.id })
+      ).toHaveLength(1)
     })
 
     it("verifies a JSON callback whose amount is the number 1250.50 as the text the service signed", async () => {
@@ -153,7 +201,13 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       const fields = successNotification(session.id, "1250.50")
       const json = Object.entries(fields)
         .map(([key, value]) =>
-          ["shop_amount", "shop_refund", "client_price", "shop_id", "shop_currency"].includes(key)
+          [
+            "shop_amount",
+            "shop_refund",
+            "client_price",
+            "shop_id",
+            "shop_currency",
+          ].includes(key)
             ? `${JSON.stringify(key)}:${value}`
             : `${JSON.stringify(key)}:${JSON.stringify(value)}`
         )
@@ -167,9 +221,16 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     })
 
     it("records a notification for an order this store does not know, and ignores it", async () => {
-      const answer = await postCallback(api, successNotification("legacy-order-4126", "10.00"))
+      const answer = await postCallback(
+        api,
+        successNotification("legacy-order-4126", "10.00")
+      )
       expect(answer).toEqual({ status: 200, body: "OK" })
-      const row = await settledRow(getContainer(), "legacy-order-4126", "ignored")
+      const row = await settledRow(
+        getContainer(),
+        "legacy-order-4126",
+        "ignored"
+      )
       expect(row.last_error).toMatch(/not a payment of this store/)
     })
   })

@@ -1,9 +1,20 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { reconcilePiastrix } from "../../src/jobs/reconcile-piastrix"
 import { adminHeaders } from "../helpers/admin-api"
-import { holdCallbacks, postCallback, sandboxControl, settledRow, successNotification } from "../helpers/callbacks"
+import {
+  holdCallbacks,
+  postCallback,
+  sandboxControl,
+  settledRow,
+  successNotification,
+} from "../helpers/callbacks"
 import { piastrixIntegrationRunner } from "../helpers/runner"
-import { createCart, findOrderForCart, startPaymentSession, storeHeaders } from "../helpers/store-api"
+import {
+  createCart,
+  findOrderForCart,
+  startPaymentSession,
+  storeHeaders,
+} from "../helpers/store-api"
 
 jest.setTimeout(120000)
 
@@ -12,11 +23,25 @@ const WALLET = "pp_piastrix-wallet_piastrix"
 const SESSION_DATA = { payway: "card_rub", email: "payer@example.com" }
 
 /** What Medusa answers when a storefront starts a payment; never throws. */
-async function tryStart(api: any, seed: any, cartId: string, providerId: string, data = SESSION_DATA) {
+async function tryStart(
+  api: any,
+  seed: any,
+  cartId: string,
+  providerId: string,
+  data = SESSION_DATA
+) {
   const headers = storeHeaders(seed)
-  const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, headers)
+  const { data: pc } = await api.post(
+    "/store/payment-collections",
+    { cart_id: cartId },
+    headers
+  )
   return api
-    .post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, { provider_id: providerId, data }, headers)
+    .post(
+      `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+      { provider_id: providerId, data },
+      headers
+    )
     .then((r: any) => ({ status: r.status, body: r.data }))
     .catch((e: any) => ({ status: e.response.status, body: e.response.data }))
 }
@@ -30,17 +55,26 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   async function addItemToShip(cartId: string) {
     const cartModule = getContainer().resolve(Modules.CART)
     const [item] = await cartModule.addLineItems([
-      { cart_id: cartId, title: "Poster", quantity: 1, unit_price: 0, requires_shipping: true },
+      {
+        cart_id: cartId,
+        title: "Poster",
+        quantity: 1,
+        unit_price: 0,
+        requires_shipping: true,
+      },
     ])
     return item
   }
 
-  const paymentsAtService = async () => (await sandboxControl(sandbox(), "GET", "state")).payments.length as number
+  const paymentsAtService = async () =>
+    (await sandboxControl(sandbox(), "GET", "state")).payments.length as number
 
   describe("before the payer is sent to pay", () => {
     it("refuses a cart without an e-mail address, naming the field", async () => {
       const cart = await createCart(api, seed())
-      await getContainer().resolve(Modules.CART).updateCarts(cart.id, { email: null })
+      await getContainer()
+        .resolve(Modules.CART)
+        .updateCarts(cart.id, { email: null })
       const res = await tryStart(api, seed(), cart.id, REDIRECT)
       expect(res.status).toBe(400)
       expect(res.body.message).toMatch(/^email: /)
@@ -52,7 +86,9 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         await addItemToShip(cart.id)
         const res = await tryStart(api, seed(), cart.id, provider)
         expect(res.status).toBe(400)
-        expect(res.body.message).toMatch(/^shipping_methods: .*no shipping method/)
+        expect(res.body.message).toMatch(
+          /^shipping_methods: .*no shipping method/
+        )
       }
     })
 
@@ -66,13 +102,23 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   describe("when the order still cannot be placed after the payment", () => {
     it("keeps the money visible with Medusa's own reason, and places the order on retry once the cart is fixed", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        SESSION_DATA
+      )
       const paymentsBefore = await paymentsAtService()
       // The cart changes behind the storefront's back after the payer was sent to pay.
       const item = await addItemToShip(cart.id)
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
 
-      const row = await settledRow(getContainer(), session.id, "needs_attention")
+      const row = await settledRow(
+        getContainer(),
+        session.id,
+        "needs_attention"
+      )
       expect(row.last_error).toMatch(/No shipping method selected/)
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
       // Medusa replaced the paid session; the replacement carries the payment instead of opening another.
@@ -80,8 +126,14 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
       await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
       const headers = await adminHeaders(getContainer())
-      const { data } = await api.post(`/admin/piastrix/notifications/${row.id}/retry`, {}, headers)
-      expect(data.notification).toEqual(expect.objectContaining({ state: "processed", last_error: null }))
+      const { data } = await api.post(
+        `/admin/piastrix/notifications/${row.id}/retry`,
+        {},
+        headers
+      )
+      expect(data.notification).toEqual(
+        expect.objectContaining({ state: "processed", last_error: null })
+      )
       const order = await findOrderForCart(getContainer(), cart.id)
       expect(order?.payment_state).toBe("captured")
       expect(await paymentsAtService()).toBe(paymentsBefore)
@@ -89,7 +141,13 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
     it("refuses to retry a notification that is already processed", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        SESSION_DATA
+      )
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
       const row = await settledRow(getContainer(), session.id, "processed")
       const headers = await adminHeaders(getContainer())
@@ -104,7 +162,13 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   describe("payments whose session Medusa no longer holds", () => {
     it("finds money paid on a replaced session whose callback never came, and puts it in front of a person", async () => {
       const cart = await createCart(api, seed())
-      const { session: first } = await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      const { session: first } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        SESSION_DATA
+      )
       await holdCallbacks(sandbox())
       // The storefront starts again (a new session replaces the first), but the payer pays the first page.
       await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
@@ -112,12 +176,22 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
       const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       // Due now, as if the first minute had passed.
-      await db.raw(`update piastrix_payment set next_check_at = now() where shop_order_id = ?`, [first.id])
+      await db.raw(
+        `update piastrix_payment set next_check_at = now() where shop_order_id = ?`,
+        [first.id]
+      )
       const result = await reconcilePiastrix(getContainer())
       expect(result.payments).toEqual([
-        expect.objectContaining({ shop_order_id: first.id, session_id: null, outcome: "paid_without_order" }),
+        expect.objectContaining({
+          shop_order_id: first.id,
+          session_id: null,
+          outcome: "paid_without_order",
+        }),
       ])
-      const { rows } = await db.raw(`select state, last_error from piastrix_payment where shop_order_id = ?`, [first.id])
+      const { rows } = await db.raw(
+        `select state, last_error from piastrix_payment where shop_order_id = ?`,
+        [first.id]
+      )
       expect(rows[0].state).toBe("paid_without_order")
       expect(rows[0].last_error).toMatch(/no order was created/)
 
@@ -127,7 +201,9 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
     it("ignores, without an alarm, a notification for a payment another store opened on the same shop", async () => {
       const foreign = "payses_01M80JTJZBVBNTQNXBYP8GS89Z"
-      expect(await postCallback(api, successNotification(foreign, "99.00"))).toEqual({ status: 200, body: "OK" })
+      expect(
+        await postCallback(api, successNotification(foreign, "99.00"))
+      ).toEqual({ status: 200, body: "OK" })
       const row = await settledRow(getContainer(), foreign, "ignored")
       expect(row.last_error).toMatch(/never opened it/)
     })

@@ -2,7 +2,11 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import BigNumber from "bignumber.js"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { adminHeaders } from "../helpers/admin-api"
-import { createCart, findOrderForCart, startPaymentSession } from "../helpers/store-api"
+import {
+  createCart,
+  findOrderForCart,
+  startPaymentSession,
+} from "../helpers/store-api"
 import { sandboxControl, waitFor } from "../helpers/callbacks"
 import { payOnPaymentPage } from "../helpers/payer"
 
@@ -12,20 +16,37 @@ const PAYER_WALLET = "201494711279"
 
 /** Refunds from the admin, against the sandbox: money moves back once, or the admin is told why not. */
 piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
-  async function paidOrder(providerId: string, data: Record<string, unknown> = {}) {
+  async function paidOrder(
+    providerId: string,
+    data: Record<string, unknown> = {}
+  ) {
     const cart = await createCart(api, seed())
-    const { session } = await startPaymentSession(api, seed(), cart, providerId, { email: cart.email, ...data })
+    const { session } = await startPaymentSession(
+      api,
+      seed(),
+      cart,
+      providerId,
+      { email: cart.email, ...data }
+    )
     await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
     const order = await waitFor(async () => {
       const o = await findOrderForCart(getContainer(), cart.id)
       return o?.payment_state === "captured" ? o : null
     })
-    return { order, session, paymentId: order.payment_collections[0].payments[0].id as string }
+    return {
+      order,
+      session,
+      paymentId: order.payment_collections[0].payments[0].id as string,
+    }
   }
 
   async function refund(paymentId: string, amount: number) {
     try {
-      const res = await api.post(`/admin/payments/${paymentId}/refund`, { amount }, await adminHeaders(getContainer()))
+      const res = await api.post(
+        `/admin/payments/${paymentId}/refund`,
+        { amount },
+        await adminHeaders(getContainer())
+      )
       return { status: res.status, body: res.data }
     } catch (err: any) {
       return { status: err.response.status as number, body: err.response.data }
@@ -34,11 +55,15 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
 
   const transfersOf = async (sessionId: string) => {
     const state = await sandboxControl(sandbox(), "GET", "state")
-    return (state.payouts as any[]).filter((p) => String(p.shopPaymentId ?? p.shop_payment_id).startsWith(sessionId))
+    return (state.payouts as any[]).filter((p) =>
+      String(p.shopPaymentId ?? p.shop_payment_id).startsWith(sessionId)
+    )
   }
 
   it("sends a wallet payment back to the payer's wallet once", async () => {
-    const { session, paymentId } = await paidOrder("pp_piastrix-wallet_piastrix")
+    const { session, paymentId } = await paidOrder(
+      "pp_piastrix-wallet_piastrix"
+    )
     const res = await refund(paymentId, 250.5)
     expect(res.status).toBe(200)
     const transfers = await transfersOf(session.id)
@@ -48,26 +73,48 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
   })
 
   it("moves money once per refund Medusa records when 5 refunds of one payment run at once", async () => {
-    const { session, paymentId } = await paidOrder("pp_piastrix-wallet_piastrix")
-    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => refund(paymentId, 100)))
-    const { data } = await api.get(`/admin/payments/${paymentId}?fields=*refunds`, await adminHeaders(getContainer()))
+    const { session, paymentId } = await paidOrder(
+      "pp_piastrix-wallet_piastrix"
+    )
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => refund(paymentId, 100))
+    )
+    const { data } = await api.get(
+      `/admin/payments/${paymentId}?fields=*refunds`,
+      await adminHeaders(getContainer())
+    )
     const recorded = data.payment.refunds as { amount: number }[]
     const transfers = await transfersOf(session.id)
     // Medusa answers 400 to some of them (its order change is busy) and may still record their refunds.
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0)
-    expect(recorded.length).toBeGreaterThanOrEqual(answers.filter((a) => a.status === 200).length)
+    expect(recorded.length).toBeGreaterThanOrEqual(
+      answers.filter((a) => a.status === 200).length
+    )
     expect(transfers).toHaveLength(recorded.length)
-    const sum = (values: BigNumber.Value[]) => values.reduce<BigNumber>((a, v) => a.plus(v), new BigNumber(0)).toFixed(2)
-    expect(sum(transfers.map((t) => t.writeOff))).toBe(sum(recorded.map((r) => r.amount)))
-    expect(new Set(transfers.map((t) => t.shopPaymentId)).size).toBe(transfers.length)
+    const sum = (values: BigNumber.Value[]) =>
+      values.reduce<BigNumber>((a, v) => a.plus(v), new BigNumber(0)).toFixed(2)
+    expect(sum(transfers.map((t) => t.writeOff))).toBe(
+      sum(recorded.map((r) => r.amount))
+    )
+    expect(new Set(transfers.map((t) => t.shopPaymentId)).size).toBe(
+      transfers.length
+    )
   })
 
   it("moves the money once when the service's reply to the transfer is lost, and records the refund", async () => {
-    const { session, paymentId } = await paidOrder("pp_piastrix-wallet_piastrix")
-    const dropped = await sandboxControl(sandbox(), "POST", "faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
+    const { session, paymentId } = await paidOrder(
+      "pp_piastrix-wallet_piastrix"
+    )
+    const dropped = await sandboxControl(sandbox(), "POST", "faults", {
+      type: "drop_reply",
+      path: "/transfer/create",
+      times: 1,
+    })
     const res = await refund(paymentId, 100)
     // The fault fired: the transfer was made and its reply dropped ...
-    const rules = (await sandboxControl(sandbox(), "GET", "faults")) as Array<{ id: number }>
+    const rules = (await sandboxControl(sandbox(), "GET", "faults")) as Array<{
+      id: number
+    }>
     expect(rules.find((r) => r.id === dropped.id)).toBeUndefined()
     // ... and the status endpoint, asked once, confirmed it: one transfer, one refund recorded.
     expect(res.status).toBe(200)
@@ -76,13 +123,24 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(transfers[0].writeOff).toBe("100.00")
     const { counts } = await sandboxControl(sandbox(), "GET", "polls")
     expect(counts[`payout:${transfers[0].shopPaymentId}`]).toBe(1)
-    const { data } = await api.get(`/admin/payments/${paymentId}?fields=*refunds`, await adminHeaders(getContainer()))
-    expect(data.payment.refunds.map((r: { amount: number }) => r.amount)).toEqual([100])
+    const { data } = await api.get(
+      `/admin/payments/${paymentId}?fields=*refunds`,
+      await adminHeaders(getContainer())
+    )
+    expect(
+      data.payment.refunds.map((r: { amount: number }) => r.amount)
+    ).toEqual([100])
   })
 
   it("asks about a transfer whose reply was lost once, through the polling limits, and says the outcome is unknown", async () => {
-    const { session, paymentId } = await paidOrder("pp_piastrix-wallet_piastrix")
-    await sandboxControl(sandbox(), "POST", "faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
+    const { session, paymentId } = await paidOrder(
+      "pp_piastrix-wallet_piastrix"
+    )
+    await sandboxControl(sandbox(), "POST", "faults", {
+      type: "drop_reply",
+      path: "/transfer/create",
+      times: 1,
+    })
     const statusFault = await sandboxControl(sandbox(), "POST", "faults", {
       type: "http_error",
       status: 502,
@@ -90,7 +148,10 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       times: 2,
     })
     const first = await refund(paymentId, 100)
-    const rules = (await sandboxControl(sandbox(), "GET", "faults")) as Array<{ id: number; remaining: number }>
+    const rules = (await sandboxControl(sandbox(), "GET", "faults")) as Array<{
+      id: number
+      remaining: number
+    }>
     await sandboxControl(sandbox(), "DELETE", "faults")
     expect(first.status).toBe(400)
     expect(first.body.message).toMatch(/may or may not have been made/)
@@ -110,8 +171,16 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     /** A refund of 100 whose transfer was made but whose outcome Medusa never learned; Medusa dropped its refund. */
     async function unknownRefund() {
       const order = await paidOrder("pp_piastrix-wallet_piastrix")
-      await sandboxControl(sandbox(), "POST", "faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
-      await sandboxControl(sandbox(), "POST", "faults", { type: "reset", path: "/transfer/shop_payment_status", times: 1 })
+      await sandboxControl(sandbox(), "POST", "faults", {
+        type: "drop_reply",
+        path: "/transfer/create",
+        times: 1,
+      })
+      await sandboxControl(sandbox(), "POST", "faults", {
+        type: "reset",
+        path: "/transfer/shop_payment_status",
+        times: 1,
+      })
       const first = await refund(order.paymentId, 100)
       expect(first.status).toBe(400)
       expect(await sandboxControl(sandbox(), "GET", "faults")).toEqual([])
@@ -134,9 +203,18 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       expect(retried.status).toBe(200)
       const transfers = await transfersOf(session.id)
       expect(transfers.map((t) => t.writeOff)).toEqual(["100.00"])
-      const { data } = await api.get(`/admin/payments/${paymentId}?fields=*refunds`, await adminHeaders(getContainer()))
-      expect(data.payment.refunds.map((r: { amount: number }) => r.amount)).toEqual([100])
-      const { violations } = await sandboxControl(sandbox(), "GET", "violations")
+      const { data } = await api.get(
+        `/admin/payments/${paymentId}?fields=*refunds`,
+        await adminHeaders(getContainer())
+      )
+      expect(
+        data.payment.refunds.map((r: { amount: number }) => r.amount)
+      ).toEqual([100])
+      const { violations } = await sandboxControl(
+        sandbox(),
+        "GET",
+        "violations"
+      )
       expect(violations).toEqual([])
     })
 
@@ -144,26 +222,41 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       const { session, paymentId } = await unknownRefund()
       const other = await refund(paymentId, 40)
       expect(other.status).toBe(400)
-      expect(other.body.message).toMatch(/earlier refund of 100\.00 reached the payer/)
+      expect(other.body.message).toMatch(
+        /earlier refund of 100\.00 reached the payer/
+      )
       expect(await transfersOf(session.id)).toHaveLength(1)
-      const { data } = await api.get(`/admin/payments/${paymentId}?fields=*refunds`, await adminHeaders(getContainer()))
+      const { data } = await api.get(
+        `/admin/payments/${paymentId}?fields=*refunds`,
+        await adminHeaders(getContainer())
+      )
       expect(data.payment.refunds).toEqual([])
     })
   })
 
   it("refuses a refund the shop balance cannot cover, showing why, and records none", async () => {
-    const { session, paymentId } = await paidOrder("pp_piastrix-wallet_piastrix")
-    await sandboxControl(sandbox(), "POST", "balances", { currency: 643, available: "1.00" })
+    const { session, paymentId } = await paidOrder(
+      "pp_piastrix-wallet_piastrix"
+    )
+    await sandboxControl(sandbox(), "POST", "balances", {
+      currency: 643,
+      available: "1.00",
+    })
     const res = await refund(paymentId, 500)
     expect(res.status).toBe(400)
     expect(res.body.message).toMatch(/balance/i)
     expect(await transfersOf(session.id)).toHaveLength(0)
-    const { data } = await api.get(`/admin/payments/${paymentId}?fields=*refunds`, await adminHeaders(getContainer()))
+    const { data } = await api.get(
+      `/admin/payments/${paymentId}?fields=*refunds`,
+      await adminHeaders(getContainer())
+    )
     expect(data.payment.refunds).toEqual([])
   })
 
   it("refuses to refund a card payment (no refund API) with an explanation", async () => {
-    const { paymentId } = await paidOrder("pp_piastrix_piastrix", { payway: "card_rub" })
+    const { paymentId } = await paidOrder("pp_piastrix_piastrix", {
+      payway: "card_rub",
+    })
     const res = await refund(paymentId, 100)
     expect(res.status).toBe(400)
     expect(res.body.message).toMatch(/refund/i)

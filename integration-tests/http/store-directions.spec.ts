@@ -17,36 +17,58 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
       const res = await get("/store/piastrix/directions", { cart_id: cart.id })
 
       expect(res.status).toBe(200)
-      expect(res.data).toMatchObject({ cart_id: cart.id, amount: "1250.50", currency_code: "rub", currency: 643 })
-      const aliases = (kind: string) => res.data.directions[kind].map((d: { payway: string }) => d.payway)
+      expect(res.data).toMatchObject({
+        cart_id: cart.id,
+        amount: "1250.50",
+        currency_code: "rub",
+        currency: 643,
+      })
+      const aliases = (kind: string) =>
+        res.data.directions[kind].map((d: { payway: string }) => d.payway)
       expect(aliases("wallet")).toEqual(["piastrix_rub"])
-      expect(aliases("redirect")).toEqual(expect.arrayContaining(["card_rub", "qiwi_rub"]))
+      expect(aliases("redirect")).toEqual(
+        expect.arrayContaining(["card_rub", "qiwi_rub"])
+      )
       // Inactive (yamoney_rub) and other currencies (card_usd) are not offered.
       expect(aliases("redirect")).not.toContain("yamoney_rub")
       expect(aliases("redirect")).not.toContain("card_usd")
       expect(aliases("card")).toEqual(["h2h_card_rub"])
-      expect(aliases("bank_transfer")).toEqual(expect.arrayContaining(["h2h_sbp_rub", "h2h_bank_rub", "h2h_qr_rub"]))
+      expect(aliases("bank_transfer")).toEqual(
+        expect.arrayContaining(["h2h_sbp_rub", "h2h_bank_rub", "h2h_qr_rub"])
+      )
 
-      const qiwi = res.data.directions.redirect.find((d: { payway: string }) => d.payway === "qiwi_rub")
+      const qiwi = res.data.directions.redirect.find(
+        (d: { payway: string }) => d.payway === "qiwi_rub"
+      )
       expect(qiwi).toMatchObject({
         kind: "redirect",
         name: "Qiwi",
         currency: 643,
         min_amount: "1",
         max_amount: "15000",
-        add_ons_config: { phone: expect.objectContaining({ regex: "^7\\d{10}$" }) },
+        add_ons_config: {
+          phone: expect.objectContaining({ regex: "^7\\d{10}$" }),
+        },
       })
       expect(qiwi.fee_part_config).toMatchObject({ percent_part: "1" })
     })
 
     it("leaves out payways whose limits the cart total exceeds, and filters by kind", async () => {
       // 4 gift cards: 20000 RUB, above qiwi_rub's 15000 maximum.
-      const cart = await createCart(api, seed(), { sku: "piastrix-gift-card", quantity: 4 })
-      const res = await get("/store/piastrix/directions", { cart_id: cart.id, kind: "redirect" })
+      const cart = await createCart(api, seed(), {
+        sku: "piastrix-gift-card",
+        quantity: 4,
+      })
+      const res = await get("/store/piastrix/directions", {
+        cart_id: cart.id,
+        kind: "redirect",
+      })
 
       expect(res.data.amount).toBe("20000.00")
       expect(Object.keys(res.data.directions)).toEqual(["redirect"])
-      const aliases = res.data.directions.redirect.map((d: { payway: string }) => d.payway)
+      const aliases = res.data.directions.redirect.map(
+        (d: { payway: string }) => d.payway
+      )
       expect(aliases).toContain("card_rub")
       expect(aliases).not.toContain("qiwi_rub")
     })
@@ -56,22 +78,52 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
       const res = await get("/store/piastrix/directions", { cart_id: cart.id })
 
       expect(res.data).toMatchObject({ amount: "15.00", currency: 840 })
-      expect(res.data.directions.redirect.map((d: { payway: string }) => d.payway)).toContain("card_usd")
+      expect(
+        res.data.directions.redirect.map((d: { payway: string }) => d.payway)
+      ).toContain("card_usd")
       expect(res.data.directions.bank_transfer).toEqual([])
     })
 
     it("answers 404 for an unknown cart and 400 naming the field for bad input", async () => {
-      await expectRejected(get("/store/piastrix/directions", { cart_id: "cart_01UNKNOWN" }), 404, /cart/i)
-      await expectRejected(get("/store/piastrix/directions", {}), 400, /cart_id/)
-      await expectRejected(get("/store/piastrix/directions", { cart_id: "order_1" }), 400, /cart_id/)
-      await expectRejected(get("/store/piastrix/directions", { cart_id: "cart_1", kind: "cash" }), 400, /kind/)
-      await expectRejected(get("/store/piastrix/directions", { cart_id: "cart_1", extra: "1" }), 400, /extra/)
-      await expectRejected(get("/store/piastrix/directions", { cart_id: "cart_1", "a.b.c": "1" }), 400, /a\.b\.c/)
+      await expectRejected(
+        get("/store/piastrix/directions", { cart_id: "cart_01UNKNOWN" }),
+        404,
+        /cart/i
+      )
+      await expectRejected(
+        get("/store/piastrix/directions", {}),
+        400,
+        /cart_id/
+      )
+      await expectRejected(
+        get("/store/piastrix/directions", { cart_id: "order_1" }),
+        400,
+        /cart_id/
+      )
+      await expectRejected(
+        get("/store/piastrix/directions", { cart_id: "cart_1", kind: "cash" }),
+        400,
+        /kind/
+      )
+      await expectRejected(
+        get("/store/piastrix/directions", { cart_id: "cart_1", extra: "1" }),
+        400,
+        /extra/
+      )
+      await expectRejected(
+        get("/store/piastrix/directions", { cart_id: "cart_1", "a.b.c": "1" }),
+        400,
+        /a\.b\.c/
+      )
     })
 
     it("requires the publishable key like every store route", async () => {
       const cart = await createCart(api, seed())
-      await expectRejected(api.get("/store/piastrix/directions", { params: { cart_id: cart.id } }), 400, /publishable/i)
+      await expectRejected(
+        api.get("/store/piastrix/directions", { params: { cart_id: cart.id } }),
+        400,
+        /publishable/i
+      )
     })
 
     it("asks the service for the shop's directions once for many requests (cached per process)", async () => {
@@ -80,18 +132,35 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
       // but counts the requests that reach the endpoint (each one uses up one of its `times`).
       clearShopInputConfigCache()
       const counter = (
-        await axios.post(`${sandbox().url}/__sandbox/faults`, { type: "latency", ms: 0, path: "/shop_input_config/shop", times: 100 })
+        await axios.post(`${sandbox().url}/__sandbox/faults`, {
+          type: "latency",
+          ms: 0,
+          path: "/shop_input_config/shop",
+          times: 100,
+        })
       ).data
-      await Promise.all([1, 2, 3].map(() => get("/store/piastrix/directions", { cart_id: cart.id })))
+      await Promise.all(
+        [1, 2, 3].map(() =>
+          get("/store/piastrix/directions", { cart_id: cart.id })
+        )
+      )
       await get("/store/piastrix/directions", { cart_id: cart.id })
-      const rules = (await axios.get(`${sandbox().url}/__sandbox/faults`)).data as Array<{ id: number; remaining: number }>
+      const rules = (await axios.get(`${sandbox().url}/__sandbox/faults`))
+        .data as Array<{ id: number; remaining: number }>
       await axios.delete(`${sandbox().url}/__sandbox/faults`)
       expect(100 - rules.find((r) => r.id === counter.id)!.remaining).toBe(1)
       // Taking the shop's directions away at the service does not change the answer inside the cache window.
-      const before = await get("/store/piastrix/directions", { cart_id: cart.id })
-      await axios.post(`${sandbox().url}/__sandbox/faults`, { type: "http_error", path: "/shop_input_config/shop" })
+      const before = await get("/store/piastrix/directions", {
+        cart_id: cart.id,
+      })
+      await axios.post(`${sandbox().url}/__sandbox/faults`, {
+        type: "http_error",
+        path: "/shop_input_config/shop",
+      })
       try {
-        const after = await get("/store/piastrix/directions", { cart_id: cart.id })
+        const after = await get("/store/piastrix/directions", {
+          cart_id: cart.id,
+        })
         expect(after.status).toBe(200)
         expect(after.data.directions).toEqual(before.data.directions)
       } finally {
@@ -101,7 +170,8 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
   })
 
   describe("POST /store/piastrix/quote", () => {
-    const post = (body: unknown) => api.post("/store/piastrix/quote", body, storeHeaders(seed()))
+    const post = (body: unknown) =>
+      api.post("/store/piastrix/quote", body, storeHeaders(seed()))
 
     it("prices the cart with the payer's fee for a payway (/invoice/try)", async () => {
       const cart = await createCart(api, seed())
@@ -116,46 +186,101 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
         currency: 643,
         ps_currency: 643,
         paymethod_name: "Qiwi",
-        add_ons_config: { phone: expect.objectContaining({ example: "79001234567" }) },
+        add_ons_config: {
+          phone: expect.objectContaining({ example: "79001234567" }),
+        },
       })
       // qiwi_rub charges the payer 1 %.
       const fee = new BigNumber(res.data.payer_fee)
       expect(fee.minus("12.505").abs().isLessThanOrEqualTo("0.005")).toBe(true)
-      expect(new BigNumber(res.data.payer_price).isEqualTo(fee.plus("1250.50"))).toBe(true)
+      expect(
+        new BigNumber(res.data.payer_price).isEqualTo(fee.plus("1250.50"))
+      ).toBe(true)
       // A quote creates no payment at the service.
       const state = await axios.get(`${sandbox().url}/__sandbox/state`)
-      expect(state.data.payments.filter((p: { shopOrderId: string }) => p.shopOrderId.startsWith("quote_"))).toEqual([])
+      expect(
+        state.data.payments.filter((p: { shopOrderId: string }) =>
+          p.shopOrderId.startsWith("quote_")
+        )
+      ).toEqual([])
     })
 
     it("quotes a payway without a payer fee at the cart total", async () => {
       const cart = await createCart(api, seed())
       const res = await post({ cart_id: cart.id, payway: "card_rub" })
-      expect(res.data).toMatchObject({ payer_price: "1250.5", payer_fee: "0", kind: "redirect" })
+      expect(res.data).toMatchObject({
+        payer_price: "1250.5",
+        payer_fee: "0",
+        kind: "redirect",
+      })
     })
 
     it("refuses a payway the cart cannot use, naming payway or amount", async () => {
       const cart = await createCart(api, seed())
-      await expectRejected(post({ cart_id: cart.id, payway: "yamoney_rub" }), 400, /payway.*not active/)
-      await expectRejected(post({ cart_id: cart.id, payway: "card_usd" }), 400, /payway.*currency/)
-      await expectRejected(post({ cart_id: cart.id, payway: "no_such_rub" }), 400, /payway.*not enabled/)
-      const big = await createCart(api, seed(), { sku: "piastrix-gift-card", quantity: 4 })
-      await expectRejected(post({ cart_id: big.id, payway: "qiwi_rub" }), 400, /amount.*maximum/)
+      await expectRejected(
+        post({ cart_id: cart.id, payway: "yamoney_rub" }),
+        400,
+        /payway.*not active/
+      )
+      await expectRejected(
+        post({ cart_id: cart.id, payway: "card_usd" }),
+        400,
+        /payway.*currency/
+      )
+      await expectRejected(
+        post({ cart_id: cart.id, payway: "no_such_rub" }),
+        400,
+        /payway.*not enabled/
+      )
+      const big = await createCart(api, seed(), {
+        sku: "piastrix-gift-card",
+        quantity: 4,
+      })
+      await expectRejected(
+        post({ cart_id: big.id, payway: "qiwi_rub" }),
+        400,
+        /amount.*maximum/
+      )
     })
 
     it("answers bad input with 400 naming the field, and an unknown cart with 404", async () => {
       await expectRejected(post({ payway: "card_rub" }), 400, /cart_id/)
       await expectRejected(post({ cart_id: "cart_1" }), 400, /payway/)
-      await expectRejected(post({ cart_id: 12, payway: "card_rub" }), 400, /cart_id/)
-      await expectRejected(post({ cart_id: "cart_1", payway: "card rub; drop" }), 400, /payway/)
-      await expectRejected(post({ cart_id: "cart_1", payway: "card_rub", amount: "1" }), 400, /amount/)
-      await expectRejected(post({ cart_id: "cart_01UNKNOWN", payway: "card_rub" }), 404, /cart/i)
+      await expectRejected(
+        post({ cart_id: 12, payway: "card_rub" }),
+        400,
+        /cart_id/
+      )
+      await expectRejected(
+        post({ cart_id: "cart_1", payway: "card rub; drop" }),
+        400,
+        /payway/
+      )
+      await expectRejected(
+        post({ cart_id: "cart_1", payway: "card_rub", amount: "1" }),
+        400,
+        /amount/
+      )
+      await expectRejected(
+        post({ cart_id: "cart_01UNKNOWN", payway: "card_rub" }),
+        404,
+        /cart/i
+      )
     })
 
     it("answers 502 with a short message when the service fails, never 500", async () => {
       const cart = await createCart(api, seed())
-      await axios.post(`${sandbox().url}/__sandbox/faults`, { type: "http_error", path: "/invoice/try", status: 503 })
+      await axios.post(`${sandbox().url}/__sandbox/faults`, {
+        type: "http_error",
+        path: "/invoice/try",
+        status: 503,
+      })
       try {
-        await expectRejected(post({ cart_id: cart.id, payway: "card_rub" }), 502, /payment service/)
+        await expectRejected(
+          post({ cart_id: cart.id, payway: "card_rub" }),
+          502,
+          /payment service/
+        )
       } finally {
         await axios.delete(`${sandbox().url}/__sandbox/faults`)
       }

@@ -1,6 +1,11 @@
 import axios from "axios"
 import { piastrixIntegrationRunner } from "../helpers/runner"
-import { completeCart, createCart, startPaymentSession, storeHeaders } from "../helpers/store-api"
+import {
+  completeCart,
+  createCart,
+  startPaymentSession,
+  storeHeaders,
+} from "../helpers/store-api"
 import { expectRejected } from "../helpers/store-routes"
 
 jest.setTimeout(120000)
@@ -9,14 +14,18 @@ const CARD = "pp_piastrix-card_piastrix"
 const REDIRECT = "pp_piastrix_piastrix"
 
 piastrixIntegrationRunner(({ api, seed, sandbox }) => {
-  const control = (path: string, body: unknown = {}) => axios.post(`${sandbox().url}/__sandbox${path}`, body)
+  const control = (path: string, body: unknown = {}) =>
+    axios.post(`${sandbox().url}/__sandbox${path}`, body)
 
   describe("POST /store/piastrix/card-form", () => {
-    const post = (body: unknown) => api.post("/store/piastrix/card-form", body, storeHeaders(seed()))
+    const post = (body: unknown) =>
+      api.post("/store/piastrix/card-form", body, storeHeaders(seed()))
 
     it("gives the card form token and address of a card session, for the browser to post card data to", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, CARD, { email: "payer@example.com" })
+      const { session } = await startPaymentSession(api, seed(), cart, CARD, {
+        email: "payer@example.com",
+      })
       expect(session.data.next_action).toMatchObject({ type: "card_form" })
 
       const res = await post({ session_id: session.id })
@@ -39,42 +48,84 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
           form_token: res.data.form_token,
           session_id: res.data.session_id,
         }).toString(),
-        { headers: { "content-type": "application/x-www-form-urlencoded" }, validateStatus: () => true }
+        {
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          validateStatus: () => true,
+        }
       )
       expect(form.status).toBeLessThan(400)
     })
 
     it("refuses card data: the route takes nothing but the session id", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, CARD, { email: "payer@example.com" })
-      await expectRejected(post({ session_id: session.id, card_number: "4111111111111111" }), 400, /card_number/)
+      const { session } = await startPaymentSession(api, seed(), cart, CARD, {
+        email: "payer@example.com",
+      })
+      await expectRejected(
+        post({ session_id: session.id, card_number: "4111111111111111" }),
+        400,
+        /card_number/
+      )
     })
 
     it("answers 400 naming session_id for a session of another Piastrix kind", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, REDIRECT, {
-        email: "payer@example.com",
-        payway: "card_rub",
-      })
-      await expectRejected(post({ session_id: session.id }), 400, /session_id.*card/)
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        {
+          email: "payer@example.com",
+          payway: "card_rub",
+        }
+      )
+      await expectRejected(
+        post({ session_id: session.id }),
+        400,
+        /session_id.*card/
+      )
     })
 
     it("answers 404 for unknown sessions and for sessions of other providers, 400 for malformed ids", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, "pp_system_default")
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        "pp_system_default"
+      )
       await expectRejected(post({ session_id: session.id }), 404, /not found/)
-      await expectRejected(post({ session_id: "payses_01UNKNOWN" }), 404, /not found/)
+      await expectRejected(
+        post({ session_id: "payses_01UNKNOWN" }),
+        404,
+        /not found/
+      )
       await expectRejected(post({ session_id: "cart_01" }), 400, /session_id/)
       await expectRejected(post({}), 400, /session_id/)
-      await expectRejected(post({ session_id: ["payses_1"] }), 400, /session_id/)
+      await expectRejected(
+        post({ session_id: ["payses_1"] }),
+        400,
+        /session_id/
+      )
     })
 
     it("answers 502 when the service cannot give a token", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, CARD, { email: "payer@example.com" })
-      await control("/faults", { type: "http_error", path: "/h2h_data", status: 500 })
+      const { session } = await startPaymentSession(api, seed(), cart, CARD, {
+        email: "payer@example.com",
+      })
+      await control("/faults", {
+        type: "http_error",
+        path: "/h2h_data",
+        status: 500,
+      })
       try {
-        await expectRejected(post({ session_id: session.id }), 502, /payment service/)
+        await expectRejected(
+          post({ session_id: session.id }),
+          502,
+          /payment service/
+        )
       } finally {
         await axios.delete(`${sandbox().url}/__sandbox/faults`)
       }
@@ -83,15 +134,25 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
 
   describe("GET /store/piastrix/sessions/:id/status", () => {
     const status = (id: string, params: Record<string, unknown> = {}) =>
-      api.get(`/store/piastrix/sessions/${id}/status`, { ...storeHeaders(seed()), params })
+      api.get(`/store/piastrix/sessions/${id}/status`, {
+        ...storeHeaders(seed()),
+        params,
+      })
 
     it("tells a return page the payment is pending, without asking the service", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, REDIRECT, {
-        email: "payer@example.com",
-        payway: "card_rub",
-      })
-      const polls = () => sandbox().sandbox.store.data.pollCounts[`payment:${session.id}`] ?? 0
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        {
+          email: "payer@example.com",
+          payway: "card_rub",
+        }
+      )
+      const polls = () =>
+        sandbox().sandbox.store.data.pollCounts[`payment:${session.id}`] ?? 0
       const before = polls()
 
       const res = await status(session.id)
@@ -114,41 +175,72 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
 
     it("shows the order once the paid cart is completed", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, REDIRECT, {
-        email: "payer@example.com",
-        payway: "card_rub",
-      })
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        {
+          email: "payer@example.com",
+          payway: "card_rub",
+        }
+      )
       await control(`/payments/${session.id}/pay?by=order`)
       const completed = await completeCart(api, seed(), cart.id)
       expect(completed.status).toBe(200)
 
       const res = await status(session.id)
 
-      expect(res.data).toMatchObject({ session_id: session.id, state: "paid", order_id: completed.body.order.id })
+      expect(res.data).toMatchObject({
+        session_id: session.id,
+        state: "paid",
+        order_id: completed.body.order.id,
+      })
     })
 
     it("shows why a rejected payment failed", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, REDIRECT, {
-        email: "payer@example.com",
-        payway: "card_rub",
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        {
+          email: "payer@example.com",
+          payway: "card_rub",
+        }
+      )
+      await control(`/payments/${session.id}/fail?by=order`, {
+        reason: "declined by the bank",
       })
-      await control(`/payments/${session.id}/fail?by=order`, { reason: "declined by the bank" })
       // Whichever tells the provider first (the failure callback or this completion attempt), no order.
       expect((await completeCart(api, seed(), cart.id)).status).toBe(400)
 
       const res = await status(session.id)
 
-      expect(res.data).toMatchObject({ state: "failed", order_id: null, failure: { reason: expect.any(String) } })
+      expect(res.data).toMatchObject({
+        state: "failed",
+        order_id: null,
+        failure: { reason: expect.any(String) },
+      })
     })
 
     it("never serves sessions of other providers, and answers 400 for malformed ids and unknown query keys", async () => {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(api, seed(), cart, "pp_system_default")
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        "pp_system_default"
+      )
       await expectRejected(status(session.id), 404, /not found/)
       await expectRejected(status("payses_01UNKNOWN"), 404, /not found/)
       await expectRejected(status("not-a-session"), 400, /id/)
-      await expectRejected(status("payses_01UNKNOWN", { expand: "data" }), 400, /expand/)
+      await expectRejected(
+        status("payses_01UNKNOWN", { expand: "data" }),
+        400,
+        /expand/
+      )
     })
   })
 })

@@ -12,7 +12,11 @@ const notification = (overrides: Record<string, unknown> = {}) => ({
   status: "success",
   shop_amount: "1.00",
   shop_currency: 643,
-  fields: { status: "success", shop_order_id: "payses_01", shop_amount: "1.00" },
+  fields: {
+    status: "success",
+    shop_order_id: "payses_01",
+    shop_amount: "1.00",
+  },
   ...overrides,
 })
 
@@ -23,29 +27,52 @@ moduleIntegrationTestRunner<PiastrixModuleService>({
   testSuite: ({ service }) => {
     describe("notification inbox", () => {
       it("refuses to start without the plugin options, naming them", async () => {
-        expect(() => new PiastrixModuleService({} as never, {})).toThrow(/shopId.*secretKey/)
+        expect(() => new PiastrixModuleService({} as never, {})).toThrow(
+          /shopId.*secretKey/
+        )
       })
 
       it("records a notification as received, keeping amounts as the text that was sent", async () => {
-        const created = await service.createPiastrixNotifications(notification())
-        const [stored] = await service.listPiastrixNotifications({ id: created.id })
+        const created =
+          await service.createPiastrixNotifications(notification())
+        const [stored] = await service.listPiastrixNotifications({
+          id: created.id,
+        })
         expect(stored).toEqual(
-          expect.objectContaining({ state: "received", attempts: 0, shop_amount: "1.00", shop_currency: 643 })
+          expect.objectContaining({
+            state: "received",
+            attempts: 0,
+            shop_amount: "1.00",
+            shop_currency: 643,
+          })
         )
         expect(created.id).toMatch(/^pxntf_/)
       })
 
       it("refuses a second row with the same dedupe key, so a resent notification is stored once", async () => {
         await service.createPiastrixNotifications(notification())
-        await expect(service.createPiastrixNotifications(notification())).rejects.toThrow()
-        expect(await service.listPiastrixNotifications({ shop_order_id: "payses_01" })).toHaveLength(1)
+        await expect(
+          service.createPiastrixNotifications(notification())
+        ).rejects.toThrow()
+        expect(
+          await service.listPiastrixNotifications({
+            shop_order_id: "payses_01",
+          })
+        ).toHaveLength(1)
       })
 
       it("keeps different notifications for the same order apart", async () => {
-        await service.createPiastrixNotifications(notification({ status: "rejected", dedupe_key: "b".repeat(64) }))
+        await service.createPiastrixNotifications(
+          notification({ status: "rejected", dedupe_key: "b".repeat(64) })
+        )
         await service.createPiastrixNotifications(notification())
-        const rows = await service.listPiastrixNotifications({ shop_order_id: "payses_01" })
-        expect(rows.map((r) => r.status).sort()).toEqual(["rejected", "success"])
+        const rows = await service.listPiastrixNotifications({
+          shop_order_id: "payses_01",
+        })
+        expect(rows.map((r) => r.status).sort()).toEqual([
+          "rejected",
+          "success",
+        ])
       })
     })
   },

@@ -1,6 +1,11 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PollingGuard, PollThrottledError } from "../../src/lib/piastrix"
-import { POLL_TABLE, PostgresPollStore, prunePollWindows, type SqlConnection } from "../../src/lib/plugin"
+import {
+  POLL_TABLE,
+  PostgresPollStore,
+  prunePollWindows,
+  type SqlConnection,
+} from "../../src/lib/plugin"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 
 jest.setTimeout(60000)
@@ -13,11 +18,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
  */
 piastrixIntegrationRunner(({ getContainer }) => {
   let db: SqlConnection
-  const instance = (options: ConstructorParameters<typeof PollingGuard>[0] = {}) =>
-    new PollingGuard({ store: new PostgresPollStore(db), ...options })
+  const instance = (
+    options: ConstructorParameters<typeof PollingGuard>[0] = {}
+  ) => new PollingGuard({ store: new PostgresPollStore(db), ...options })
 
   beforeEach(() => {
-    db = getContainer().resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+    db = getContainer().resolve<SqlConnection>(
+      ContainerRegistrationKeys.PG_CONNECTION
+    )
   })
 
   it("asks the service once for two instances asking at the same time; the other is told to wait, then reuses the answer", async () => {
@@ -34,12 +42,21 @@ piastrixIntegrationRunner(({ getContainer }) => {
     ])
     expect(calls).toBe(1)
     // The one that lost the claim has no answer yet: told when it may ask, never a second request.
-    const outcomes = [ra, rb].map((r) => (r.status === "fulfilled" ? "answer" : (r.reason as Error).name)).sort()
+    const outcomes = [ra, rb]
+      .map((r) =>
+        r.status === "fulfilled" ? "answer" : (r.reason as Error).name
+      )
+      .sort()
     expect(outcomes).toEqual(["PollThrottledError", "answer"])
 
     const later = await b.run("/bill/shop_order_status", "payses_both", fetcher)
     expect(calls).toBe(1)
-    expect(later).toEqual(expect.objectContaining({ reused: true, value: { status: 2, shop_amount: "100.00" } }))
+    expect(later).toEqual(
+      expect.objectContaining({
+        reused: true,
+        value: { status: 2, shop_amount: "100.00" },
+      })
+    )
   })
 
   it("lets either instance ask again once the window has passed, by the database's clock", async () => {
@@ -48,9 +65,13 @@ piastrixIntegrationRunner(({ getContainer }) => {
     let calls = 0
     const fetcher = async () => ({ status: 1, call: ++calls })
     await a.run("/invoice/check", "payses_window", fetcher)
-    expect((await b.run("/invoice/check", "payses_window", fetcher)).value).toEqual({ status: 1, call: 1 })
+    expect(
+      (await b.run("/invoice/check", "payses_window", fetcher)).value
+    ).toEqual({ status: 1, call: 1 })
     await sleep(400)
-    expect((await b.run("/invoice/check", "payses_window", fetcher)).value).toEqual({ status: 1, call: 2 })
+    expect(
+      (await b.run("/invoice/check", "payses_window", fetcher)).value
+    ).toEqual({ status: 1, call: 2 })
     expect(calls).toBe(2)
   })
 
@@ -61,7 +82,9 @@ piastrixIntegrationRunner(({ getContainer }) => {
         throw new Error("502 from the service")
       })
     ).rejects.toThrow("502")
-    const error = await b.run("/invoice/check", "payses_failed", async () => ({ status: 4 })).catch((e) => e)
+    const error = await b
+      .run("/invoice/check", "payses_failed", async () => ({ status: 4 }))
+      .catch((e) => e)
     expect(error).toBeInstanceOf(PollThrottledError)
     expect(error.message).toContain("502 from the service")
   })
@@ -72,9 +95,17 @@ piastrixIntegrationRunner(({ getContainer }) => {
     void dying.run("/invoice/check", "payses_dead", () => new Promise(() => {}))
     await sleep(50)
     const other = instance({ leaseMs: 300 })
-    await expect(other.run("/invoice/check", "payses_dead", async () => ({ status: 1 }))).rejects.toBeInstanceOf(PollThrottledError)
+    await expect(
+      other.run("/invoice/check", "payses_dead", async () => ({ status: 1 }))
+    ).rejects.toBeInstanceOf(PollThrottledError)
     await sleep(400)
-    expect((await other.run("/invoice/check", "payses_dead", async () => ({ status: 1 }))).value).toEqual({ status: 1 })
+    expect(
+      (
+        await other.run("/invoice/check", "payses_dead", async () => ({
+          status: 1,
+        }))
+      ).value
+    ).toEqual({ status: 1 })
   })
 
   it("prunes windows that ended over an hour ago and keeps the recent and the claimed ones", async () => {
@@ -85,7 +116,12 @@ piastrixIntegrationRunner(({ getContainer }) => {
          ('payment:recent', now() - interval '5 minutes', null)`
     )
     expect(await prunePollWindows(db)).toBe(1)
-    const { rows } = await db.raw(`select id from ${POLL_TABLE} where id like 'payment:%' order by id`)
-    expect(rows.map((r: { id: string }) => r.id)).toEqual(["payment:old-claimed", "payment:recent"])
+    const { rows } = await db.raw(
+      `select id from ${POLL_TABLE} where id like 'payment:%' order by id`
+    )
+    expect(rows.map((r: { id: string }) => r.id)).toEqual([
+      "payment:old-claimed",
+      "payment:recent",
+    ])
   })
 })

@@ -1,5 +1,11 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { accrue, markNeedsAttention, releaseDueHolds, syncPayoutsInFlight, type SqlDatabase } from "../../src/lib/payouts"
+import {
+  accrue,
+  markNeedsAttention,
+  releaseDueHolds,
+  syncPayoutsInFlight,
+  type SqlDatabase,
+} from "../../src/lib/payouts"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { adminHeaders } from "../helpers/admin-api"
 import { sandboxControl } from "../helpers/callbacks"
@@ -27,7 +33,9 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
   beforeEach(async () => {
     await sandboxControl(sandbox(), "POST", "reset")
     headers = await adminHeaders(getContainer())
-    db = getContainer().resolve<SqlDatabase>(ContainerRegistrationKeys.PG_CONNECTION)
+    db = getContainer().resolve<SqlDatabase>(
+      ContainerRegistrationKeys.PG_CONNECTION
+    )
   })
 
   afterEach(async () => {
@@ -42,7 +50,10 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       },
       (e) => e
     )
-    return { status: error.response?.status, message: String(error.response?.data?.message ?? "") }
+    return {
+      status: error.response?.status,
+      message: String(error.response?.data?.message ?? ""),
+    }
   }
 
   async function earned(recipientId: string, gross: string, key: string) {
@@ -61,55 +72,135 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       ["currency", { currency: "RUB" }],
       ["extra", { extra: true }],
     ])("refuses a bad %s with 400 naming it", async (field, change) => {
-      const result = await refused(api.post("/admin/piastrix/recipients", { ...card, ...change }, headers))
+      const result = await refused(
+        api.post("/admin/piastrix/recipients", { ...card, ...change }, headers)
+      )
       expect(result.status).toBe(400)
       expect(result.message).toContain(field)
     })
 
     it("refuses an account the payway's format refuses, naming the field", async () => {
-      const result = await refused(api.post("/admin/piastrix/recipients", { ...card, account: "12345" }, headers))
-      expect(result).toEqual({ status: 400, message: expect.stringMatching(/^account: does not match/) })
-      const pln = await refused(
-        api.post("/admin/piastrix/recipients", { ...card, payway: "bank_pln", account: "PL" + "1".repeat(26) }, headers)
+      const result = await refused(
+        api.post(
+          "/admin/piastrix/recipients",
+          { ...card, account: "12345" },
+          headers
+        )
       )
-      expect(pln).toEqual({ status: 400, message: expect.stringMatching(/^account_details\.holder: is required/) })
-      const unknown = await refused(api.post("/admin/piastrix/recipients", { ...card, payway: "nope_rub" }, headers))
-      expect(unknown).toEqual({ status: 400, message: expect.stringMatching(/^payway: nope_rub is not a payout direction/) })
+      expect(result).toEqual({
+        status: 400,
+        message: expect.stringMatching(/^account: does not match/),
+      })
+      const pln = await refused(
+        api.post(
+          "/admin/piastrix/recipients",
+          { ...card, payway: "bank_pln", account: "PL" + "1".repeat(26) },
+          headers
+        )
+      )
+      expect(pln).toEqual({
+        status: 400,
+        message: expect.stringMatching(/^account_details\.holder: is required/),
+      })
+      const unknown = await refused(
+        api.post(
+          "/admin/piastrix/recipients",
+          { ...card, payway: "nope_rub" },
+          headers
+        )
+      )
+      expect(unknown).toEqual({
+        status: 400,
+        message: expect.stringMatching(
+          /^payway: nope_rub is not a payout direction/
+        ),
+      })
     })
 
     it("creates, lists, shows with balances and suspends a recipient; money as decimal strings", async () => {
-      const created = await api.post("/admin/piastrix/recipients", card, headers)
+      const created = await api.post(
+        "/admin/piastrix/recipients",
+        card,
+        headers
+      )
       expect(created.status).toBe(201)
       const recipient = created.data.recipient
-      expect(recipient).toMatchObject({ rail: "withdraw", commission_percent: "10", minimum_payout: "0", state: "active" })
+      expect(recipient).toMatchObject({
+        rail: "withdraw",
+        commission_percent: "10",
+        minimum_payout: "0",
+        state: "active",
+      })
 
       await earned(recipient.id, "1000.00", "sale-1")
-      const shown = await api.get(`/admin/piastrix/recipients/${recipient.id}`, headers)
+      const shown = await api.get(
+        `/admin/piastrix/recipients/${recipient.id}`,
+        headers
+      )
       expect(shown.data.balances).toEqual({ available: "900.00", held: "0.00" })
 
       const list = await api.get("/admin/piastrix/recipients?limit=1", headers)
-      expect(list.data).toMatchObject({ count: 1, limit: 1, offset: 0, recipients: [expect.objectContaining({ id: recipient.id })] })
+      expect(list.data).toMatchObject({
+        count: 1,
+        limit: 1,
+        offset: 0,
+        recipients: [expect.objectContaining({ id: recipient.id })],
+      })
 
-      const bad = await refused(api.post(`/admin/piastrix/recipients/${recipient.id}`, { account: "42" }, headers))
-      expect(bad).toEqual({ status: 400, message: expect.stringMatching(/^account:/) })
-      const suspended = await api.post(`/admin/piastrix/recipients/${recipient.id}`, { state: "suspended" }, headers)
+      const bad = await refused(
+        api.post(
+          `/admin/piastrix/recipients/${recipient.id}`,
+          { account: "42" },
+          headers
+        )
+      )
+      expect(bad).toEqual({
+        status: 400,
+        message: expect.stringMatching(/^account:/),
+      })
+      const suspended = await api.post(
+        `/admin/piastrix/recipients/${recipient.id}`,
+        { state: "suspended" },
+        headers
+      )
       expect(suspended.data.recipient.state).toBe("suspended")
-      expect((await refused(api.get("/admin/piastrix/recipients/pxrcp_missing", headers))).status).toBe(404)
+      expect(
+        (
+          await refused(
+            api.get("/admin/piastrix/recipients/pxrcp_missing", headers)
+          )
+        ).status
+      ).toBe(404)
     })
 
     it("pages a recipient's ledger and filters it by date", async () => {
-      const { data } = await api.post("/admin/piastrix/recipients", card, headers)
+      const { data } = await api.post(
+        "/admin/piastrix/recipients",
+        card,
+        headers
+      )
       const id = data.recipient.id
       await earned(id, "100.00", "sale-a")
       await earned(id, "200.00", "sale-b")
-      const all = await api.get(`/admin/piastrix/recipients/${id}/ledger?limit=3`, headers)
+      const all = await api.get(
+        `/admin/piastrix/recipients/${id}/ledger?limit=3`,
+        headers
+      )
       // The recipient's legs: held of each accrual, held and available of each release.
       expect(all.data.count).toBe(6)
       expect(all.data.entries).toHaveLength(3)
       const future = new Date(Date.now() + 3600_000).toISOString()
-      const none = await api.get(`/admin/piastrix/recipients/${id}/ledger?created_after=${encodeURIComponent(future)}`, headers)
+      const none = await api.get(
+        `/admin/piastrix/recipients/${id}/ledger?created_after=${encodeURIComponent(future)}`,
+        headers
+      )
       expect(none.data).toMatchObject({ count: 0, entries: [] })
-      const bad = await refused(api.get(`/admin/piastrix/recipients/${id}/ledger?created_after=yesterday`, headers))
+      const bad = await refused(
+        api.get(
+          `/admin/piastrix/recipients/${id}/ledger?created_after=yesterday`,
+          headers
+        )
+      )
       expect(bad.status).toBe(400)
       expect(bad.message).toContain("created_after")
     })
@@ -117,23 +208,64 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
 
   describe("products", () => {
     it("links products to one recipient at a time and unlinks them", async () => {
-      const a = (await api.post("/admin/piastrix/recipients", card, headers)).data.recipient
-      const b = (await api.post("/admin/piastrix/recipients", { ...card, name: "Other" }, headers)).data.recipient
-      const { data } = await api.get("/admin/products?limit=2&fields=id", headers)
+      const a = (await api.post("/admin/piastrix/recipients", card, headers))
+        .data.recipient
+      const b = (
+        await api.post(
+          "/admin/piastrix/recipients",
+          { ...card, name: "Other" },
+          headers
+        )
+      ).data.recipient
+      const { data } = await api.get(
+        "/admin/products?limit=2&fields=id",
+        headers
+      )
       const [p1, p2] = data.products.map((p: { id: string }) => p.id)
 
-      const linked = await api.post(`/admin/piastrix/recipients/${a.id}/products`, { add: [p1, p2] }, headers)
-      expect(linked.data.products.map((p: { id: string }) => p.id).sort()).toEqual([p1, p2].sort())
+      const linked = await api.post(
+        `/admin/piastrix/recipients/${a.id}/products`,
+        { add: [p1, p2] },
+        headers
+      )
+      expect(
+        linked.data.products.map((p: { id: string }) => p.id).sort()
+      ).toEqual([p1, p2].sort())
       // Linking a product to another recipient moves it.
-      await api.post(`/admin/piastrix/recipients/${b.id}/products`, { add: [p2] }, headers)
-      const ofA = await api.get(`/admin/piastrix/recipients/${a.id}/products`, headers)
+      await api.post(
+        `/admin/piastrix/recipients/${b.id}/products`,
+        { add: [p2] },
+        headers
+      )
+      const ofA = await api.get(
+        `/admin/piastrix/recipients/${a.id}/products`,
+        headers
+      )
       expect(ofA.data.products.map((p: { id: string }) => p.id)).toEqual([p1])
-      await api.post(`/admin/piastrix/recipients/${a.id}/products`, { remove: [p1] }, headers)
-      expect((await api.get(`/admin/piastrix/recipients/${a.id}/products`, headers)).data.products).toEqual([])
+      await api.post(
+        `/admin/piastrix/recipients/${a.id}/products`,
+        { remove: [p1] },
+        headers
+      )
+      expect(
+        (await api.get(`/admin/piastrix/recipients/${a.id}/products`, headers))
+          .data.products
+      ).toEqual([])
 
-      const unknown = await refused(api.post(`/admin/piastrix/recipients/${a.id}/products`, { add: ["prod_nope"] }, headers))
-      expect(unknown).toEqual({ status: 400, message: "add: no product prod_nope" })
-      const empty = await refused(api.post(`/admin/piastrix/recipients/${a.id}/products`, {}, headers))
+      const unknown = await refused(
+        api.post(
+          `/admin/piastrix/recipients/${a.id}/products`,
+          { add: ["prod_nope"] },
+          headers
+        )
+      )
+      expect(unknown).toEqual({
+        status: 400,
+        message: "add: no product prod_nope",
+      })
+      const empty = await refused(
+        api.post(`/admin/piastrix/recipients/${a.id}/products`, {}, headers)
+      )
       expect(empty.status).toBe(400)
       expect(empty.message).toContain("add")
     })
@@ -141,20 +273,39 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
 
   describe("adjustments", () => {
     it("adjusts a balance once per key, with a required reason", async () => {
-      const { data } = await api.post("/admin/piastrix/recipients", card, headers)
+      const { data } = await api.post(
+        "/admin/piastrix/recipients",
+        card,
+        headers
+      )
       const url = `/admin/piastrix/recipients/${data.recipient.id}/adjustments`
-      const noReason = await refused(api.post(url, { amount: "10.00", idempotency_key: "k1" }, headers))
+      const noReason = await refused(
+        api.post(url, { amount: "10.00", idempotency_key: "k1" }, headers)
+      )
       expect(noReason.status).toBe(400)
       expect(noReason.message).toContain("reason")
-      const badAmount = await refused(api.post(url, { amount: "ten", reason: "x", idempotency_key: "k1" }, headers))
+      const badAmount = await refused(
+        api.post(
+          url,
+          { amount: "ten", reason: "x", idempotency_key: "k1" },
+          headers
+        )
+      )
       expect(badAmount.message).toContain("amount")
 
-      const body = { amount: "-12.50", reason: "chargeback fee", idempotency_key: "k1" }
+      const body = {
+        amount: "-12.50",
+        reason: "chargeback fee",
+        idempotency_key: "k1",
+      }
       const first = await api.post(url, body, headers)
       const again = await api.post(url, body, headers)
       expect([first.status, again.status]).toEqual([201, 200])
       expect(again.data.transaction_id).toBe(first.data.transaction_id)
-      const shown = await api.get(`/admin/piastrix/recipients/${data.recipient.id}`, headers)
+      const shown = await api.get(
+        `/admin/piastrix/recipients/${data.recipient.id}`,
+        headers
+      )
       expect(shown.data.balances).toEqual({ available: "-12.50" })
     })
   })
@@ -167,50 +318,153 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         headers
       )
       await earned(data.recipient.id, "1000.00", "sale-1")
-      const { payout } = (await api.post("/admin/piastrix/payouts", { recipient_id: data.recipient.id }, headers)).data
-      expect((await refused(api.post(`/admin/piastrix/payouts/${payout.id}/retry`, {}, headers))).status).toBe(400)
+      const { payout } = (
+        await api.post(
+          "/admin/piastrix/payouts",
+          { recipient_id: data.recipient.id },
+          headers
+        )
+      ).data
+      expect(
+        (
+          await refused(
+            api.post(`/admin/piastrix/payouts/${payout.id}/retry`, {}, headers)
+          )
+        ).status
+      ).toBe(400)
       await markNeedsAttention(db, payout.id, "looked odd")
 
-      const retried = await api.post(`/admin/piastrix/payouts/${payout.id}/retry`, {}, headers)
+      const retried = await api.post(
+        `/admin/piastrix/payouts/${payout.id}/retry`,
+        {},
+        headers
+      )
       expect(retried.data.payout.status).toBe("processing")
       await syncPayoutsInFlight(payoutContextOf(getContainer()))
-      expect((await api.get(`/admin/piastrix/payouts/${payout.id}`, headers)).data.payout.status).toBe("succeeded")
+      expect(
+        (await api.get(`/admin/piastrix/payouts/${payout.id}`, headers)).data
+          .payout.status
+      ).toBe("succeeded")
       const { payouts } = await sandboxControl(sandbox(), "GET", "state")
-      expect(payouts.filter((p: { shopPaymentId: string }) => p.shopPaymentId === payout.shop_payment_id)).toHaveLength(1)
+      expect(
+        payouts.filter(
+          (p: { shopPaymentId: string }) =>
+            p.shopPaymentId === payout.shop_payment_id
+        )
+      ).toHaveLength(1)
     })
 
     it("creates a payout for an amount or all available, refuses more than payable, lists and cancels it", async () => {
-      const { data } = await api.post("/admin/piastrix/recipients", card, headers)
+      const { data } = await api.post(
+        "/admin/piastrix/recipients",
+        card,
+        headers
+      )
       const id = data.recipient.id
       await earned(id, "1000.00", "sale-1")
 
-      const tooMuch = await refused(api.post("/admin/piastrix/payouts", { recipient_id: id, amount: "901.00" }, headers))
-      expect(tooMuch).toEqual({ status: 400, message: expect.stringMatching(/^amount: 901 is more than the payable 900/) })
-      const badAmount = await refused(api.post("/admin/piastrix/payouts", { recipient_id: id, amount: 5 }, headers))
+      const tooMuch = await refused(
+        api.post(
+          "/admin/piastrix/payouts",
+          { recipient_id: id, amount: "901.00" },
+          headers
+        )
+      )
+      expect(tooMuch).toEqual({
+        status: 400,
+        message: expect.stringMatching(
+          /^amount: 901 is more than the payable 900/
+        ),
+      })
+      const badAmount = await refused(
+        api.post(
+          "/admin/piastrix/payouts",
+          { recipient_id: id, amount: 5 },
+          headers
+        )
+      )
       expect(badAmount.status).toBe(400)
       expect(badAmount.message).toContain("amount")
 
-      const part = await api.post("/admin/piastrix/payouts", { recipient_id: id, amount: "300.00" }, headers)
-      expect(part.status).toBe(201)
-      expect(part.data.payout).toMatchObject({ amount: "300.00", status: "pending", shop_payment_id: part.data.payout.id })
-      const second = await refused(api.post("/admin/piastrix/payouts", { recipient_id: id }, headers))
-      expect(second).toEqual({ status: 400, message: expect.stringMatching(/^recipient_id: payout .* is still open/) })
-
-      const listed = await api.get(`/admin/piastrix/payouts?recipient_id=${id}&status=pending`, headers)
-      expect(listed.data.payouts.map((p: { id: string }) => p.id)).toEqual([part.data.payout.id])
-
-      const notApprovable = await refused(api.post(`/admin/piastrix/payouts/${part.data.payout.id}/approve`, {}, headers))
-      expect(notApprovable.status).toBe(400)
-      expect((await refused(api.post(`/admin/piastrix/payouts/${part.data.payout.id}/cancel`, {}, headers))).message).toContain(
-        "reason"
+      const part = await api.post(
+        "/admin/piastrix/payouts",
+        { recipient_id: id, amount: "300.00" },
+        headers
       )
-      const canceled = await api.post(`/admin/piastrix/payouts/${part.data.payout.id}/cancel`, { reason: "asked by vendor" }, headers)
-      expect(canceled.data.payout).toMatchObject({ status: "canceled", rejected_reason: "asked by vendor" })
+      expect(part.status).toBe(201)
+      expect(part.data.payout).toMatchObject({
+        amount: "300.00",
+        status: "pending",
+        shop_payment_id: part.data.payout.id,
+      })
+      const second = await refused(
+        api.post("/admin/piastrix/payouts", { recipient_id: id }, headers)
+      )
+      expect(second).toEqual({
+        status: 400,
+        message: expect.stringMatching(
+          /^recipient_id: payout .* is still open/
+        ),
+      })
 
-      const all = await api.post("/admin/piastrix/payouts", { recipient_id: id }, headers)
+      const listed = await api.get(
+        `/admin/piastrix/payouts?recipient_id=${id}&status=pending`,
+        headers
+      )
+      expect(listed.data.payouts.map((p: { id: string }) => p.id)).toEqual([
+        part.data.payout.id,
+      ])
+
+      const notApprovable = await refused(
+        api.post(
+          `/admin/piastrix/payouts/${part.data.payout.id}/approve`,
+          {},
+          headers
+        )
+      )
+      expect(notApprovable.status).toBe(400)
+      expect(
+        (
+          await refused(
+            api.post(
+              `/admin/piastrix/payouts/${part.data.payout.id}/cancel`,
+              {},
+              headers
+            )
+          )
+        ).message
+      ).toContain("reason")
+      const canceled = await api.post(
+        `/admin/piastrix/payouts/${part.data.payout.id}/cancel`,
+        { reason: "asked by vendor" },
+        headers
+      )
+      expect(canceled.data.payout).toMatchObject({
+        status: "canceled",
+        rejected_reason: "asked by vendor",
+      })
+
+      const all = await api.post(
+        "/admin/piastrix/payouts",
+        { recipient_id: id },
+        headers
+      )
       expect(all.data.payout.amount).toBe("900.00")
-      expect((await api.get(`/admin/piastrix/payouts/${all.data.payout.id}`, headers)).data.payout.status).toBe("pending")
-      expect((await refused(api.get("/admin/piastrix/payouts/pxpo_missing", headers))).status).toBe(404)
+      expect(
+        (
+          await api.get(
+            `/admin/piastrix/payouts/${all.data.payout.id}`,
+            headers
+          )
+        ).data.payout.status
+      ).toBe("pending")
+      expect(
+        (
+          await refused(
+            api.get("/admin/piastrix/payouts/pxpo_missing", headers)
+          )
+        ).status
+      ).toBe(404)
     })
   })
 })

@@ -13,16 +13,24 @@ piastrixIntegrationRunner(({ getContainer }) => {
     const again = await seedVendors(getContainer())
     expect(again).toEqual(first)
 
-    const piastrix = getContainer().resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+    const piastrix =
+      getContainer().resolve<PiastrixModuleService>(PIASTRIX_MODULE)
     const recipients = await piastrix.listPiastrixRecipients({})
-    expect(recipients.map((r) => [r.name, r.rail, r.payway, r.state]).sort()).toEqual([
+    expect(
+      recipients.map((r) => [r.name, r.rail, r.payway, r.state]).sort()
+    ).toEqual([
       ["Piastrix Press", "transfer", null, "active"],
       ["Sticker Studio", "withdraw", "card_rub", "active"],
     ])
 
     const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({ entity: "product", fields: ["handle", "piastrix_recipient.name"] })
-    const owners = Object.fromEntries(data.map((p: any) => [p.handle, p.piastrix_recipient?.name ?? null]))
+    const { data } = await query.graph({
+      entity: "product",
+      fields: ["handle", "piastrix_recipient.name"],
+    })
+    const owners = Object.fromEntries(
+      data.map((p: any) => [p.handle, p.piastrix_recipient?.name ?? null])
+    )
     expect(owners).toEqual({
       "piastrix-ebook": "Piastrix Press",
       "piastrix-gift-card": "Piastrix Press",
@@ -31,8 +39,14 @@ piastrixIntegrationRunner(({ getContainer }) => {
 
     // The card vendor's account is one the shop's card payway accepts, so a dev payout passes the account check.
     const output = await piastrix.getClient().shopOutputConfig()
-    const card = output.flatMap((m) => m.payways).find((p) => p.alias === "card_rub")
+    const card = output
+      .flatMap((m) => m.payways)
+      .find((p) => p.alias === "card_rub")
     const withdraw = recipients.find((r) => r.rail === "withdraw")!
-    expect(new RegExp(card!.account_info_config!.account!.regex!).test(withdraw.account)).toBe(true)
+    expect(
+      new RegExp(card!.account_info_config!.account!.regex!).test(
+        withdraw.account
+      )
+    ).toBe(true)
   })
 })

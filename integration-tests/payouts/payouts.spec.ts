@@ -31,7 +31,14 @@ const RUB = 643
 const WALLET = "201494711279"
 const CARD = "4111111111111111"
 
-type SandboxPayout = { id: number; shopPaymentId: string; type: string; status: number; writeOff: string; payeeReceive: string }
+type SandboxPayout = {
+  id: number
+  shopPaymentId: string
+  type: string
+  status: number
+  writeOff: string
+  payeeReceive: string
+}
 
 piastrixIntegrationRunner(
   ({ getContainer, sandbox }) => {
@@ -42,7 +49,9 @@ piastrixIntegrationRunner(
     beforeEach(async () => {
       await sandboxControl(sandbox(), "POST", "reset")
       ctx = payoutContextOf(getContainer())
-      db = getContainer().resolve<SqlDatabase>(ContainerRegistrationKeys.PG_CONNECTION)
+      db = getContainer().resolve<SqlDatabase>(
+        ContainerRegistrationKeys.PG_CONNECTION
+      )
     })
 
     afterEach(async () => {
@@ -50,8 +59,12 @@ piastrixIntegrationRunner(
       await expectPayoutInvariants(db, sandbox())
     })
 
-    async function recipient(rail: "transfer" | "withdraw", overrides: Record<string, unknown> = {}) {
-      const piastrix = getContainer().resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+    async function recipient(
+      rail: "transfer" | "withdraw",
+      overrides: Record<string, unknown> = {}
+    ) {
+      const piastrix =
+        getContainer().resolve<PiastrixModuleService>(PIASTRIX_MODULE)
       serial += 1
       return piastrix.createPiastrixRecipients({
         name: `Vendor ${serial}`,
@@ -75,7 +88,10 @@ piastrixIntegrationRunner(
         recipient_id: recipientId,
         gross,
         quantity: 1,
-        references: { order_id: `order_${serial}`, line_item_id: `item_${serial}` },
+        references: {
+          order_id: `order_${serial}`,
+          line_item_id: `item_${serial}`,
+        },
       })
       await releaseDueHolds(db)
       return accrual
@@ -83,13 +99,22 @@ piastrixIntegrationRunner(
 
     async function balances(recipientId: string) {
       const b = await recipientBalances(db, recipientId, RUB)
-      const get = (account: keyof typeof b) => new BigNumber(b[account] ?? 0).toFixed(2)
-      return { held: get("held"), available: get("available"), in_flight: get("in_flight"), paid: get("paid"), clawback: get("clawback") }
+      const get = (account: keyof typeof b) =>
+        new BigNumber(b[account] ?? 0).toFixed(2)
+      return {
+        held: get("held"),
+        available: get("available"),
+        in_flight: get("in_flight"),
+        paid: get("paid"),
+        clawback: get("clawback"),
+      }
     }
 
     async function sandboxPayouts(ids: string[]): Promise<SandboxPayout[]> {
       const state = await sandboxControl(sandbox(), "GET", "state")
-      return (state.payouts as SandboxPayout[]).filter((p) => ids.includes(p.shopPaymentId))
+      return (state.payouts as SandboxPayout[]).filter((p) =>
+        ids.includes(p.shopPaymentId)
+      )
     }
 
     async function pollCount(shopPaymentId: string): Promise<number> {
@@ -100,16 +125,27 @@ piastrixIntegrationRunner(
     /** A minute passes for the sandbox and for the payouts' next_poll_at (the database's clock decides). */
     async function aMinuteLater() {
       await sandboxControl(sandbox(), "POST", "clock/advance", { ms: 60_000 })
-      await db.raw(`update piastrix_payout set next_poll_at = now() where next_poll_at is not null`)
+      await db.raw(
+        `update piastrix_payout set next_poll_at = now() where next_poll_at is not null`
+      )
     }
 
     /** What the ledger says each recipient was paid must be what the sandbox debited for it, to the cent. */
     async function expectLedgerAgreesWithSandbox(payouts: Payout[]) {
-      const atSandbox = await sandboxPayouts(payouts.map((p) => p.shop_payment_id))
+      const atSandbox = await sandboxPayouts(
+        payouts.map((p) => p.shop_payment_id)
+      )
       const paidAt = new Map<string, BigNumber>()
       for (const p of payouts) {
-        const made = atSandbox.find((s) => s.shopPaymentId === p.shop_payment_id && s.status === 5)
-        paidAt.set(p.recipient_id, (paidAt.get(p.recipient_id) ?? new BigNumber(0)).plus(made?.writeOff ?? 0))
+        const made = atSandbox.find(
+          (s) => s.shopPaymentId === p.shop_payment_id && s.status === 5
+        )
+        paidAt.set(
+          p.recipient_id,
+          (paidAt.get(p.recipient_id) ?? new BigNumber(0)).plus(
+            made?.writeOff ?? 0
+          )
+        )
       }
       for (const [recipientId, total] of paidAt) {
         expect((await balances(recipientId)).paid).toBe(total.toFixed(2))
@@ -119,64 +155,153 @@ piastrixIntegrationRunner(
     describe("the ledger", () => {
       it("posts once per key, balances after every posting, and never changes an entry", async () => {
         const r = await recipient("transfer", { hold_days: 14 })
-        const input = { key: "fulfillment:ful_1:item_1", recipient_id: r.id, gross: "1000.00", quantity: 1 }
+        const input = {
+          key: "fulfillment:ful_1:item_1",
+          recipient_id: r.id,
+          gross: "1000.00",
+          quantity: 1,
+        }
         const first = await accrue(db, input)
         const again = await accrue(db, input)
-        expect(again).toEqual(expect.objectContaining({ created: false, transaction_id: first.transaction_id }))
-        const { rows } = await db.raw(`select count(*)::int as n from piastrix_ledger_entry where transaction_id = ?`, [
-          first.transaction_id,
-        ])
+        expect(again).toEqual(
+          expect.objectContaining({
+            created: false,
+            transaction_id: first.transaction_id,
+          })
+        )
+        const { rows } = await db.raw(
+          `select count(*)::int as n from piastrix_ledger_entry where transaction_id = ?`,
+          [first.transaction_id]
+        )
         expect(rows[0].n).toBe(3)
-        await expect(accrue(db, { ...input, key: "bad", gross: "10.001" })).rejects.toThrow(/gross/)
-        expect(await balances(r.id)).toMatchObject({ held: "900.00", available: "0.00" })
+        await expect(
+          accrue(db, { ...input, key: "bad", gross: "10.001" })
+        ).rejects.toThrow(/gross/)
+        expect(await balances(r.id)).toMatchObject({
+          held: "900.00",
+          available: "0.00",
+        })
         expect(await ledgerBalances(db)).toMatchObject({ balanced: true })
 
         // Held for 14 days: nothing is released yet.
         expect(await releaseDueHolds(db)).toEqual([])
         // Once the hold elapsed, instances releasing at the same time release it once.
-        await db.raw(`update piastrix_recipient set hold_days = 0 where id = ?`, [r.id])
-        const runs = await Promise.all([releaseDueHolds(db), releaseDueHolds(db), releaseDueHolds(db)])
+        await db.raw(
+          `update piastrix_recipient set hold_days = 0 where id = ?`,
+          [r.id]
+        )
+        const runs = await Promise.all([
+          releaseDueHolds(db),
+          releaseDueHolds(db),
+          releaseDueHolds(db),
+        ])
         expect(runs.flat()).toHaveLength(1)
-        expect(await balances(r.id)).toMatchObject({ held: "0.00", available: "900.00" })
-        await expect(adjustBalance(db, { key: "adj:1", recipient_id: r.id, amount: "5.00", reason: " " })).rejects.toThrow(
-          /reason/
-        )
-        await adjustBalance(db, { key: "adj:1", recipient_id: r.id, amount: "5.00", reason: "goodwill" })
-        await adjustBalance(db, { key: "adj:1", recipient_id: r.id, amount: "5.00", reason: "goodwill" })
-        expect(await balances(r.id)).toMatchObject({ held: "0.00", available: "905.00" })
+        expect(await balances(r.id)).toMatchObject({
+          held: "0.00",
+          available: "900.00",
+        })
+        await expect(
+          adjustBalance(db, {
+            key: "adj:1",
+            recipient_id: r.id,
+            amount: "5.00",
+            reason: " ",
+          })
+        ).rejects.toThrow(/reason/)
+        await adjustBalance(db, {
+          key: "adj:1",
+          recipient_id: r.id,
+          amount: "5.00",
+          reason: "goodwill",
+        })
+        await adjustBalance(db, {
+          key: "adj:1",
+          recipient_id: r.id,
+          amount: "5.00",
+          reason: "goodwill",
+        })
+        expect(await balances(r.id)).toMatchObject({
+          held: "0.00",
+          available: "905.00",
+        })
 
-        await expect(db.raw(`update piastrix_ledger_entry set amount = 0 where transaction_id = ?`, [first.transaction_id])).rejects.toThrow(
-          /immutable/
-        )
-        await expect(db.raw(`delete from piastrix_ledger_entry where transaction_id = ?`, [first.transaction_id])).rejects.toThrow(
-          /immutable/
-        )
+        await expect(
+          db.raw(
+            `update piastrix_ledger_entry set amount = 0 where transaction_id = ?`,
+            [first.transaction_id]
+          )
+        ).rejects.toThrow(/immutable/)
+        await expect(
+          db.raw(`delete from piastrix_ledger_entry where transaction_id = ?`, [
+            first.transaction_id,
+          ])
+        ).rejects.toThrow(/immutable/)
       })
 
       it("reverses a held sale from held, and a sale already paid out as a clawback the next payout nets", async () => {
         const held = await recipient("transfer", { hold_days: 14 })
-        const sale = await accrue(db, { key: "sale:held", recipient_id: held.id, gross: "500.00", quantity: 1 })
-        await reverseAccrual(db, { accrual_transaction_id: sale.transaction_id, reason: "refund" })
-        await reverseAccrual(db, { accrual_transaction_id: sale.transaction_id, reason: "refund" })
-        expect(await balances(held.id)).toMatchObject({ held: "0.00", available: "0.00", clawback: "0.00" })
+        const sale = await accrue(db, {
+          key: "sale:held",
+          recipient_id: held.id,
+          gross: "500.00",
+          quantity: 1,
+        })
+        await reverseAccrual(db, {
+          accrual_transaction_id: sale.transaction_id,
+          reason: "refund",
+        })
+        await reverseAccrual(db, {
+          accrual_transaction_id: sale.transaction_id,
+          reason: "refund",
+        })
+        expect(await balances(held.id)).toMatchObject({
+          held: "0.00",
+          available: "0.00",
+          clawback: "0.00",
+        })
 
         const r = await recipient("transfer", { schedule: "manual" })
         const first = await earned(r.id, "1000.00")
-        const payout1 = await createPayout(db, { recipient_id: r.id, approval_threshold: null })
+        const payout1 = await createPayout(db, {
+          recipient_id: r.id,
+          approval_threshold: null,
+        })
         await sendPendingPayouts(ctx)
-        expect(await balances(r.id)).toMatchObject({ available: "0.00", paid: "900.00" })
+        expect(await balances(r.id)).toMatchObject({
+          available: "0.00",
+          paid: "900.00",
+        })
 
-        await reverseAccrual(db, { accrual_transaction_id: first.transaction_id, reason: "returned after payout" })
-        expect(await balances(r.id)).toMatchObject({ available: "0.00", clawback: "-900.00" })
+        await reverseAccrual(db, {
+          accrual_transaction_id: first.transaction_id,
+          reason: "returned after payout",
+        })
+        expect(await balances(r.id)).toMatchObject({
+          available: "0.00",
+          clawback: "-900.00",
+        })
         // Owing more than is available: nothing is paid.
         await earned(r.id, "500.00")
-        expect(await createPayout(db, { recipient_id: r.id, approval_threshold: null })).toMatchObject({ payout: null })
+        expect(
+          await createPayout(db, {
+            recipient_id: r.id,
+            approval_threshold: null,
+          })
+        ).toMatchObject({ payout: null })
 
         await earned(r.id, "2000.00")
-        const payout2 = await createPayout(db, { recipient_id: r.id, approval_threshold: null })
+        const payout2 = await createPayout(db, {
+          recipient_id: r.id,
+          approval_threshold: null,
+        })
         expect(payout2.payout?.amount).toBe("1350.00")
         await sendPendingPayouts(ctx)
-        expect(await balances(r.id)).toMatchObject({ available: "0.00", clawback: "0.00", in_flight: "0.00", paid: "2250.00" })
+        expect(await balances(r.id)).toMatchObject({
+          available: "0.00",
+          clawback: "0.00",
+          in_flight: "0.00",
+          paid: "2250.00",
+        })
         await expectLedgerAgreesWithSandbox([payout1.payout!, payout2.payout!])
       })
     })
@@ -195,121 +320,234 @@ piastrixIntegrationRunner(
         const created = await createDuePayouts(ctx)
         expect(created).toHaveLength(2)
         const payouts = created.map((c) => c.payout!)
-        expect(payouts.map((p) => [p.recipient_id, p.amount, p.status]).sort()).toEqual(
+        expect(
+          payouts.map((p) => [p.recipient_id, p.amount, p.status]).sort()
+        ).toEqual(
           [
             [wallet.id, "1200.00", "pending"],
             [card.id, "1200.00", "pending"],
           ].sort()
         )
         // Written before anything was sent, with their ledger posting.
-        expect(await sandboxPayouts(payouts.map((p) => p.shop_payment_id))).toEqual([])
-        expect(await balances(card.id)).toMatchObject({ available: "0.00", in_flight: "1200.00" })
+        expect(
+          await sandboxPayouts(payouts.map((p) => p.shop_payment_id))
+        ).toEqual([])
+        expect(await balances(card.id)).toMatchObject({
+          available: "0.00",
+          in_flight: "1200.00",
+        })
 
         await sendPendingPayouts(ctx)
-        const transfer = await getPayout(db, payouts.find((p) => p.rail === "transfer")!.id)
-        const withdraw = await getPayout(db, payouts.find((p) => p.rail === "withdraw")!.id)
-        expect(transfer).toMatchObject({ status: "succeeded", service_id: expect.any(String) })
-        expect(withdraw).toMatchObject({ status: "processing", service_id: expect.any(String) })
+        const transfer = await getPayout(
+          db,
+          payouts.find((p) => p.rail === "transfer")!.id
+        )
+        const withdraw = await getPayout(
+          db,
+          payouts.find((p) => p.rail === "withdraw")!.id
+        )
+        expect(transfer).toMatchObject({
+          status: "succeeded",
+          service_id: expect.any(String),
+        })
+        expect(withdraw).toMatchObject({
+          status: "processing",
+          service_id: expect.any(String),
+        })
         // The fee quoted is what the recipient does not receive: the sandbox's write-off less the payee's amount.
         for (const p of [transfer, withdraw]) {
           const [made] = await sandboxPayouts([p.shop_payment_id])
-          expect(new BigNumber(p.fee!).toFixed(2)).toBe(new BigNumber(made.writeOff).minus(made.payeeReceive).toFixed(2))
+          expect(new BigNumber(p.fee!).toFixed(2)).toBe(
+            new BigNumber(made.writeOff).minus(made.payeeReceive).toFixed(2)
+          )
           expect(new BigNumber(p.fee!).isGreaterThan(0)).toBe(true)
         }
 
         // The withdraw settles at the sandbox; the next sync, a minute later, records it.
-        await sandboxControl(sandbox(), "POST", `payouts/${withdraw.shop_payment_id}/decide`, { status: 5 })
+        await sandboxControl(
+          sandbox(),
+          "POST",
+          `payouts/${withdraw.shop_payment_id}/decide`,
+          { status: 5 }
+        )
         expect(await syncPayoutsInFlight(ctx)).toEqual([])
         await aMinuteLater()
         await syncPayoutsInFlight(ctx)
-        expect(await getPayout(db, withdraw.id)).toMatchObject({ status: "succeeded" })
+        expect(await getPayout(db, withdraw.id)).toMatchObject({
+          status: "succeeded",
+        })
 
         await expectLedgerAgreesWithSandbox(payouts)
-        expect(await balances(wallet.id)).toMatchObject({ available: "0.00", in_flight: "0.00", paid: "1200.00" })
+        expect(await balances(wallet.id)).toMatchObject({
+          available: "0.00",
+          in_flight: "0.00",
+          paid: "1200.00",
+        })
         // Paid today: not due again before tomorrow.
         await earned(wallet.id, "100.00")
         expect(await createDuePayouts(ctx)).toEqual([])
       })
 
       it("waits for an admin above the approval threshold and while its recipient is suspended; a canceled payout's amount is available again", async () => {
-        const piastrix = getContainer().resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-        const approvals = { ...ctx, options: { ...ctx.options, payouts: { ...ctx.options.payouts, approvalThreshold: "500" } } }
+        const piastrix =
+          getContainer().resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+        const approvals = {
+          ...ctx,
+          options: {
+            ...ctx.options,
+            payouts: { ...ctx.options.payouts, approvalThreshold: "500" },
+          },
+        }
         const r = await recipient("transfer")
         await earned(r.id, "1000.00")
         const [{ payout: first }] = await createDuePayouts(approvals)
-        expect(first).toMatchObject({ status: "awaiting_approval", amount: "900.00" })
+        expect(first).toMatchObject({
+          status: "awaiting_approval",
+          amount: "900.00",
+        })
         expect(await sendPendingPayouts(ctx)).toEqual([])
         await piastrix.cancelPayout(first!.id, "wrong account")
-        expect(await getPayout(db, first!.id)).toMatchObject({ status: "canceled", rejected_reason: "wrong account" })
-        expect(await balances(r.id)).toMatchObject({ available: "900.00", in_flight: "0.00" })
+        expect(await getPayout(db, first!.id)).toMatchObject({
+          status: "canceled",
+          rejected_reason: "wrong account",
+        })
+        expect(await balances(r.id)).toMatchObject({
+          available: "900.00",
+          in_flight: "0.00",
+        })
 
         const [{ payout }] = await createDuePayouts(approvals)
         await approvePayout(db, payout!.id)
         // A suspended recipient's payout waits.
-        await piastrix.updatePiastrixRecipients({ id: r.id, state: "suspended" } as never)
+        await piastrix.updatePiastrixRecipients({
+          id: r.id,
+          state: "suspended",
+        } as never)
         expect(await sendPendingPayouts(ctx)).toEqual([])
-        await piastrix.updatePiastrixRecipients({ id: r.id, state: "active" } as never)
+        await piastrix.updatePiastrixRecipients({
+          id: r.id,
+          state: "active",
+        } as never)
         await sendPendingPayouts(ctx)
-        expect(await getPayout(db, payout!.id)).toMatchObject({ status: "succeeded" })
-        expect(await sandboxPayouts([first!.shop_payment_id, payout!.shop_payment_id])).toHaveLength(1)
+        expect(await getPayout(db, payout!.id)).toMatchObject({
+          status: "succeeded",
+        })
+        expect(
+          await sandboxPayouts([
+            first!.shop_payment_id,
+            payout!.shop_payment_id,
+          ])
+        ).toHaveLength(1)
       })
 
       it("returns a rejected withdraw's amount to available with the reason", async () => {
-        const refused = await recipient("withdraw", { account: "4000000000000002" })
-        const unknown = await recipient("withdraw", { account: "4000000000000010" })
+        const refused = await recipient("withdraw", {
+          account: "4000000000000002",
+        })
+        const unknown = await recipient("withdraw", {
+          account: "4000000000000010",
+        })
         const declined = await recipient("withdraw")
         for (const r of [refused, unknown, declined]) {
           await earned(r.id, "1000.00")
         }
-        await sandboxControl(sandbox(), "POST", "accounts/4000000000000002", { provider_status: 1, result: false })
-        await sandboxControl(sandbox(), "POST", "accounts/4000000000000010", { provider_status: 2, result: false })
+        await sandboxControl(sandbox(), "POST", "accounts/4000000000000002", {
+          provider_status: 1,
+          result: false,
+        })
+        await sandboxControl(sandbox(), "POST", "accounts/4000000000000010", {
+          provider_status: 2,
+          result: false,
+        })
         const payouts = (await createDuePayouts(ctx)).map((c) => c.payout!)
-        const of = (r: { id: string }) => payouts.find((p) => p.recipient_id === r.id)!
+        const of = (r: { id: string }) =>
+          payouts.find((p) => p.recipient_id === r.id)!
         await sendPendingPayouts(ctx)
 
         expect(await getPayout(db, of(refused).id)).toMatchObject({
           status: "rejected",
           rejected_reason: expect.stringMatching(/refused the account/),
         })
-        expect(await balances(refused.id)).toMatchObject({ available: "900.00", in_flight: "0.00" })
+        expect(await balances(refused.id)).toMatchObject({
+          available: "900.00",
+          in_flight: "0.00",
+        })
         // Provider status 2: the check's result is unknown, so the payout waits and is tried again.
-        expect(await getPayout(db, of(unknown).id)).toMatchObject({ status: "pending", last_error: expect.stringMatching(/unknown/) })
+        expect(await getPayout(db, of(unknown).id)).toMatchObject({
+          status: "pending",
+          last_error: expect.stringMatching(/unknown/),
+        })
 
         // The check answers now: a later run sends it.
-        await sandboxControl(sandbox(), "POST", "accounts/4000000000000010", { provider_status: 1, result: true })
-        await sendPendingPayouts(ctx)
-        expect(await getPayout(db, of(unknown).id)).toMatchObject({ status: "processing", service_id: expect.any(String) })
-
-        await sandboxControl(sandbox(), "POST", `payouts/${of(declined).shop_payment_id}/decide`, {
-          status: 6,
-          rejected_reason: "Card blocked by the issuer",
+        await sandboxControl(sandbox(), "POST", "accounts/4000000000000010", {
+          provider_status: 1,
+          result: true,
         })
+        await sendPendingPayouts(ctx)
+        expect(await getPayout(db, of(unknown).id)).toMatchObject({
+          status: "processing",
+          service_id: expect.any(String),
+        })
+
+        await sandboxControl(
+          sandbox(),
+          "POST",
+          `payouts/${of(declined).shop_payment_id}/decide`,
+          {
+            status: 6,
+            rejected_reason: "Card blocked by the issuer",
+          }
+        )
         await aMinuteLater()
         await syncPayoutsInFlight(ctx)
-        expect(await getPayout(db, of(declined).id)).toMatchObject({ status: "rejected", rejected_reason: "Card blocked by the issuer" })
-        expect(await balances(declined.id)).toMatchObject({ available: "900.00", in_flight: "0.00", paid: "0.00" })
-        const { rows } = await db.raw(`select reason from piastrix_ledger_entry where payout_id = ? and kind = 'payout_returned'`, [
-          of(declined).id,
+        expect(await getPayout(db, of(declined).id)).toMatchObject({
+          status: "rejected",
+          rejected_reason: "Card blocked by the issuer",
+        })
+        expect(await balances(declined.id)).toMatchObject({
+          available: "900.00",
+          in_flight: "0.00",
+          paid: "0.00",
+        })
+        const { rows } = await db.raw(
+          `select reason from piastrix_ledger_entry where payout_id = ? and kind = 'payout_returned'`,
+          [of(declined).id]
+        )
+        expect(rows.map((r: { reason: string }) => r.reason)).toEqual([
+          "Card blocked by the issuer",
+          "Card blocked by the issuer",
         ])
-        expect(rows.map((r: { reason: string }) => r.reason)).toEqual(["Card blocked by the issuer", "Card blocked by the issuer"])
-        expect(await sandboxPayouts(payouts.map((p) => p.shop_payment_id))).toHaveLength(2)
+        expect(
+          await sandboxPayouts(payouts.map((p) => p.shop_payment_id))
+        ).toHaveLength(2)
       })
 
       it("leaves a payout pending with the reason when the shop balance is short, and pays it on a later run", async () => {
         const r = await recipient("transfer")
         await earned(r.id, "1000.00")
         const [{ payout }] = await createDuePayouts(ctx)
-        await sandboxControl(sandbox(), "POST", "balances", { currency: RUB, available: "100.00" })
+        await sandboxControl(sandbox(), "POST", "balances", {
+          currency: RUB,
+          available: "100.00",
+        })
         await sendPendingPayouts(ctx)
         expect(await getPayout(db, payout!.id)).toMatchObject({
           status: "pending",
           last_error: expect.stringMatching(/insufficient shop balance/),
         })
-        expect(await balances(r.id)).toMatchObject({ in_flight: "900.00", paid: "0.00" })
+        expect(await balances(r.id)).toMatchObject({
+          in_flight: "900.00",
+          paid: "0.00",
+        })
 
-        await sandboxControl(sandbox(), "POST", "balances", { currency: RUB, available: "5000.00" })
+        await sandboxControl(sandbox(), "POST", "balances", {
+          currency: RUB,
+          available: "5000.00",
+        })
         await sendPendingPayouts(ctx)
-        expect(await getPayout(db, payout!.id)).toMatchObject({ status: "succeeded" })
+        expect(await getPayout(db, payout!.id)).toMatchObject({
+          status: "succeeded",
+        })
         await expectLedgerAgreesWithSandbox([payout!])
       })
 
@@ -336,16 +574,34 @@ piastrixIntegrationRunner(
         })
 
         for (const path of ["/transfer/create", "/withdraw/create"]) {
-          await sandboxControl(sandbox(), "POST", "faults", { type: "drop_reply", path, times: 3 })
-          await sandboxControl(sandbox(), "POST", "faults", { type: "http_error", status: 503, path, times: 3 })
-          await sandboxControl(sandbox(), "POST", "faults", { type: "reset", path, times: 3 })
+          await sandboxControl(sandbox(), "POST", "faults", {
+            type: "drop_reply",
+            path,
+            times: 3,
+          })
+          await sandboxControl(sandbox(), "POST", "faults", {
+            type: "http_error",
+            status: 503,
+            path,
+            times: 3,
+          })
+          await sandboxControl(sandbox(), "POST", "faults", {
+            type: "reset",
+            path,
+            times: 3,
+          })
         }
         const ids = payouts.map((p) => p.id)
-        const states = async () => Promise.all(ids.map((id) => getPayout(db, id)))
+        const states = async () =>
+          Promise.all(ids.map((id) => getPayout(db, id)))
         for (let round = 0; round < 8; round++) {
           await sendPendingPayouts(ctx, { limit: 100 })
           await syncPayoutsInFlight(ctx, { batchSize: 100 })
-          if ((await states()).every((p) => p.status === "succeeded" || p.status === "rejected")) {
+          if (
+            (await states()).every(
+              (p) => p.status === "succeeded" || p.status === "rejected"
+            )
+          ) {
             break
           }
           await aMinuteLater()
@@ -354,13 +610,24 @@ piastrixIntegrationRunner(
         // Every fault hit a create: 18 of the 50 payouts' creates failed.
         expect(await sandboxControl(sandbox(), "GET", "faults")).toEqual([])
         const final = await states()
-        expect(final.filter((p) => p.status !== "succeeded" && p.status !== "rejected")).toEqual([])
-        const atSandbox = await sandboxPayouts(final.map((p) => p.shop_payment_id))
+        expect(
+          final.filter(
+            (p) => p.status !== "succeeded" && p.status !== "rejected"
+          )
+        ).toEqual([])
+        const atSandbox = await sandboxPayouts(
+          final.map((p) => p.shop_payment_id)
+        )
         expect(atSandbox).toHaveLength(50)
         expect(new Set(atSandbox.map((p) => p.shopPaymentId)).size).toBe(50)
         for (const p of final) {
-          const made = atSandbox.find((s) => s.shopPaymentId === p.shop_payment_id)!
-          expect([p.id, made.status]).toEqual([p.id, p.status === "succeeded" ? 5 : 6])
+          const made = atSandbox.find(
+            (s) => s.shopPaymentId === p.shop_payment_id
+          )!
+          expect([p.id, made.status]).toEqual([
+            p.id,
+            p.status === "succeeded" ? 5 : 6,
+          ])
           expect(made.writeOff).toBe(new BigNumber(p.amount).toFixed(2))
         }
         await expectLedgerAgreesWithSandbox(final)
@@ -373,13 +640,23 @@ piastrixIntegrationRunner(
           await earned(r.id, "1000.00")
           recipients.push(r)
         }
-        const runs = await Promise.all([createDuePayouts(ctx), createDuePayouts(ctx), createDuePayouts(ctx)])
+        const runs = await Promise.all([
+          createDuePayouts(ctx),
+          createDuePayouts(ctx),
+          createDuePayouts(ctx),
+        ])
         const payouts = runs.flat().flatMap((c) => (c.payout ? [c.payout] : []))
         // One payout per recipient, whichever run made it.
         expect(new Set(payouts.map((p) => p.recipient_id)).size).toBe(6)
         expect(payouts).toHaveLength(6)
-        await Promise.all([sendPendingPayouts(ctx), sendPendingPayouts(ctx), sendPendingPayouts(ctx)])
-        const atSandbox = await sandboxPayouts(payouts.map((p) => p.shop_payment_id))
+        await Promise.all([
+          sendPendingPayouts(ctx),
+          sendPendingPayouts(ctx),
+          sendPendingPayouts(ctx),
+        ])
+        const atSandbox = await sandboxPayouts(
+          payouts.map((p) => p.shop_payment_id)
+        )
         expect(atSandbox).toHaveLength(6)
         // Nobody met "not unique" and had to read a status: each create was sent once.
         for (const p of payouts) {
@@ -388,10 +665,19 @@ piastrixIntegrationRunner(
 
         const withdraws = payouts.filter((p) => p.rail === "withdraw")
         for (const p of withdraws) {
-          await sandboxControl(sandbox(), "POST", `payouts/${p.shop_payment_id}/decide`, { status: 5 })
+          await sandboxControl(
+            sandbox(),
+            "POST",
+            `payouts/${p.shop_payment_id}/decide`,
+            { status: 5 }
+          )
         }
         await aMinuteLater()
-        await Promise.all([syncPayoutsInFlight(ctx), syncPayoutsInFlight(ctx), syncPayoutsInFlight(ctx)])
+        await Promise.all([
+          syncPayoutsInFlight(ctx),
+          syncPayoutsInFlight(ctx),
+          syncPayoutsInFlight(ctx),
+        ])
         for (const p of withdraws) {
           expect(await pollCount(p.shop_payment_id)).toBe(1)
         }

@@ -5,7 +5,12 @@ import path from "node:path"
 import { Client } from "pg"
 import type { Browser } from "playwright-core"
 import { launchChromium } from "../browser/chromium"
-import { ADMIN_CREDENTIALS, openAdmin, orderInAdmin, unexpectedProblems } from "../browser/admin-steps"
+import {
+  ADMIN_CREDENTIALS,
+  openAdmin,
+  orderInAdmin,
+  unexpectedProblems,
+} from "../browser/admin-steps"
 import { freePort } from "../helpers/medusa-process"
 import { payOnPaymentPage } from "../helpers/payer"
 import { signCallback } from "../../src/lib/piastrix"
@@ -36,7 +41,11 @@ const STARTER_PACKAGE = {
   name: "piastrix-install-check",
   version: "0.0.1",
   private: true,
-  scripts: { build: "medusa build", start: "medusa start", dev: "medusa develop" },
+  scripts: {
+    build: "medusa build",
+    start: "medusa start",
+    dev: "medusa develop",
+  },
   dependencies: {
     "@medusajs/admin-sdk": MEDUSA_VERSION,
     "@medusajs/cli": MEDUSA_VERSION,
@@ -90,14 +99,21 @@ function readmeMedusaConfig(): string {
   const marker = readme.indexOf("<!-- install-suite: medusa-config.ts -->")
   const open = readme.indexOf("```ts\n", marker)
   if (marker < 0 || open < 0) {
-    throw new Error("README.md has no `<!-- install-suite: medusa-config.ts -->` block")
+    throw new Error(
+      "README.md has no `<!-- install-suite: medusa-config.ts -->` block"
+    )
   }
   const start = open + "```ts\n".length
   return readme.slice(start, readme.indexOf("```", start))
 }
 
 function serverUrl(): string {
-  const { DB_HOST = "localhost", DB_PORT = "5432", DB_USERNAME = "postgres", DB_PASSWORD = "" } = process.env
+  const {
+    DB_HOST = "localhost",
+    DB_PORT = "5432",
+    DB_USERNAME = "postgres",
+    DB_PASSWORD = "",
+  } = process.env
   return `postgres://${encodeURIComponent(DB_USERNAME)}:${encodeURIComponent(DB_PASSWORD)}@${DB_HOST}:${DB_PORT}`
 }
 
@@ -135,19 +151,34 @@ function forgedSuccess(): Record<string, string> {
 
 const TRANSCRIPT: string[] = []
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const started = Date.now()
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(command, args, {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
     let out = ""
     child.stdout.on("data", (d) => (out += d))
     child.stderr.on("data", (d) => (out += d))
     child.once("exit", (code) => {
-      TRANSCRIPT.push(`$ ${command} ${args.join(" ")}  (${cwd}, ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${code})`)
+      TRANSCRIPT.push(
+        `$ ${command} ${args.join(" ")}  (${cwd}, ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${code})`
+      )
       if (code === 0) {
         resolve(out)
       } else {
-        reject(new Error(`${command} ${args.join(" ")} failed (${code}):\n${out.slice(-4000)}`))
+        reject(
+          new Error(
+            `${command} ${args.join(" ")} failed (${code}):\n${out.slice(-4000)}`
+          )
+        )
       }
     })
   })
@@ -155,8 +186,18 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 
 type Background = { child: ChildProcess; output: () => string }
 
-function background(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Background {
-  const child = spawn(command, args, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
+function background(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv
+): Background {
+  const child = spawn(command, args, {
+    cwd,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  })
   let out = ""
   child.stdout!.on("data", (d) => (out += d))
   child.stderr!.on("data", (d) => (out += d))
@@ -177,7 +218,12 @@ async function stop(proc: Background | undefined) {
   } catch {}
 }
 
-async function waitUntil<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number, log?: () => string) {
+async function waitUntil<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs: number,
+  log?: () => string
+) {
   const started = Date.now()
   let last: unknown
   while (Date.now() - started < timeoutMs) {
@@ -191,10 +237,16 @@ async function waitUntil<T>(what: string, probe: () => Promise<T | null | undefi
     }
     await new Promise((r) => setTimeout(r, 500))
   }
-  throw new Error(`${what} within ${timeoutMs / 1000} s${last ? ` (last error: ${last})` : ""}${log ? `\n${log().slice(-3000)}` : ""}`)
+  throw new Error(
+    `${what} within ${timeoutMs / 1000} s${last ? ` (last error: ${last})` : ""}${log ? `\n${log().slice(-3000)}` : ""}`
+  )
 }
 
-async function http(method: string, url: string, { token, key, body }: { token?: string; key?: string; body?: unknown } = {}) {
+async function http(
+  method: string,
+  url: string,
+  { token, key, body }: { token?: string; key?: string; body?: unknown } = {}
+) {
   const res = await fetch(url, {
     method,
     headers: {
@@ -212,10 +264,16 @@ async function http(method: string, url: string, { token, key, body }: { token?:
   return { status: res.status, json, text }
 }
 
-async function ok(method: string, url: string, options: Parameters<typeof http>[2] = {}) {
+async function ok(
+  method: string,
+  url: string,
+  options: Parameters<typeof http>[2] = {}
+) {
   const res = await http(method, url, options)
   if (res.status >= 300) {
-    throw new Error(`${method} ${url} answered ${res.status}: ${res.text.slice(0, 500)}`)
+    throw new Error(
+      `${method} ${url} answered ${res.status}: ${res.text.slice(0, 500)}`
+    )
   }
   return res.json
 }
@@ -232,11 +290,19 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
 
   beforeAll(async () => {
     const npm = process.platform === "win32" ? "npm.cmd" : "npm"
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "development", MEDUSA_DISABLE_TELEMETRY: "true" }
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "development",
+      MEDUSA_DISABLE_TELEMETRY: "true",
+    }
     // The store reads its own .env; nothing of this repository's test environment may leak in
     // (loadEnv never overrides a variable that is already set).
     for (const name of Object.keys(env)) {
-      if (/^(DATABASE_URL|DB_|PIASTRIX_|MEDUSA_BACKEND_URL|STORE_CORS|ADMIN_CORS|AUTH_CORS|JWT_SECRET|COOKIE_SECRET|PORT$|NODE_OPTIONS)/.test(name)) {
+      if (
+        /^(DATABASE_URL|DB_|PIASTRIX_|MEDUSA_BACKEND_URL|STORE_CORS|ADMIN_CORS|AUTH_CORS|JWT_SECRET|COOKIE_SECRET|PORT$|NODE_OPTIONS)/.test(
+          name
+        )
+      ) {
         delete env[name]
       }
     }
@@ -245,10 +311,27 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
     await run(npm, ["pack", "--pack-destination", work], ROOT, env)
     const tarball = fs.readdirSync(work).find((f) => f.endsWith(".tgz"))!
     fs.mkdirSync(path.join(app, "src"), { recursive: true })
-    fs.writeFileSync(path.join(app, "package.json"), JSON.stringify(STARTER_PACKAGE, null, 2))
-    fs.writeFileSync(path.join(app, "tsconfig.json"), JSON.stringify(STARTER_TSCONFIG, null, 2))
+    fs.writeFileSync(
+      path.join(app, "package.json"),
+      JSON.stringify(STARTER_PACKAGE, null, 2)
+    )
+    fs.writeFileSync(
+      path.join(app, "tsconfig.json"),
+      JSON.stringify(STARTER_TSCONFIG, null, 2)
+    )
     fs.writeFileSync(path.join(app, "medusa-config.ts"), readmeMedusaConfig())
-    await run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", path.join(work, tarball)], app, env)
+    await run(
+      npm,
+      [
+        "install",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        path.join(work, tarball),
+      ],
+      app,
+      env
+    )
 
     // 2. The README's environment variables, in the app's .env.
     const [medusaPort, sandboxPort] = [await freePort(), await freePort()]
@@ -276,10 +359,18 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
     await onServer(`create database "${database}"`)
     const medusaCli = path.join(app, "node_modules", ".bin", "medusa")
     await run(medusaCli, ["db:migrate"], app, env)
-    await run(medusaCli, ["user", "-e", ADMIN_CREDENTIALS.email, "-p", ADMIN_CREDENTIALS.password], app, env)
+    await run(
+      medusaCli,
+      ["user", "-e", ADMIN_CREDENTIALS.email, "-p", ADMIN_CREDENTIALS.password],
+      app,
+      env
+    )
     await run(medusaCli, ["build"], app, { ...env, NODE_ENV: "production" })
     const server = path.join(app, ".medusa", "server")
-    fs.symlinkSync(path.join("..", "..", "node_modules"), path.join(server, "node_modules"))
+    fs.symlinkSync(
+      path.join("..", "..", "node_modules"),
+      path.join(server, "node_modules")
+    )
     fs.copyFileSync(path.join(app, ".env"), path.join(server, ".env"))
 
     sandbox = background(
@@ -288,21 +379,41 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
       app,
       env
     )
-    await waitUntil("the installed sandbox did not listen", async () => (await fetch(`${sandboxUrl}/__sandbox/state`)).ok, 30_000, sandbox.output)
+    await waitUntil(
+      "the installed sandbox did not listen",
+      async () => (await fetch(`${sandboxUrl}/__sandbox/state`)).ok,
+      30_000,
+      sandbox.output
+    )
 
-    medusa = background(medusaCli, ["start"], server, { ...env, NODE_ENV: "production", PORT: String(medusaPort) })
-    await waitUntil("medusa start did not answer /health", async () => (await fetch(`${medusaUrl}/health`)).ok, 120_000, medusa.output)
+    medusa = background(medusaCli, ["start"], server, {
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(medusaPort),
+    })
+    await waitUntil(
+      "medusa start did not answer /health",
+      async () => (await fetch(`${medusaUrl}/health`)).ok,
+      120_000,
+      medusa.output
+    )
     TRANSCRIPT.push(`medusa start: /health answers on ${medusaUrl}`)
 
-    const auth = await ok("POST", `${medusaUrl}/auth/user/emailpass`, { body: ADMIN_CREDENTIALS })
+    const auth = await ok("POST", `${medusaUrl}/auth/user/emailpass`, {
+      body: ADMIN_CREDENTIALS,
+    })
     token = auth.token
   })
 
   afterAll(async () => {
     await stop(medusa)
     await stop(sandbox)
-    await onServer(`drop database if exists "${database}" with (force)`).catch(() => {})
-    process.stderr.write(`install-from-tarball steps:\n  ${TRANSCRIPT.join("\n  ")}\n`)
+    await onServer(`drop database if exists "${database}" with (force)`).catch(
+      () => {}
+    )
+    process.stderr.write(
+      `install-from-tarball steps:\n  ${TRANSCRIPT.join("\n  ")}\n`
+    )
     fs.rmSync(work, { recursive: true, force: true })
   })
 
@@ -310,24 +421,52 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
     const installed = path.join(app, "node_modules", "medusa-payment-piastrix")
     const files: string[] = []
     const walk = (dir: string) =>
-      fs.readdirSync(dir, { withFileTypes: true }).forEach((e) =>
-        e.isDirectory() ? walk(path.join(dir, e.name)) : files.push(path.relative(installed, path.join(dir, e.name)))
-      )
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .forEach((e) =>
+          e.isDirectory()
+            ? walk(path.join(dir, e.name))
+            : files.push(path.relative(installed, path.join(dir, e.name)))
+        )
     walk(installed)
     expect(files).toContain("LICENSE")
-    expect(files.filter((f) => /__tests__|\.spec\.|integration-tests|medusa-config/.test(f))).toEqual([])
-    expect(files).toEqual(expect.arrayContaining([".medusa/server/src/lib/piastrix/index.d.ts", ".medusa/server/src/index.d.ts"]))
+    expect(
+      files.filter((f) =>
+        /__tests__|\.spec\.|integration-tests|medusa-config/.test(f)
+      )
+    ).toEqual([])
+    expect(files).toEqual(
+      expect.arrayContaining([
+        ".medusa/server/src/lib/piastrix/index.d.ts",
+        ".medusa/server/src/index.d.ts",
+      ])
+    )
     // every export resolves in the store, with its declarations
-    const manifest = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8"))
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(installed, "package.json"), "utf8")
+    )
     const subpaths = Object.keys(manifest.exports)
       .filter((key) => key !== "./*" && key !== "./package.json")
       .map((key) => key.replace("*", "piastrix"))
-    expect(subpaths).toEqual(expect.arrayContaining([".", "./lib/piastrix", "./providers/piastrix", "./modules/piastrix", "./admin", "./sandbox", "./workflows"]))
+    expect(subpaths).toEqual(
+      expect.arrayContaining([
+        ".",
+        "./lib/piastrix",
+        "./providers/piastrix",
+        "./modules/piastrix",
+        "./admin",
+        "./sandbox",
+        "./workflows",
+      ])
+    )
     for (const subpath of subpaths) {
       const specifier = `medusa-payment-piastrix${subpath.slice(1)}`
       const resolved = require.resolve(specifier, { paths: [app] })
       if (subpath !== "./admin") {
-        expect({ specifier, declarations: fs.existsSync(resolved.replace(/\.js$/, ".d.ts")) }).toEqual({ specifier, declarations: true })
+        expect({
+          specifier,
+          declarations: fs.existsSync(resolved.replace(/\.js$/, ".d.ts")),
+        }).toEqual({ specifier, declarations: true })
       }
     }
     // peers only for what the store runs (never @medusajs/test-utils), as ranges
@@ -357,8 +496,13 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
     try {
       await run(tsc, ["--noEmit", "-p", "."], app)
       // and the declarations are real: a wrong use is refused
-      fs.appendFileSync(file, "export const wrong: number = client.shopBalance\n")
-      await expect(run(tsc, ["--noEmit", "-p", "."], app)).rejects.toThrow(/TS2322/)
+      fs.appendFileSync(
+        file,
+        "export const wrong: number = client.shopBalance\n"
+      )
+      await expect(run(tsc, ["--noEmit", "-p", "."], app)).rejects.toThrow(
+        /TS2322/
+      )
     } finally {
       fs.rmSync(file, { force: true })
     }
@@ -372,8 +516,14 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
     expect(tables.map((t: { table_name: string }) => t.table_name)).toEqual(
       expect.arrayContaining(["piastrix_notification", "piastrix_payment"])
     )
-    const { payment_providers } = await ok("GET", `${medusaUrl}/admin/payments/payment-providers?limit=50`, { token })
-    expect(payment_providers.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining(PROVIDERS))
+    const { payment_providers } = await ok(
+      "GET",
+      `${medusaUrl}/admin/payments/payment-providers?limit=50`,
+      { token }
+    )
+    expect(payment_providers.map((p: { id: string }) => p.id)).toEqual(
+      expect.arrayContaining(PROVIDERS)
+    )
   })
 
   it("answers a forged callback with 400 and records nothing", async () => {
@@ -383,7 +533,12 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
       body: new URLSearchParams(forgedSuccess()),
     })
     expect(res.status).toBe(400)
-    expect(await onServer("select count(*)::int as n from piastrix_notification", database)).toEqual([{ n: 0 }])
+    expect(
+      await onServer(
+        "select count(*)::int as n from piastrix_notification",
+        database
+      )
+    ).toEqual([{ n: 0 }])
   })
 
   let displayId = ""
@@ -393,11 +548,18 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
     const salesChannelId = stores[0].default_sales_channel_id
     await ok("POST", `${medusaUrl}/admin/stores/${stores[0].id}`, {
       token,
-      body: { supported_currencies: [{ currency_code: "eur", is_default: true }] },
+      body: {
+        supported_currencies: [{ currency_code: "eur", is_default: true }],
+      },
     })
     const { region } = await ok("POST", `${medusaUrl}/admin/regions`, {
       token,
-      body: { name: "Europe", currency_code: "eur", countries: ["de"], payment_providers: [PROVIDERS[0]] },
+      body: {
+        name: "Europe",
+        currency_code: "eur",
+        countries: ["de"],
+        payment_providers: [PROVIDERS[0]],
+      },
     })
     const { product } = await ok("POST", `${medusaUrl}/admin/products`, {
       token,
@@ -406,36 +568,66 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
         status: "published",
         sales_channels: [{ id: salesChannelId }],
         options: [{ title: "Format", values: ["Digital"] }],
-        variants: [{ title: "Digital", manage_inventory: false, options: { Format: "Digital" }, prices: [{ currency_code: "eur", amount: 14 }] }],
+        variants: [
+          {
+            title: "Digital",
+            manage_inventory: false,
+            options: { Format: "Digital" },
+            prices: [{ currency_code: "eur", amount: 14 }],
+          },
+        ],
       },
     })
-    const { api_keys } = await ok("GET", `${medusaUrl}/admin/api-keys?type=publishable`, { token })
+    const { api_keys } = await ok(
+      "GET",
+      `${medusaUrl}/admin/api-keys?type=publishable`,
+      { token }
+    )
     const key = api_keys[0].token
 
     const { cart } = await ok("POST", `${medusaUrl}/store/carts`, {
       key,
-      body: { region_id: region.id, email: "payer@example.com", items: [{ variant_id: product.variants[0].id, quantity: 1 }] },
+      body: {
+        region_id: region.id,
+        email: "payer@example.com",
+        items: [{ variant_id: product.variants[0].id, quantity: 1 }],
+      },
     })
-    const { payment_collection } = await ok("POST", `${medusaUrl}/store/payment-collections`, { key, body: { cart_id: cart.id } })
+    const { payment_collection } = await ok(
+      "POST",
+      `${medusaUrl}/store/payment-collections`,
+      { key, body: { cart_id: cart.id } }
+    )
     const { payment_collection: started } = await ok(
       "POST",
       `${medusaUrl}/store/payment-collections/${payment_collection.id}/payment-sessions`,
       { key, body: { provider_id: PROVIDERS[0] } }
     )
     const session = started.payment_sessions[0]
-    expect(session.data.next_action).toEqual(expect.objectContaining({ type: "redirect", url: expect.stringContaining(`:${new URL(sandboxUrl).port}/`) }))
+    expect(session.data.next_action).toEqual(
+      expect.objectContaining({
+        type: "redirect",
+        url: expect.stringContaining(`:${new URL(sandboxUrl).port}/`),
+      })
+    )
     expect(JSON.stringify(session.data)).not.toContain(SECRET)
 
     const paid = await payOnPaymentPage(session.data)
     // the payer goes back to the storefront page the README's PIASTRIX_SUCCESS_URL names
     expect(paid.status).toBe(303)
-    expect(paid.headers.get("location")).toBe(`http://localhost:8000/return?session_id=${session.id}`)
+    expect(paid.headers.get("location")).toBe(
+      `http://localhost:8000/return?session_id=${session.id}`
+    )
 
     // The sandbox's signed callback reaches /hooks/piastrix; the plugin's subscriber places the order.
     const order = await waitUntil(
       "no order for the paid cart",
       async () => {
-        const { orders } = await ok("GET", `${medusaUrl}/admin/orders?fields=id,display_id,total,payment_status`, { token })
+        const { orders } = await ok(
+          "GET",
+          `${medusaUrl}/admin/orders?fields=id,display_id,total,payment_status`,
+          { token }
+        )
         return orders[0]?.payment_status === "captured" ? orders[0] : null
       },
       60_000,
@@ -471,8 +663,13 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
         expect(unexpectedProblems(tab.problems)).toEqual([])
       } catch (err) {
         await tab.shot("installed-failed")
-        fs.writeFileSync(path.join(ROOT, "test-results", "browser", "installed-problems.txt"), tab.problems.join("\n---\n"))
-        throw new Error(`${(err as Error).message}\nbrowser problems:\n  ${tab.problems.map((p) => p.split("\n")[0]).join("\n  ")}`)
+        fs.writeFileSync(
+          path.join(ROOT, "test-results", "browser", "installed-problems.txt"),
+          tab.problems.join("\n---\n")
+        )
+        throw new Error(
+          `${(err as Error).message}\nbrowser problems:\n  ${tab.problems.map((p) => p.split("\n")[0]).join("\n  ")}`
+        )
       } finally {
         await tab.close()
       }

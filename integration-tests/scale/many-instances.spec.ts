@@ -1,11 +1,27 @@
 import axios, { type AxiosInstance } from "axios"
 import { startSandbox, type RunningSandbox } from "../../sandbox/src"
-import { holdCallbacks, postCallback, sandboxControl, sandboxNotifications, waitFor } from "../helpers/callbacks"
-import { createStoreDatabase, freePort, medusaInstance, type MedusaInstance, type StoreDatabase } from "../helpers/medusa-process"
+import {
+  holdCallbacks,
+  postCallback,
+  sandboxControl,
+  sandboxNotifications,
+  waitFor,
+} from "../helpers/callbacks"
+import {
+  createStoreDatabase,
+  freePort,
+  medusaInstance,
+  type MedusaInstance,
+  type StoreDatabase,
+} from "../helpers/medusa-process"
 import { scanLogLines } from "../helpers/log-scan"
 import { payByCard, payOnPaymentPage } from "../helpers/payer"
 import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
-import { completeCart, createCart, startPaymentSession } from "../helpers/store-api"
+import {
+  completeCart,
+  createCart,
+  startPaymentSession,
+} from "../helpers/store-api"
 
 // Plain JavaScript modules shared with `npm run dev -- --scale`.
 const { startRedis } = require("../../scripts/redis")
@@ -43,7 +59,9 @@ beforeAll(async () => {
     config: { fidelity: { strictPolling: true } },
   })
   const ports = await Promise.all([0, 1].map(() => freePort()))
-  balancer = await startBalancer({ targets: ports.map((port) => `http://localhost:${port}`) })
+  balancer = await startBalancer({
+    targets: ports.map((port) => `http://localhost:${port}`),
+  })
   env = {
     REDIS_URL: redis.url,
     PIASTRIX_SHOP_ID: String(TEST_SHOP_ID),
@@ -56,9 +74,24 @@ beforeAll(async () => {
   }
   db = await createStoreDatabase({ env })
   servers = await Promise.all(
-    ports.map((port) => medusaInstance({ databaseUrl: db.databaseUrl, env, command: "start", workerMode: "server", port }))
+    ports.map((port) =>
+      medusaInstance({
+        databaseUrl: db.databaseUrl,
+        env,
+        command: "start",
+        workerMode: "server",
+        port,
+      })
+    )
   )
-  workers = [await medusaInstance({ databaseUrl: db.databaseUrl, env, command: "start", workerMode: "worker" })]
+  workers = [
+    await medusaInstance({
+      databaseUrl: db.databaseUrl,
+      env,
+      command: "start",
+      workerMode: "worker",
+    }),
+  ]
   await Promise.all(everyInstance().map((instance) => instance.start()))
 })
 
@@ -92,36 +125,57 @@ async function ordersOfCart(cartId: string) {
 /** What a failing wait shows: the tail of every instance's output. */
 function outputs(): string {
   return everyInstance()
-    .map((instance, i) => `--- instance ${i} (${instance.url}) ---\n${instance.output().slice(-2500)}`)
+    .map(
+      (instance, i) =>
+        `--- instance ${i} (${instance.url}) ---\n${instance.output().slice(-2500)}`
+    )
     .join("\n")
 }
 
 async function paidRedirectCart(api: AxiosInstance) {
   const cart = await createCart(api, db.seed)
-  const { session } = await startPaymentSession(api, db.seed, cart, REDIRECT, { payway: "card_rub", email: cart.email })
+  const { session } = await startPaymentSession(api, db.seed, cart, REDIRECT, {
+    payway: "card_rub",
+    email: cart.email,
+  })
   await sandboxControl(sandbox, "POST", `payments/${session.id}/pay`)
   const [notification] = await sandboxNotifications(sandbox, session.id)
-  return { cartId: cart.id as string, sessionId: session.id as string, fields: notification.fields }
+  return {
+    cartId: cart.id as string,
+    sessionId: session.id as string,
+    fields: notification.fields,
+  }
 }
 
 it("20 identical callbacks spread over both servers, and the storefront completing on both, make one order with one capture", async () => {
   await holdCallbacks(sandbox)
   const paid = await paidRedirectCart(apiOf(balancer.url))
   const direct = servers.map((server) => apiOf(server.url))
-  const callbacks = Array.from({ length: 20 }, (_, i) => postCallback(direct[i % 2], paid.fields))
-  const completions = direct.map((api) => completeCart(api, db.seed, paid.cartId))
+  const callbacks = Array.from({ length: 20 }, (_, i) =>
+    postCallback(direct[i % 2], paid.fields)
+  )
+  const completions = direct.map((api) =>
+    completeCart(api, db.seed, paid.cartId)
+  )
   const answers = await Promise.all(callbacks)
-  expect(answers.map((a) => `${a.status} ${a.body}`)).toEqual(Array(20).fill("200 OK"))
+  expect(answers.map((a) => `${a.status} ${a.body}`)).toEqual(
+    Array(20).fill("200 OK")
+  )
   await Promise.all(completions)
 
   const [row] = await waitFor(async () => {
-    const rows = await db.sql(`select state from piastrix_notification where shop_order_id = $1`, [paid.sessionId])
+    const rows = await db.sql(
+      `select state from piastrix_notification where shop_order_id = $1`,
+      [paid.sessionId]
+    )
     return rows.length === 1 && rows[0].state === "processed" ? rows : null
   }, 60_000).catch((error) => {
     throw new Error(`${error.message}\n${outputs()}`)
   })
   expect(row.state).toBe("processed")
-  expect(await ordersOfCart(paid.cartId)).toEqual([{ id: expect.any(String), captures: 1 }])
+  expect(await ordersOfCart(paid.cartId)).toEqual([
+    { id: expect.any(String), captures: 1 },
+  ])
   await sandboxControl(sandbox, "DELETE", "faults")
 })
 
@@ -134,22 +188,55 @@ it(`${CHECKOUTS} checkouts of every kind at once across both servers give ${CHEC
 
   async function checkout(i: number) {
     const kind = kinds[i % kinds.length]
-    const cart = await createCart(api, db.seed, { email: `scale-${i}@example.com` })
+    const cart = await createCart(api, db.seed, {
+      email: `scale-${i}@example.com`,
+    })
     if (kind === "bank") {
-      const { session } = await startPaymentSession(api, db.seed, cart, BANK, { email: cart.email, payway: "h2h_sbp_rub" })
+      const { session } = await startPaymentSession(api, db.seed, cart, BANK, {
+        email: cart.email,
+        payway: "h2h_sbp_rub",
+      })
       const placed = await completeCart(api, db.seed, cart.id)
       expect(placed.body.type).toBe("order")
-      await sandboxControl(sandbox, "POST", `payments/${session.id}/requisites?by=order`, {})
-      await sandboxControl(sandbox, "POST", `payments/${session.id}/confirm-transfer?by=order`, {})
-      return { kind, cartId: cart.id as string, sessionId: session.id as string }
+      await sandboxControl(
+        sandbox,
+        "POST",
+        `payments/${session.id}/requisites?by=order`,
+        {}
+      )
+      await sandboxControl(
+        sandbox,
+        "POST",
+        `payments/${session.id}/confirm-transfer?by=order`,
+        {}
+      )
+      return {
+        kind,
+        cartId: cart.id as string,
+        sessionId: session.id as string,
+      }
     }
     const provider = { wallet: WALLET, redirect: REDIRECT, card: CARD }[kind]
-    const data = kind === "wallet" ? {} : kind === "redirect" ? { payway: "card_rub", email: cart.email } : { email: cart.email }
-    const { session } = await startPaymentSession(api, db.seed, cart, provider, data)
+    const data =
+      kind === "wallet"
+        ? {}
+        : kind === "redirect"
+          ? { payway: "card_rub", email: cart.email }
+          : { email: cart.email }
+    const { session } = await startPaymentSession(
+      api,
+      db.seed,
+      cart,
+      provider,
+      data
+    )
     if (kind === "card") {
       await payByCard(api, db.seed, session.id)
     } else {
-      await payOnPaymentPage(session.data, kind === "wallet" ? { payerAccount: "201494711279" } : {})
+      await payOnPaymentPage(
+        session.data,
+        kind === "wallet" ? { payerAccount: "201494711279" } : {}
+      )
     }
     // The payer's return page completes the cart too, racing the service's callback.
     await completeCart(api, db.seed, cart.id)
@@ -168,7 +255,9 @@ it(`${CHECKOUTS} checkouts of every kind at once across both servers give ${CHEC
   )
   expect(results).toHaveLength(CHECKOUTS)
   // The balancer spread the storefront's requests over both servers.
-  expect(balancer.counts.map((n, i) => n - before[i]).every((n) => n > CHECKOUTS)).toBe(true)
+  expect(
+    balancer.counts.map((n, i) => n - before[i]).every((n) => n > CHECKOUTS)
+  ).toBe(true)
 
   const carts = results.map((r) => r.cartId)
   const captured = async () =>
@@ -188,12 +277,19 @@ it(`${CHECKOUTS} checkouts of every kind at once across both servers give ${CHEC
     return rows.length === CHECKOUTS && rows.every((r) => r.captures >= 1)
   }, 300_000).catch(async (error) => {
     const rows = await captured()
-    const missing = results.filter((r) => !rows.some((row) => row.cart_id === r.cartId && row.captures >= 1))
-    throw new Error(`${error.message}: ${missing.length} carts without a captured order, e.g. ${JSON.stringify(missing.slice(0, 5))}\n${outputs()}`)
+    const missing = results.filter(
+      (r) => !rows.some((row) => row.cart_id === r.cartId && row.captures >= 1)
+    )
+    throw new Error(
+      `${error.message}: ${missing.length} carts without a captured order, e.g. ${JSON.stringify(missing.slice(0, 5))}\n${outputs()}`
+    )
   })
   const rows = await captured()
   expect(rows.filter((r) => r.orders !== 1 || r.captures !== 1)).toEqual([])
-  const orders = await db.sql(`select count(*)::int as n from order_cart where cart_id = any($1) and deleted_at is null`, [carts])
+  const orders = await db.sql(
+    `select count(*)::int as n from order_cart where cart_id = any($1) and deleted_at is null`,
+    [carts]
+  )
   expect(orders[0].n).toBe(CHECKOUTS)
   // No session left waiting, and no notification left unprocessed.
   const open = await db.sql(
@@ -202,10 +298,17 @@ it(`${CHECKOUTS} checkouts of every kind at once across both servers give ${CHEC
   )
   expect(open).toEqual([])
   // A callback that lost the race to the return page is still processed (to `processed`, finding the order).
-  const unprocessed = () => db.sql(`select id, state, last_error from piastrix_notification where state <> 'processed'`)
-  await waitFor(async () => (await unprocessed()).length === 0, 120_000).catch(async (error) => {
-    throw new Error(`${error.message}: ${JSON.stringify(await unprocessed())}`)
-  })
+  const unprocessed = () =>
+    db.sql(
+      `select id, state, last_error from piastrix_notification where state <> 'processed'`
+    )
+  await waitFor(async () => (await unprocessed()).length === 0, 120_000).catch(
+    async (error) => {
+      throw new Error(
+        `${error.message}: ${JSON.stringify(await unprocessed())}`
+      )
+    }
+  )
 })
 
 it("a worker killed while it processes callbacks leaves them to another worker, and every paid cart gets one order", async () => {
@@ -217,18 +320,36 @@ it("a worker killed while it processes callbacks leaves them to another worker, 
   }
   await sandboxControl(sandbox, "DELETE", "faults")
   const [first] = workers
-  const second = await medusaInstance({ databaseUrl: db.databaseUrl, env, command: "start", workerMode: "worker" })
+  const second = await medusaInstance({
+    databaseUrl: db.databaseUrl,
+    env,
+    command: "start",
+    workerMode: "worker",
+  })
   await second.start()
   workers.push(second)
 
-  const answers = await Promise.all(paid.map((p) => postCallback(api, p.fields)))
+  const answers = await Promise.all(
+    paid.map((p) => postCallback(api, p.fields))
+  )
   expect(answers.every((a) => a.status === 200 && a.body === "OK")).toBe(true)
   // The kill lands once processing has begun somewhere.
-  await waitFor(async () => (await db.sql(`select 1 from piastrix_notification where state = 'processed' and shop_order_id = any($1) limit 1`, [paid.map((p) => p.sessionId)])).length > 0, 60_000)
+  await waitFor(
+    async () =>
+      (
+        await db.sql(
+          `select 1 from piastrix_notification where state = 'processed' and shop_order_id = any($1) limit 1`,
+          [paid.map((p) => p.sessionId)]
+        )
+      ).length > 0,
+    60_000
+  )
   await first.kill()
 
   await waitFor(async () => {
-    const open = await db.sql(`select 1 from piastrix_notification where state <> 'processed' limit 1`)
+    const open = await db.sql(
+      `select 1 from piastrix_notification where state <> 'processed' limit 1`
+    )
     return open.length === 0
   }, 300_000).catch((error) => {
     throw new Error(`${error.message}\n${outputs()}`)
@@ -245,23 +366,41 @@ it("a worker killed while it processes callbacks leaves them to another worker, 
 
 it("with the payout jobs on two workers, each payout is sent to the service exactly once", async () => {
   const api = apiOf(balancer.url)
-  const { data: auth } = await api.post("/auth/user/emailpass", { email: "admin@example.com", password: "supersecret" })
+  const { data: auth } = await api.post("/auth/user/emailpass", {
+    email: "admin@example.com",
+    password: "supersecret",
+  })
   const headers = { headers: { authorization: `Bearer ${auth.token}` } }
   // Five vendors paid to Piastrix wallets, each with earnings and one payout (one open payout per vendor).
   const payouts: string[] = []
   for (let i = 0; i < 5; i++) {
     const { data: created } = await api.post(
       "/admin/piastrix/recipients",
-      { name: `Scale vendor ${i}`, email: `vendor-${i}@example.com`, rail: "transfer", account: `20149471127${i}`, currency: 643, schedule: "manual" },
+      {
+        name: `Scale vendor ${i}`,
+        email: `vendor-${i}@example.com`,
+        rail: "transfer",
+        account: `20149471127${i}`,
+        currency: 643,
+        schedule: "manual",
+      },
       headers
     )
     const id = created.recipient.id
     await api.post(
       `/admin/piastrix/recipients/${id}/adjustments`,
-      { amount: "700.00", reason: "scale suite: earnings to pay out", idempotency_key: `scale-earnings-${id}` },
+      {
+        amount: "700.00",
+        reason: "scale suite: earnings to pay out",
+        idempotency_key: `scale-earnings-${id}`,
+      },
       headers
     )
-    const { data } = await api.post("/admin/piastrix/payouts", { recipient_id: id }, headers)
+    const { data } = await api.post(
+      "/admin/piastrix/payouts",
+      { recipient_id: id },
+      headers
+    )
     payouts.push(data.payout.id)
   }
   const states = async () =>
@@ -270,12 +409,19 @@ it("with the payout jobs on two workers, each payout is sent to the service exac
       [payouts]
     )
   // The send and sync jobs run every minute, on whichever worker takes the tick.
-  await waitFor(async () => (await states()).every((p) => p.status === "succeeded"), 240_000).catch(async (error) => {
-    throw new Error(`${error.message}: ${JSON.stringify(await states())}\n${outputs()}`)
+  await waitFor(
+    async () => (await states()).every((p) => p.status === "succeeded"),
+    240_000
+  ).catch(async (error) => {
+    throw new Error(
+      `${error.message}: ${JSON.stringify(await states())}\n${outputs()}`
+    )
   })
   const ids = (await states()).map((p) => p.shop_payment_id)
   const state = await sandboxControl(sandbox, "GET", "state")
-  const sent = (state.payouts as Array<{ shopPaymentId: string }>).filter((p) => ids.includes(p.shopPaymentId))
+  const sent = (state.payouts as Array<{ shopPaymentId: string }>).filter((p) =>
+    ids.includes(p.shopPaymentId)
+  )
   expect(sent.map((p) => p.shopPaymentId).sort()).toEqual([...ids].sort())
 })
 
@@ -283,7 +429,10 @@ it("kept the service's polling limits across the whole installation, and logged 
   const { violations } = await sandboxControl(sandbox, "GET", "violations")
   expect(violations).toEqual([])
   for (const instance of everyInstance()) {
-    const lines = instance.output().split("\n").map((text) => ({ level: "output", text }))
+    const lines = instance
+      .output()
+      .split("\n")
+      .map((text) => ({ level: "output", text }))
     expect(lines.length).toBeGreaterThan(5)
     expect(scanLogLines(lines, TEST_SECRET)).toEqual([])
   }

@@ -20,7 +20,10 @@ function readmeBlock(marker: string): string {
 function redisModulesOf(modules: Record<string, any>): Record<string, unknown> {
   const found: Record<string, unknown> = {}
   for (const entry of Object.values(modules)) {
-    if (typeof entry?.resolve === "string" && /redis|locking/.test(entry.resolve)) {
+    if (
+      typeof entry?.resolve === "string" &&
+      /redis|locking/.test(entry.resolve)
+    ) {
       found[entry.resolve] = entry.options
     }
   }
@@ -31,7 +34,10 @@ it("names the Redis modules, their options and the worker mode exactly as the te
   const block = readmeBlock("scale-suite: medusa-config.ts")
   const redisUrl = "redis://127.0.0.1:6399"
   const saved = { ...process.env }
-  Object.assign(process.env, { REDIS_URL: redisUrl, MEDUSA_WORKER_MODE: "worker" })
+  Object.assign(process.env, {
+    REDIS_URL: redisUrl,
+    MEDUSA_WORKER_MODE: "worker",
+  })
   let tested: any
   jest.isolateModules(() => {
     tested = require(path.join(ROOT, "medusa-config.ts"))
@@ -41,7 +47,12 @@ it("names the Redis modules, their options and the worker mode exactly as the te
   // The README's block is evaluated as written, with the same Redis URL.
   const defineConfig = (config: any) => config
   const readmeModule = { exports: {} as any }
-  const js = ts.transpileModule(block, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } })
+  const js = ts.transpileModule(block, {
+    compilerOptions: {
+      module: ts.ModuleKind.CommonJS,
+      target: ts.ScriptTarget.ES2020,
+    },
+  })
   new Function("module", "defineConfig", "process", "piastrix", js.outputText)(
     readmeModule,
     defineConfig,
@@ -49,7 +60,9 @@ it("names the Redis modules, their options and the worker mode exactly as the te
     {}
   )
   const readme = readmeModule.exports
-  const readmeModules = redisModulesOf(Object.fromEntries(readme.modules.map((m: any, i: number) => [i, m])))
+  const readmeModules = redisModulesOf(
+    Object.fromEntries(readme.modules.map((m: any, i: number) => [i, m]))
+  )
   expect(Object.keys(readmeModules).sort()).toEqual([
     "@medusajs/medusa/cache-redis",
     "@medusajs/medusa/event-bus-redis",
@@ -57,6 +70,10 @@ it("names the Redis modules, their options and the worker mode exactly as the te
     "@medusajs/medusa/workflow-engine-redis",
   ])
   expect(redisModulesOf(tested.modules)).toEqual(readmeModules)
-  expect(tested.projectConfig).toEqual(expect.objectContaining({ redisUrl, workerMode: "worker" }))
-  expect(readme.projectConfig).toEqual(expect.objectContaining({ redisUrl, workerMode: "worker" }))
+  expect(tested.projectConfig).toEqual(
+    expect.objectContaining({ redisUrl, workerMode: "worker" })
+  )
+  expect(readme.projectConfig).toEqual(
+    expect.objectContaining({ redisUrl, workerMode: "worker" })
+  )
 })

@@ -9,12 +9,21 @@ export function balanceOf(ctx: SandboxContext, currency: number): Balance {
   return balances[currency]
 }
 
-function add(balance: Balance, key: keyof Balance, delta: string, currency: number): void {
+function add(
+  balance: Balance,
+  key: keyof Balance,
+  delta: string,
+  currency: number
+): void {
   balance[key] = formatAmount(dec(balance[key]).plus(delta), currency)
 }
 
 /** Incoming money: straight to `available`, or through `hold` when the shop holds payments. */
-export function creditIncoming(ctx: SandboxContext, currency: number, amount: string): void {
+export function creditIncoming(
+  ctx: SandboxContext,
+  currency: number,
+  amount: string
+): void {
   const balance = balanceOf(ctx, currency)
   const holdMs = ctx.config.timing.holdMs
   if (holdMs <= 0) {
@@ -23,12 +32,21 @@ export function creditIncoming(ctx: SandboxContext, currency: number, amount: st
   }
   add(balance, "hold", amount, currency)
   const data = ctx.store.data
-  const hold = { id: Math.max(0, ...data.holds.map((h) => h.id)) + 1, currency, amount, releaseAt: ctx.clock.now() + holdMs }
+  const hold = {
+    id: Math.max(0, ...data.holds.map((h) => h.id)) + 1,
+    currency,
+    amount,
+    releaseAt: ctx.clock.now() + holdMs,
+  }
   data.holds.push(hold)
   scheduleHoldRelease(ctx, hold.id, holdMs)
 }
 
-export function scheduleHoldRelease(ctx: SandboxContext, holdId: number, delayMs: number): void {
+export function scheduleHoldRelease(
+  ctx: SandboxContext,
+  holdId: number,
+  delayMs: number
+): void {
   ctx.schedule(`hold:${holdId}`, delayMs, () => {
     const data = ctx.store.data
     const hold = data.holds.find((h) => h.id === holdId)
@@ -45,12 +63,19 @@ export function scheduleHoldRelease(ctx: SandboxContext, holdId: number, delayMs
 
 function ensureAvailable(balance: Balance, amount: string): void {
   if (dec(balance.available).lt(amount)) {
-    throw new EnvelopeError(PiastrixErrorCode.INSUFFICIENT_BALANCE, "Insufficient balance")
+    throw new EnvelopeError(
+      PiastrixErrorCode.INSUFFICIENT_BALANCE,
+      "Insufficient balance"
+    )
   }
 }
 
 /** A payout in processing: the money leaves `available` and waits in `frozen`. */
-export function freeze(ctx: SandboxContext, currency: number, amount: string): void {
+export function freeze(
+  ctx: SandboxContext,
+  currency: number,
+  amount: string
+): void {
   const balance = balanceOf(ctx, currency)
   ensureAvailable(balance, amount)
   add(balance, "available", `-${amount}`, currency)
@@ -58,7 +83,12 @@ export function freeze(ctx: SandboxContext, currency: number, amount: string): v
 }
 
 /** Settles frozen money: gone on success, back to `available` when the payout failed. */
-export function unfreeze(ctx: SandboxContext, currency: number, amount: string, refund: boolean): void {
+export function unfreeze(
+  ctx: SandboxContext,
+  currency: number,
+  amount: string,
+  refund: boolean
+): void {
   const balance = balanceOf(ctx, currency)
   add(balance, "frozen", `-${amount}`, currency)
   if (refund) {
@@ -66,7 +96,11 @@ export function unfreeze(ctx: SandboxContext, currency: number, amount: string, 
   }
 }
 
-export function debit(ctx: SandboxContext, currency: number, amount: string): void {
+export function debit(
+  ctx: SandboxContext,
+  currency: number,
+  amount: string
+): void {
   const balance = balanceOf(ctx, currency)
   ensureAvailable(balance, amount)
   add(balance, "available", `-${amount}`, currency)

@@ -26,13 +26,20 @@ export function callbackFields(
     payway: payment.payway,
     payment_id: String(payment.id),
     created: formatNow(new Date(payment.created)),
-    processed: payment.processed === null ? "" : formatNow(new Date(payment.processed)),
+    processed:
+      payment.processed === null ? "" : formatNow(new Date(payment.processed)),
     ps_data: JSON.stringify(publicPsData(payment)),
     payer_account: payment.payerAccount ?? "",
     description: payment.description ?? "",
   }
-  if (payment.paidAmount !== null && !dec(payment.paidAmount).eq(payment.amount)) {
-    fields.shop_original_amount = formatAmount(dec(payment.amount), payment.currency)
+  if (
+    payment.paidAmount !== null &&
+    !dec(payment.paidAmount).eq(payment.amount)
+  ) {
+    fields.shop_original_amount = formatAmount(
+      dec(payment.amount),
+      payment.currency
+    )
   }
   fields.sign = signCallback(fields, ctx.config.secret)
   return fields

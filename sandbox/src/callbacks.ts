@@ -24,8 +24,8 @@ export class CallbackSender {
   destination(payment: Payment, event: "success" | "rejected"): string | null {
     const settings = this.ctx.config.settings
     return event === "success"
-      ? settings.callbackUrl ?? payment.urls.callback
-      : settings.callbackRejectedUrl ?? payment.urls.callbackRejected
+      ? (settings.callbackUrl ?? payment.urls.callback)
+      : (settings.callbackRejectedUrl ?? payment.urls.callbackRejected)
   }
 
   notify(payment: Payment, event: "success" | "rejected"): void {
@@ -34,7 +34,9 @@ export class CallbackSender {
       return
     }
     const fields = callbackFields(this.ctx, payment, event)
-    const copies = this.ctx.faults.takeCallbackFault("duplicate_callbacks") ? 2 : 1
+    const copies = this.ctx.faults.takeCallbackFault("duplicate_callbacks")
+      ? 2
+      : 1
     const held = this.ctx.faults.takeCallbackFault("out_of_order_callbacks")
     for (let i = 0; i < copies; i++) {
       const data = this.ctx.store.data
@@ -61,7 +63,9 @@ export class CallbackSender {
 
   /** Sends held notifications newest first, each after the previous one was answered. */
   async releaseHeld(): Promise<number> {
-    const held = this.ctx.store.data.notifications.filter((n) => n.held).reverse()
+    const held = this.ctx.store.data.notifications
+      .filter((n) => n.held)
+      .reverse()
     held.forEach((n) => {
       n.held = false
     })
@@ -73,7 +77,9 @@ export class CallbackSender {
 
   /** Attempts every undelivered notification now, without waiting for its backoff. */
   async retryNow(): Promise<number> {
-    const pending = this.ctx.store.data.notifications.filter((n) => !n.delivered && !n.gaveUp && !n.held)
+    const pending = this.ctx.store.data.notifications.filter(
+      (n) => !n.delivered && !n.gaveUp && !n.held
+    )
     pending.forEach((n) => this.ctx.unschedule(`callback:${n.id}`))
     await Promise.all(pending.map((n) => this.attempt(n)))
     return pending.length
@@ -83,7 +89,10 @@ export class CallbackSender {
   resume(): void {
     for (const n of this.ctx.store.data.notifications) {
       if (!n.delivered && !n.gaveUp && !n.held) {
-        this.scheduleRetry(n, Math.max(0, (n.nextAttemptAt ?? 0) - this.ctx.clock.now()))
+        this.scheduleRetry(
+          n,
+          Math.max(0, (n.nextAttemptAt ?? 0) - this.ctx.clock.now())
+        )
       }
     }
   }
@@ -126,7 +135,12 @@ export class CallbackSender {
     n.attempts++
     const attempt = n.attempts
     const body = new URLSearchParams(n.fields).toString()
-    const reply = await post(n.url, body, this.ctx.config.timing.callbackTimeoutMs, this.abort.signal)
+    const reply = await post(
+      n.url,
+      body,
+      this.ctx.config.timing.callbackTimeoutMs,
+      this.abort.signal
+    )
     if (this.abort.signal.aborted) {
       n.attempts--
       return
@@ -152,20 +166,37 @@ export class CallbackSender {
       n.nextAttemptAt = null
     } else {
       const { callbackRetryBaseMs, callbackRetryMaxMs } = this.ctx.config.timing
-      this.scheduleRetry(n, Math.min(callbackRetryBaseMs * 2 ** (n.attempts - 1), callbackRetryMaxMs))
+      this.scheduleRetry(
+        n,
+        Math.min(
+          callbackRetryBaseMs * 2 ** (n.attempts - 1),
+          callbackRetryMaxMs
+        )
+      )
     }
     this.ctx.changed()
   }
 
   private scheduleRetry(n: Notification, delayMs: number): void {
     n.nextAttemptAt = this.ctx.clock.now() + delayMs
-    this.ctx.schedule(`callback:${n.id}`, delayMs, () => this.track(this.attempt(n)))
+    this.ctx.schedule(`callback:${n.id}`, delayMs, () =>
+      this.track(this.attempt(n))
+    )
   }
 }
 
-type Reply = { status: number | null; body: string | null; error: string | null }
+type Reply = {
+  status: number | null
+  body: string | null
+  error: string | null
+}
 
-function post(url: string, body: string, timeoutMs: number, signal: AbortSignal): Promise<Reply> {
+function post(
+  url: string,
+  body: string,
+  timeoutMs: number,
+  signal: AbortSignal
+): Promise<Reply> {
   return new Promise((resolve) => {
     let target: URL
     try {
@@ -193,13 +224,27 @@ function post(url: string, body: string, timeoutMs: number, signal: AbortSignal)
         const chunks: Buffer[] = []
         res.on("data", (chunk: Buffer) => chunks.push(chunk))
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? null, body: Buffer.concat(chunks).toString("utf8"), error: null })
+          resolve({
+            status: res.statusCode ?? null,
+            body: Buffer.concat(chunks).toString("utf8"),
+            error: null,
+          })
         )
-        res.on("error", (error) => resolve({ status: res.statusCode ?? null, body: null, error: error.message }))
+        res.on("error", (error) =>
+          resolve({
+            status: res.statusCode ?? null,
+            body: null,
+            error: error.message,
+          })
+        )
       }
     )
-    req.on("timeout", () => req.destroy(new Error(`no reply within ${timeoutMs} ms`)))
-    req.on("error", (error) => resolve({ status: null, body: null, error: error.message }))
+    req.on("timeout", () =>
+      req.destroy(new Error(`no reply within ${timeoutMs} ms`))
+    )
+    req.on("error", (error) =>
+      resolve({ status: null, body: null, error: error.message })
+    )
     // A shop that resets the connection while the attempt is being aborted (sandbox closing) must not
     // surface as an uncaught socket error that would end a standalone sandbox.
     req.on("socket", (socket) => socket.on("error", () => undefined))

@@ -16,7 +16,9 @@ A local emulator of the Piastrix payment service. Every endpoint answers under o
   -h, --help          show this help
 `
 
-export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
+export async function main(
+  argv: string[] = process.argv.slice(2)
+): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -36,7 +38,9 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
     return
   }
   const env = process.env
-  const config: ShopConfigInput = values.config ? loadShopConfigFile(values.config) : {}
+  const config: ShopConfigInput = values.config
+    ? loadShopConfigFile(values.config)
+    : {}
   if (values["public-url"]) {
     config.publicUrl = values["public-url"]
   }

@@ -22,7 +22,11 @@ export class SandboxClock {
 
   /** Runs `run` after `delayMs` of sandbox time; returns an id for `cancel`. */
   schedule(delayMs: number, run: () => void): number {
-    const job = { id: this.nextId++, due: this.now() + Math.max(0, delayMs), run }
+    const job = {
+      id: this.nextId++,
+      due: this.now() + Math.max(0, delayMs),
+      run,
+    }
     this.jobs.push(job)
     this.arm()
     return job.id
@@ -44,7 +48,9 @@ export class SandboxClock {
   advance(ms: number): void {
     const target = this.now() + Math.max(0, ms)
     for (;;) {
-      const next = this.jobs.filter((job) => job.due <= target).sort((a, b) => a.due - b.due || a.id - b.id)[0]
+      const next = this.jobs
+        .filter((job) => job.due <= target)
+        .sort((a, b) => a.due - b.due || a.id - b.id)[0]
       if (!next) {
         break
       }
@@ -69,7 +75,9 @@ export class SandboxClock {
   private runDue(): void {
     for (;;) {
       const now = this.now()
-      const due = this.jobs.filter((job) => job.due <= now).sort((a, b) => a.due - b.due || a.id - b.id)
+      const due = this.jobs
+        .filter((job) => job.due <= now)
+        .sort((a, b) => a.due - b.due || a.id - b.id)
       if (!due.length) {
         break
       }
@@ -80,7 +88,9 @@ export class SandboxClock {
         first.run()
       } catch (error) {
         // One broken job must not stop the others (a callback, a settlement) from running.
-        console.error(`piastrix-sandbox: background job failed: ${(error as Error).message}`)
+        console.error(
+          `piastrix-sandbox: background job failed: ${(error as Error).message}`
+        )
       }
     }
     this.arm()

@@ -3,7 +3,12 @@ import { balanceOf } from "./balances"
 import { ControlError } from "./control-error"
 import { faultInputSchema } from "./faults"
 import { dec } from "./money"
-import { assignRequisites, confirmTransfer, markFailed, markPaid } from "./payments"
+import {
+  assignRequisites,
+  confirmTransfer,
+  markFailed,
+  markPaid,
+} from "./payments"
 import { decidePayout } from "./payouts"
 import { jsonReply, type Reply } from "./reply"
 import { fidelitySchema } from "./shop-config"
@@ -13,23 +18,44 @@ import type { Payment, Payout } from "./state"
 
 /** The test-control API under `/__sandbox/` (documented in sandbox/README.md). */
 
-export type ControlHandler = (req: SandboxRequest, sandbox: Sandbox) => Reply | Promise<Reply>
+export type ControlHandler = (
+  req: SandboxRequest,
+  sandbox: Sandbox
+) => Reply | Promise<Reply>
 
 const ok = (body: unknown = { ok: true }) => jsonReply(200, body)
 
-function parse<T extends z.ZodType>(schema: T, req: SandboxRequest): z.infer<T> {
+function parse<T extends z.ZodType>(
+  schema: T,
+  req: SandboxRequest
+): z.infer<T> {
   const parsed = schema.safeParse(controlBody(req))
   if (!parsed.success) {
-    throw new ControlError(400, parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "))
+    throw new ControlError(
+      400,
+      parsed.error.issues
+        .map((i) => `${i.path.join(".") || "body"}: ${i.message}`)
+        .join("; ")
+    )
   }
   return parsed.data
 }
 
-const decimal = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d+(\.\d+)?$/))
+const decimal = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^\d+(\.\d+)?$/))
 
 /** `ref` is a payment id, else a `shop_order_id` (its latest payment); `?by=order` forces the latter. */
-export function findPayment(sandbox: Sandbox, ref: string, byOrder: boolean): Payment {
-  const byId = !byOrder && /^\d+$/.test(ref) ? sandbox.store.paymentById(Number(ref)) : undefined
+export function findPayment(
+  sandbox: Sandbox,
+  ref: string,
+  byOrder: boolean
+): Payment {
+  const byId =
+    !byOrder && /^\d+$/.test(ref)
+      ? sandbox.store.paymentById(Number(ref))
+      : undefined
   const payment = byId ?? sandbox.store.latestPaymentOfOrder(ref)
   if (!payment) {
     throw new ControlError(404, `no payment ${ref}`)
@@ -40,7 +66,8 @@ export function findPayment(sandbox: Sandbox, ref: string, byOrder: boolean): Pa
 /** `ref` is a `shop_payment_id`, else a payout id. */
 function findPayout(sandbox: Sandbox, ref: string): Payout {
   const payout =
-    sandbox.store.payoutByShopId(ref) ?? (/^\d+$/.test(ref) ? sandbox.store.payoutById(Number(ref)) : undefined)
+    sandbox.store.payoutByShopId(ref) ??
+    (/^\d+$/.test(ref) ? sandbox.store.payoutById(Number(ref)) : undefined)
   if (!payout) {
     throw new ControlError(404, `no payout ${ref}`)
   }
@@ -53,14 +80,28 @@ const payment = (req: SandboxRequest, sandbox: Sandbox) =>
 export const controlRoutes: [string, string, ControlHandler][] = [
   ["GET", "/__sandbox/state", (_req, sb) => ok(sb.store.data)],
   ["POST", "/__sandbox/reset", (_req, sb) => (sb.reset(), ok())],
-  ["GET", "/__sandbox/clock", (_req, sb) => ok({ now: new Date(sb.clock.now()).toISOString(), pending_jobs: sb.clock.pending() })],
+  [
+    "GET",
+    "/__sandbox/clock",
+    (_req, sb) =>
+      ok({
+        now: new Date(sb.clock.now()).toISOString(),
+        pending_jobs: sb.clock.pending(),
+      }),
+  ],
   [
     "POST",
     "/__sandbox/clock/advance",
     (req, sb) => {
-      const { ms } = parse(z.object({ ms: z.number().int().nonnegative() }), req)
+      const { ms } = parse(
+        z.object({ ms: z.number().int().nonnegative() }),
+        req
+      )
       sb.clock.advance(ms)
-      return ok({ now: new Date(sb.clock.now()).toISOString(), pending_jobs: sb.clock.pending() })
+      return ok({
+        now: new Date(sb.clock.now()).toISOString(),
+        pending_jobs: sb.clock.pending(),
+      })
     },
   ],
   ["GET", "/__sandbox/payments/:ref", (req, sb) => ok(payment(req, sb))],
@@ -68,7 +109,13 @@ export const controlRoutes: [string, string, ControlHandler][] = [
     "POST",
     "/__sandbox/payments/:ref/pay",
     (req, sb) => {
-      const body = parse(z.object({ amount: decimal.optional(), payer_account: z.string().optional() }), req)
+      const body = parse(
+        z.object({
+          amount: decimal.optional(),
+          payer_account: z.string().optional(),
+        }),
+        req
+      )
       const p = payment(req, sb)
       markPaid(sb, p, { amount: body.amount, payerAccount: body.payer_account })
       return ok(p)
@@ -80,7 +127,12 @@ export const controlRoutes: [string, string, ControlHandler][] = [
     (req, sb) => {
       const { reason } = parse(z.object({ reason: z.string().optional() }), req)
       const p = payment(req, sb)
-      markFailed(sb, p, p.type === "bill" ? "canceled" : "rejected", reason ?? "Failed by the sandbox control API")
+      markFailed(
+        sb,
+        p,
+        p.type === "bill" ? "canceled" : "rejected",
+        reason ?? "Failed by the sandbox control API"
+      )
       return ok(p)
     },
   ],
@@ -97,7 +149,10 @@ export const controlRoutes: [string, string, ControlHandler][] = [
     "POST",
     "/__sandbox/payments/:ref/requisites",
     (req, sb) => {
-      const { suggested_amount } = parse(z.object({ suggested_amount: decimal.optional() }), req)
+      const { suggested_amount } = parse(
+        z.object({ suggested_amount: decimal.optional() }),
+        req
+      )
       const p = payment(req, sb)
       sb.unschedule(`requisites:${p.id}`)
       assignRequisites(sb, p, suggested_amount)
@@ -119,7 +174,10 @@ export const controlRoutes: [string, string, ControlHandler][] = [
     "/__sandbox/receipts/:id/status",
     (req, sb) => {
       const body = parse(
-        z.object({ status: z.enum(["pending", "succeeded", "rejected"]), comment: z.string().nullable().optional() }),
+        z.object({
+          status: z.enum(["pending", "succeeded", "rejected"]),
+          comment: z.string().nullable().optional(),
+        }),
         req
       )
       const receipt = sb.store.data.receipts.find((r) => r.id === req.params.id)
@@ -132,7 +190,11 @@ export const controlRoutes: [string, string, ControlHandler][] = [
       return ok(receipt)
     },
   ],
-  ["GET", "/__sandbox/payouts/:ref", (req, sb) => ok(findPayout(sb, req.params.ref))],
+  [
+    "GET",
+    "/__sandbox/payouts/:ref",
+    (req, sb) => ok(findPayout(sb, req.params.ref)),
+  ],
   [
     "POST",
     "/__sandbox/payouts/:ref/decide",
@@ -146,7 +208,11 @@ export const controlRoutes: [string, string, ControlHandler][] = [
         req
       )
       const payout = findPayout(sb, req.params.ref)
-      decidePayout(sb, payout, { status: body.status, rejectedReason: body.rejected_reason, now: body.now })
+      decidePayout(sb, payout, {
+        status: body.status,
+        rejectedReason: body.rejected_reason,
+        now: body.now,
+      })
       return ok(payout)
     },
   ],
@@ -158,7 +224,9 @@ export const controlRoutes: [string, string, ControlHandler][] = [
         z.object({
           provider_status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
           result: z.boolean(),
-          account_info: z.record(z.string(), z.unknown()).default({ verified: true }),
+          account_info: z
+            .record(z.string(), z.unknown())
+            .default({ verified: true }),
         }),
         req
       )
@@ -197,18 +265,42 @@ export const controlRoutes: [string, string, ControlHandler][] = [
   [
     "GET",
     "/__sandbox/callbacks",
-    (_req, sb) => ok({ notifications: sb.store.data.notifications, attempts: sb.store.data.callbackLog }),
+    (_req, sb) =>
+      ok({
+        notifications: sb.store.data.notifications,
+        attempts: sb.store.data.callbackLog,
+      }),
   ],
-  ["POST", "/__sandbox/callbacks/release", async (_req, sb) => ok({ released: await sb.callbacks.releaseHeld() })],
-  ["POST", "/__sandbox/callbacks/retry", async (_req, sb) => ok({ retried: await sb.callbacks.retryNow() })],
+  [
+    "POST",
+    "/__sandbox/callbacks/release",
+    async (_req, sb) => ok({ released: await sb.callbacks.releaseHeld() }),
+  ],
+  [
+    "POST",
+    "/__sandbox/callbacks/retry",
+    async (_req, sb) => ok({ retried: await sb.callbacks.retryNow() }),
+  ],
   [
     "GET",
     "/__sandbox/polls",
-    (_req, sb) => ok({ counts: sb.store.data.pollCounts, violations: sb.store.data.pollViolations }),
+    (_req, sb) =>
+      ok({
+        counts: sb.store.data.pollCounts,
+        violations: sb.store.data.pollViolations,
+      }),
   ],
   // Suites assert that none happened; strict polling (fidelity.strictPolling) also refuses them.
-  ["GET", "/__sandbox/violations", (_req, sb) => ok({ violations: sb.store.data.pollViolations })],
-  ["DELETE", "/__sandbox/violations", (_req, sb) => ((sb.store.data.pollViolations = []), ok())],
+  [
+    "GET",
+    "/__sandbox/violations",
+    (_req, sb) => ok({ violations: sb.store.data.pollViolations }),
+  ],
+  [
+    "DELETE",
+    "/__sandbox/violations",
+    (_req, sb) => ((sb.store.data.pollViolations = []), ok()),
+  ],
   ["GET", "/__sandbox/fidelity", (_req, sb) => ok(sb.config.fidelity)],
   [
     "POST",
@@ -219,13 +311,19 @@ export const controlRoutes: [string, string, ControlHandler][] = [
       const given = Object.keys(controlBody(req))
       sb.config.fidelity = {
         ...sb.config.fidelity,
-        ...Object.fromEntries(Object.entries(changes).filter(([key]) => given.includes(key))),
+        ...Object.fromEntries(
+          Object.entries(changes).filter(([key]) => given.includes(key))
+        ),
       }
       return ok(sb.config.fidelity)
     },
   ],
   ["GET", "/__sandbox/faults", (_req, sb) => ok(sb.faults.list())],
-  ["POST", "/__sandbox/faults", (req, sb) => jsonReply(201, sb.faults.add(parse(faultInputSchema, req)))],
+  [
+    "POST",
+    "/__sandbox/faults",
+    (req, sb) => jsonReply(201, sb.faults.add(parse(faultInputSchema, req))),
+  ],
   ["DELETE", "/__sandbox/faults", (_req, sb) => (sb.faults.clear(), ok())],
   [
     "DELETE",

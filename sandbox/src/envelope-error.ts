@@ -19,8 +19,14 @@ export class EnvelopeError extends Error {
 }
 
 /** The service's wording for a field that failed validation (pydantic style). */
-export function incorrectParameter(field: string, problem: string): EnvelopeError {
-  return new EnvelopeError(PiastrixErrorCode.INCORRECT_PARAMETERS, `Incorrect values for parameters: ${field}="${problem}"`)
+export function incorrectParameter(
+  field: string,
+  problem: string
+): EnvelopeError {
+  return new EnvelopeError(
+    PiastrixErrorCode.INCORRECT_PARAMETERS,
+    `Incorrect values for parameters: ${field}="${problem}"`
+  )
 }
 
 const WALLET_PREFIXES = ["/bill/", "/transfer/", "/shop_payment_status"]

@@ -24,7 +24,10 @@ export const faultInputSchema = z.object({
 })
 
 export type FaultInput = z.input<typeof faultInputSchema>
-export type Fault = z.infer<typeof faultInputSchema> & { id: number; remaining: number | null }
+export type Fault = z.infer<typeof faultInputSchema> & {
+  id: number
+  remaining: number | null
+}
 
 export type RequestFaultPlan = {
   latencyMs: number
@@ -83,7 +86,9 @@ export class Faults {
   }
 
   /** True when a callback fault of `type` applies to the next notification (and consumes it). */
-  takeCallbackFault(type: "duplicate_callbacks" | "out_of_order_callbacks"): boolean {
+  takeCallbackFault(
+    type: "duplicate_callbacks" | "out_of_order_callbacks"
+  ): boolean {
     const rule = this.rules.find((r) => r.type === type)
     if (!rule) {
       return false

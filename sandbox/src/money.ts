@@ -8,7 +8,10 @@ import { toWireAmount } from "../../src/lib/piastrix/money"
  */
 
 /** Decimal arithmetic of the sandbox; amounts never pass through JS floats. */
-export const Decimal = BigNumber.clone({ DECIMAL_PLACES: 20, ROUNDING_MODE: BigNumber.ROUND_HALF_UP })
+export const Decimal = BigNumber.clone({
+  DECIMAL_PLACES: 20,
+  ROUNDING_MODE: BigNumber.ROUND_HALF_UP,
+})
 export type Decimal = BigNumber
 
 /** Digits of a numeric currency code; one the ISO table lacks gets 2, like most of the service's. */
@@ -27,7 +30,11 @@ export function round(value: BigNumber, currency: number): BigNumber {
 
 /** Wire text with the currency's digits, as callbacks carry it ("1.00"). */
 export function formatAmount(value: BigNumber, currency: number): string {
-  return toWireAmount(value, { alpha: String(currency), numeric: currency, digits: currencyDigits(currency) })
+  return toWireAmount(value, {
+    alpha: String(currency),
+    numeric: currency,
+    digits: currencyDigits(currency),
+  })
 }
 
 /** JSON number of a response ("Amounts are numbers"); exact for the currency's digits. */
@@ -36,12 +43,20 @@ export function jsonAmount(value: BigNumber, currency: number): number {
 }
 
 /** `fix + amount * percent / 100`, rounded to the currency. */
-export function feeOf(amount: BigNumber, fee: { fix: string; percent: string }, currency: number): BigNumber {
+export function feeOf(
+  amount: BigNumber,
+  fee: { fix: string; percent: string },
+  currency: number
+): BigNumber {
   return round(amount.times(fee.percent).div(100).plus(fee.fix), currency)
 }
 
 /** The amount `x` with `x + fee(x) = total`: what is left for the payee once the fee is taken. */
-export function netOfFee(total: BigNumber, fee: { fix: string; percent: string }, currency: number): BigNumber {
+export function netOfFee(
+  total: BigNumber,
+  fee: { fix: string; percent: string },
+  currency: number
+): BigNumber {
   const factor = dec(1).plus(dec(fee.percent).div(100))
   return round(total.minus(fee.fix).div(factor), currency)
 }

@@ -15,7 +15,10 @@ const OPEN: readonly PaymentPhase[] = ["created", "processing"]
 
 function ensureOpen(payment: Payment): void {
   if (!OPEN.includes(payment.phase)) {
-    throw new ControlError(409, `payment ${payment.id} is already ${payment.phase}`)
+    throw new ControlError(
+      409,
+      `payment ${payment.id} is already ${payment.phase}`
+    )
   }
 }
 
@@ -26,17 +29,33 @@ export type PayOptions = {
 }
 
 /** With `uniqueShopOrderId` (a shop setting), a second payment of one kind for an order is refused. */
-export function assertNewShopOrderId(ctx: SandboxContext, type: Payment["type"], shopOrderId: string): void {
-  if (ctx.config.uniqueShopOrderId && ctx.store.latestPayment(type, shopOrderId)) {
-    throw new EnvelopeError(PiastrixErrorCode.OPERATION_NOT_UNIQUE, `Shop_order_id '${shopOrderId}' is not unique for shop(id=${ctx.config.shopId})`)
+export function assertNewShopOrderId(
+  ctx: SandboxContext,
+  type: Payment["type"],
+  shopOrderId: string
+): void {
+  if (
+    ctx.config.uniqueShopOrderId &&
+    ctx.store.latestPayment(type, shopOrderId)
+  ) {
+    throw new EnvelopeError(
+      PiastrixErrorCode.OPERATION_NOT_UNIQUE,
+      `Shop_order_id '${shopOrderId}' is not unique for shop(id=${ctx.config.shopId})`
+    )
   }
 }
 
-export function markPaid(ctx: SandboxContext, payment: Payment, options: PayOptions = {}): void {
+export function markPaid(
+  ctx: SandboxContext,
+  payment: Payment,
+  options: PayOptions = {}
+): void {
   ensureOpen(payment)
   const now = ctx.clock.now()
   const payway = ctx.config.inputPayways.find((p) => p.alias === payment.payway)
-  const received = options.amount ? formatAmount(dec(options.amount), payment.currency) : payment.amount
+  const received = options.amount
+    ? formatAmount(dec(options.amount), payment.currency)
+    : payment.amount
   if (dec(received).lte(0)) {
     throw new ControlError(400, "amount must be greater than 0")
   }
@@ -49,8 +68,13 @@ export function markPaid(ctx: SandboxContext, payment: Payment, options: PayOpti
   }
   if (payway && received !== payment.amount) {
     payment.shopRefund = shopRefundOf(ctx, payway, received, payment.currency)
-    const psAmount = dec(convert(ctx, received, payment.currency, payway.currency))
-    payment.clientPrice = formatAmount(psAmount.plus(feeOf(psAmount, payway.payerFee, payway.currency)), payway.currency)
+    const psAmount = dec(
+      convert(ctx, received, payment.currency, payway.currency)
+    )
+    payment.clientPrice = formatAmount(
+      psAmount.plus(feeOf(psAmount, payway.payerFee, payway.currency)),
+      payway.currency
+    )
   } else {
     payment.clientPrice = payment.payerPrice
   }
@@ -84,30 +108,49 @@ export function scheduleExpiry(ctx: SandboxContext, payment: Payment): void {
   if (payment.expiresAt === null || !OPEN.includes(payment.phase)) {
     return
   }
-  ctx.schedule(`expire:${payment.id}`, payment.expiresAt - ctx.clock.now(), () => {
-    if (OPEN.includes(payment.phase)) {
-      markFailed(ctx, payment, "expired", "lifetime elapsed")
+  ctx.schedule(
+    `expire:${payment.id}`,
+    payment.expiresAt - ctx.clock.now(),
+    () => {
+      if (OPEN.includes(payment.phase)) {
+        markFailed(ctx, payment, "expired", "lifetime elapsed")
+      }
     }
-  })
+  )
 }
 
 /** Bank transfer host-to-host: requisites appear in `ps_data` after a delay. */
-export function scheduleRequisites(ctx: SandboxContext, payment: Payment): void {
-  if (payment.kind !== "bank_h2h" || payment.psData || !OPEN.includes(payment.phase)) {
+export function scheduleRequisites(
+  ctx: SandboxContext,
+  payment: Payment
+): void {
+  if (
+    payment.kind !== "bank_h2h" ||
+    payment.psData ||
+    !OPEN.includes(payment.phase)
+  ) {
     return
   }
-  ctx.schedule(`requisites:${payment.id}`, ctx.config.timing.requisitesDelayMs, () => {
-    if (!payment.psData && OPEN.includes(payment.phase)) {
-      assignRequisites(ctx, payment)
+  ctx.schedule(
+    `requisites:${payment.id}`,
+    ctx.config.timing.requisitesDelayMs,
+    () => {
+      if (!payment.psData && OPEN.includes(payment.phase)) {
+        assignRequisites(ctx, payment)
+      }
     }
-  })
+  )
 }
 
 /**
  * Requisites of a bank transfer. With `suggestedAmount` the service has no requisites for the
  * requested amount and recommends another one.
  */
-export function assignRequisites(ctx: SandboxContext, payment: Payment, suggestedAmount?: string): void {
+export function assignRequisites(
+  ctx: SandboxContext,
+  payment: Payment,
+  suggestedAmount?: string
+): void {
   if (payment.kind !== "bank_h2h") {
     throw new ControlError(409, `payment ${payment.id} is not a bank transfer`)
   }
@@ -116,7 +159,8 @@ export function assignRequisites(ctx: SandboxContext, payment: Payment, suggeste
   const method = payway.method ?? "bank"
   const orderId = payment.receiptOrderId ?? randomUUID()
   const base = ctx.baseUrl()
-  const expired = (ctx.clock.now() + ctx.config.timing.transferWindowMinutes * 60_000) / 1000
+  const expired =
+    (ctx.clock.now() + ctx.config.timing.transferWindowMinutes * 60_000) / 1000
   payment.receiptOrderId = orderId
   payment.phase = "processing"
   payment.updated = ctx.clock.now()
@@ -130,7 +174,9 @@ export function assignRequisites(ctx: SandboxContext, payment: Payment, suggeste
     currency: String(payway.currency),
     method,
     url: method === "qr" ? `${base}/qr/${orderId}` : "",
-    ...(method === "qr" ? { qr_data: `${base}/qr/${orderId}`, qr_caption: `AGR-${payment.id}` } : {}),
+    ...(method === "qr"
+      ? { qr_data: `${base}/qr/${orderId}`, qr_caption: `AGR-${payment.id}` }
+      : {}),
     expired: expired.toFixed(6),
     receipt_url: `${base}/api/v1/order/${orderId}/receipt`,
     receipt_status_url: `${base}/api/v1/order/${orderId}/receipt/status`,
@@ -140,7 +186,11 @@ export function assignRequisites(ctx: SandboxContext, payment: Payment, suggeste
 }
 
 /** The payer's transfer arrived and was confirmed: status 4, with the amount actually received. */
-export function confirmTransfer(ctx: SandboxContext, payment: Payment, amount?: string): void {
+export function confirmTransfer(
+  ctx: SandboxContext,
+  payment: Payment,
+  amount?: string
+): void {
   if (payment.kind !== "bank_h2h") {
     throw new ControlError(409, `payment ${payment.id} is not a bank transfer`)
   }

@@ -20,7 +20,9 @@ export class StateFile {
     try {
       return JSON.parse(readFileSync(this.path, "utf8")) as StateData
     } catch (error) {
-      throw new Error(`cannot read sandbox state ${this.path}: ${(error as Error).message}`)
+      throw new Error(
+        `cannot read sandbox state ${this.path}: ${(error as Error).message}`
+      )
     }
   }
 

@@ -13,17 +13,29 @@ const MAX_VIOLATIONS = 1000
 export type Poll = { key: string; endpoint: string; limitMs: number }
 
 const PAYMENT_STATUS = new Set(["/invoice/check", "/bill/shop_order_status"])
-const PAYOUT_STATUS = new Set(["/withdraw/shop_payment_status", "/transfer/shop_payment_status", "/shop_payment_status"])
+const PAYOUT_STATUS = new Set([
+  "/withdraw/shop_payment_status",
+  "/transfer/shop_payment_status",
+  "/shop_payment_status",
+])
 
-const text = (value: { type: string; text: string | null } | undefined): string | null =>
-  value && (value.type === "string" || value.type === "number") ? value.text : null
+const text = (
+  value: { type: string; text: string | null } | undefined
+): string | null =>
+  value && (value.type === "string" || value.type === "number")
+    ? value.text
+    : null
 
 /**
  * The poll a request to `path` makes, read from its body before anything else looks at it, so a
  * request counts whatever answers it: a fault, a refusal or the endpoint. A body that names nothing
  * to poll (not JSON, no id) is no poll.
  */
-export function pollOf(ctx: SandboxContext, path: string, body: Buffer): Poll | null {
+export function pollOf(
+  ctx: SandboxContext,
+  path: string,
+  body: Buffer
+): Poll | null {
   const isPayment = PAYMENT_STATUS.has(path)
   if (!isPayment && !PAYOUT_STATUS.has(path) && path !== "/withdraw/status") {
     return null
@@ -33,26 +45,44 @@ export function pollOf(ctx: SandboxContext, path: string, body: Buffer): Poll | 
     return null
   }
   // A repeated key takes its last value, as the endpoint reads it.
-  const field = (key: string) => text(scan.fields.filter((f) => f.key === key).pop())
+  const field = (key: string) =>
+    text(scan.fields.filter((f) => f.key === key).pop())
   if (isPayment) {
     const order = field("shop_order_id")
-    return order === null ? null : { key: `payment:${order}`, endpoint: path, limitMs: PAYMENT_POLL_LIMIT_MS }
+    return order === null
+      ? null
+      : {
+          key: `payment:${order}`,
+          endpoint: path,
+          limitMs: PAYMENT_POLL_LIMIT_MS,
+        }
   }
   if (path === "/withdraw/status") {
     const id = field("withdraw_id")
     if (id === null) {
       return null
     }
-    const payout = /^\d+$/.test(id) ? ctx.store.payoutById(Number(id)) : undefined
+    const payout = /^\d+$/.test(id)
+      ? ctx.store.payoutById(Number(id))
+      : undefined
     const key = payout ? `payout:${payout.shopPaymentId}` : `payout-id:${id}`
     return { key, endpoint: path, limitMs: PAYOUT_POLL_LIMIT_MS }
   }
   const payment = field("shop_payment_id")
-  return payment === null ? null : { key: `payout:${payment}`, endpoint: path, limitMs: PAYOUT_POLL_LIMIT_MS }
+  return payment === null
+    ? null
+    : {
+        key: `payout:${payment}`,
+        endpoint: path,
+        limitMs: PAYOUT_POLL_LIMIT_MS,
+      }
 }
 
 /** Counts a status poll and records it as a violation when it came too soon; returns the violation. */
-export function recordPoll(ctx: SandboxContext, poll: Poll): PollViolation | null {
+export function recordPoll(
+  ctx: SandboxContext,
+  poll: Poll
+): PollViolation | null {
   const data = ctx.store.data
   const now = ctx.clock.now()
   data.pollCounts[poll.key] = (data.pollCounts[poll.key] ?? 0) + 1

@@ -17,7 +17,12 @@ export type InputQuote = {
  * the payway currency; the payer's commission is added to what they pay, the shop's is taken from
  * what the shop gets.
  */
-export function quoteInput(ctx: SandboxContext, payway: InputPayway, amount: string, currency: number): InputQuote {
+export function quoteInput(
+  ctx: SandboxContext,
+  payway: InputPayway,
+  amount: string,
+  currency: number
+): InputQuote {
   const psAmount = convert(ctx, amount, currency, payway.currency)
   checkLimits(payway, psAmount)
   const payerFee = feeOf(dec(psAmount), payway.payerFee, payway.currency)
@@ -31,8 +36,22 @@ export function quoteInput(ctx: SandboxContext, payway: InputPayway, amount: str
 }
 
 /** What the shop is credited for `amount` received: the shop commission taken. */
-export function shopRefundOf(ctx: SandboxContext, payway: InputPayway, amount: string, currency: number): string {
-  const fixInShopCurrency = convert(ctx, payway.fee.fix, payway.currency, currency)
-  const fee = feeOf(dec(amount), { fix: fixInShopCurrency, percent: payway.fee.percent }, currency)
+export function shopRefundOf(
+  ctx: SandboxContext,
+  payway: InputPayway,
+  amount: string,
+  currency: number
+): string {
+  const fixInShopCurrency = convert(
+    ctx,
+    payway.fee.fix,
+    payway.currency,
+    currency
+  )
+  const fee = feeOf(
+    dec(amount),
+    { fix: fixInShopCurrency, percent: payway.fee.percent },
+    currency
+  )
   return formatAmount(dec(amount).minus(fee), currency)
 }

@@ -21,23 +21,40 @@ function psDataOf(payment: Payment): Record<string, unknown> {
 }
 
 function originalAmount(payment: Payment): Record<string, number> {
-  if (payment.paidAmount === null || dec(payment.paidAmount).eq(payment.amount)) {
+  if (
+    payment.paidAmount === null ||
+    dec(payment.paidAmount).eq(payment.amount)
+  ) {
     return {}
   }
-  return { shop_original_amount: jsonAmount(dec(payment.amount), payment.currency) }
+  return {
+    shop_original_amount: jsonAmount(dec(payment.amount), payment.currency),
+  }
 }
 
 /** The fields invoice and wallet payment records share. */
-function paymentRecordFields(ctx: SandboxContext, payment: Payment, isUnique: boolean) {
+function paymentRecordFields(
+  ctx: SandboxContext,
+  payment: Payment,
+  isUnique: boolean
+) {
   return {
-    client_price: jsonAmount(dec(payment.clientPrice ?? "0"), payment.psCurrency),
+    client_price: jsonAmount(
+      dec(payment.clientPrice ?? "0"),
+      payment.psCurrency
+    ),
     created: formatNow(new Date(payment.created)),
-    ...(payment.description !== null ? { description: payment.description } : {}),
+    ...(payment.description !== null
+      ? { description: payment.description }
+      : {}),
     is_unique: isUnique,
     payment_id: payment.id,
     payway: payment.payway,
     // Unpaid payments have no processing date; the sandbox answers null rather than invent one.
-    processed: payment.processed === null ? null : formatNow(new Date(payment.processed)),
+    processed:
+      payment.processed === null
+        ? null
+        : formatNow(new Date(payment.processed)),
     ps_currency: payment.psCurrency,
     shop_amount: jsonAmount(dec(received(payment)), payment.currency),
     shop_currency: payment.currency,
@@ -47,35 +64,51 @@ function paymentRecordFields(ctx: SandboxContext, payment: Payment, isUnique: bo
   }
 }
 
-export function invoiceRecord(ctx: SandboxContext, payment: Payment, isUnique: boolean) {
+export function invoiceRecord(
+  ctx: SandboxContext,
+  payment: Payment,
+  isUnique: boolean
+) {
   return {
     ...paymentRecordFields(ctx, payment, isUnique),
     ps_data: psDataOf(payment),
     ...originalAmount(payment),
     status: invoiceStatusOf(payment.phase),
-    updated: payment.updated === null ? null : formatNow(new Date(payment.updated)),
+    updated:
+      payment.updated === null ? null : formatNow(new Date(payment.updated)),
   }
 }
 
-export function billRecord(ctx: SandboxContext, payment: Payment, isUnique: boolean) {
+export function billRecord(
+  ctx: SandboxContext,
+  payment: Payment,
+  isUnique: boolean
+) {
   return {
     ...paymentRecordFields(ctx, payment, isUnique),
     ps_data: { ps_payer_account: payment.payerAccount ?? "" },
     // The `billStatuses` switch: the reading of one integration (2 = paid) or the invoices' (4 = paid).
-    status: ctx.config.fidelity.billStatuses === "invoice" ? invoiceStatusOf(payment.phase) : billStatusOf(payment.phase),
+    status:
+      ctx.config.fidelity.billStatuses === "invoice"
+        ? invoiceStatusOf(payment.phase)
+        : billStatusOf(payment.phase),
   }
 }
 
 export function withdrawRecord(payout: Payout, balance?: string) {
   return {
     id: payout.id,
-    ...(balance !== undefined ? { balance: jsonAmount(dec(balance), payout.shopCurrency) } : {}),
+    ...(balance !== undefined
+      ? { balance: jsonAmount(dec(balance), payout.shopCurrency) }
+      : {}),
     payee_receive: jsonAmount(dec(payout.payeeReceive), payout.psCurrency),
     ps_currency: payout.psCurrency,
     shop_currency: payout.shopCurrency,
     shop_payment_id: payout.shopPaymentId,
     shop_write_off: jsonAmount(dec(payout.writeOff), payout.shopCurrency),
     status: payout.status,
-    ...(payout.rejectedReason !== null ? { rejected_reason: payout.rejectedReason } : {}),
+    ...(payout.rejectedReason !== null
+      ? { rejected_reason: payout.rejectedReason }
+      : {}),
   }
 }

@@ -6,7 +6,11 @@ export type Reply = {
 }
 
 export function jsonReply(status: number, body: unknown): Reply {
-  return { status, headers: { "content-type": "application/json" }, body: JSON.stringify(body) }
+  return {
+    status,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }
 }
 
 /** The service's envelope, fields in the reference's order. */
@@ -16,13 +20,26 @@ export function okEnvelope(data: unknown): Reply {
 
 /** Business errors come back with HTTP 200, as the service's sister platform answers. */
 export function errorEnvelope(errorCode: number, message: string): Reply {
-  return jsonReply(200, { data: null, error_code: errorCode, message, result: false })
+  return jsonReply(200, {
+    data: null,
+    error_code: errorCode,
+    message,
+    result: false,
+  })
 }
 
 export function htmlReply(status: number, html: string): Reply {
-  return { status, headers: { "content-type": "text/html; charset=utf-8" }, body: html }
+  return {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8" },
+    body: html,
+  }
 }
 
 export function redirectReply(location: string): Reply {
-  return { status: 303, headers: { location, "content-type": "text/plain" }, body: `See ${location}` }
+  return {
+    status: 303,
+    headers: { location, "content-type": "text/plain" },
+    body: `See ${location}`,
+  }
 }

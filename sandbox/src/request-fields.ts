@@ -1,5 +1,12 @@
-import { scanJsonObject, type JsonField } from "../../src/lib/piastrix/callback-json"
-import { EnvelopeError, PiastrixErrorCode, incorrectParameter } from "./envelope-error"
+import {
+  scanJsonObject,
+  type JsonField,
+} from "../../src/lib/piastrix/callback-json"
+import {
+  EnvelopeError,
+  PiastrixErrorCode,
+  incorrectParameter,
+} from "./envelope-error"
 
 const MAX_TEXT = 255
 
@@ -7,12 +14,26 @@ const MAX_TEXT = 255
  * The reference's layouts of `now`: ISO 8601 with a space or `T`, optional fractional seconds and zone
  * (`2024-05-01 12:00:00`, `2024-05-01 12:00:00.123456`, `2024-05-01T12:00:00.000Z`), and `DD.MM.YYYY HH:MM:SS`.
  */
-const NOW_ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2})?)?$/
+const NOW_ISO =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2})?)?$/
 const NOW_DMY = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2}):(\d{2})$/
 
-function validDateTime(year: number, month: number, day: number, hour: number, minute: number, second: number) {
+function validDateTime(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number
+) {
   const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60
+  return (
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60
+  )
 }
 const DECIMAL = /^\d+(\.\d+)?$/
 const INTEGER = /^-?\d+$/
@@ -29,10 +50,15 @@ export class RequestFields {
   static parse(body: Buffer): RequestFields {
     const scan = scanJsonObject(body.toString("utf8"))
     if (!scan.ok) {
-      throw new EnvelopeError(PiastrixErrorCode.INCORRECT_PARAMETERS, `Incorrect request body: ${scan.detail}`)
+      throw new EnvelopeError(
+        PiastrixErrorCode.INCORRECT_PARAMETERS,
+        `Incorrect request body: ${scan.detail}`
+      )
     }
     // A repeated key takes its last value, as JSON.parse (and Python's json module) would.
-    return new RequestFields(new Map(scan.fields.map((field) => [field.key, field])))
+    return new RequestFields(
+      new Map(scan.fields.map((field) => [field.key, field]))
+    )
   }
 
   has(key: string): boolean {
@@ -65,9 +91,28 @@ export class RequestFields {
     const value = this.text("now")
     const iso = NOW_ISO.exec(value)
     const dmy = iso ? null : NOW_DMY.exec(value)
-    const parts = iso ? iso.slice(1, 7) : dmy ? [dmy[3], dmy[2], dmy[1], ...dmy.slice(4, 7)] : null
-    if (!parts || !validDateTime(...(parts.map(Number) as [number, number, number, number, number, number]))) {
-      throw incorrectParameter("now", "must be ISO 8601 (YYYY-MM-DD HH:MM:SS, optionally with fractional seconds and a zone) or DD.MM.YYYY HH:MM:SS")
+    const parts = iso
+      ? iso.slice(1, 7)
+      : dmy
+        ? [dmy[3], dmy[2], dmy[1], ...dmy.slice(4, 7)]
+        : null
+    if (
+      !parts ||
+      !validDateTime(
+        ...(parts.map(Number) as [
+          number,
+          number,
+          number,
+          number,
+          number,
+          number,
+        ])
+      )
+    ) {
+      throw incorrectParameter(
+        "now",
+        "must be ISO 8601 (YYYY-MM-DD HH:MM:SS, optionally with fractional seconds and a zone) or DD.MM.YYYY HH:MM:SS"
+      )
     }
   }
 
@@ -77,7 +122,10 @@ export class RequestFields {
       throw incorrectParameter(key, "field required")
     }
     if (value.length > maxLength) {
-      throw incorrectParameter(key, `ensure this value has at most ${maxLength} characters`)
+      throw incorrectParameter(
+        key,
+        `ensure this value has at most ${maxLength} characters`
+      )
     }
     return value
   }
@@ -107,7 +155,10 @@ export class RequestFields {
     }
     const fraction = value.split(".")[1] ?? ""
     if (fraction.length > digits) {
-      throw incorrectParameter(key, `ensure that there are no more than ${digits} decimal places`)
+      throw incorrectParameter(
+        key,
+        `ensure that there are no more than ${digits} decimal places`
+      )
     }
     if (Number(value) <= 0) {
       throw incorrectParameter(key, "ensure this value is greater than 0")
@@ -118,7 +169,10 @@ export class RequestFields {
   oneOf<T extends string>(key: string, allowed: readonly T[]): T {
     const value = this.text(key)
     if (!allowed.includes(value as T)) {
-      throw incorrectParameter(key, `value must be one of ${allowed.join(", ")}`)
+      throw incorrectParameter(
+        key,
+        `value must be one of ${allowed.join(", ")}`
+      )
     }
     return value as T
   }

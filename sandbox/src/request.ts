@@ -21,7 +21,9 @@ export function formFields(req: SandboxRequest): Record<string, string> {
   if (type.includes("application/json")) {
     try {
       const parsed = JSON.parse(text) as Record<string, unknown>
-      return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v === null ? "" : String(v)]))
+      return Object.fromEntries(
+        Object.entries(parsed).map(([k, v]) => [k, v === null ? "" : String(v)])
+      )
     } catch {
       return {}
     }

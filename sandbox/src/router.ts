@@ -3,8 +3,17 @@ import { billCreate, billStatus } from "./endpoints/bill"
 import { h2hData } from "./endpoints/h2h"
 import { invoiceCheck, invoiceCreate, invoiceTry } from "./endpoints/invoice"
 import { receiptStatus, uploadReceipt } from "./endpoints/receipts"
-import { checkStatus, shopBalance, shopInputConfig, shopOutputConfig } from "./endpoints/shop"
-import { transferCreate, transferStatus, transferTry } from "./endpoints/transfer"
+import {
+  checkStatus,
+  shopBalance,
+  shopInputConfig,
+  shopOutputConfig,
+} from "./endpoints/shop"
+import {
+  transferCreate,
+  transferStatus,
+  transferTry,
+} from "./endpoints/transfer"
 import {
   checkAccountEndpoint,
   withdrawCreate,
@@ -13,21 +22,42 @@ import {
   withdrawTry,
 } from "./endpoints/withdraw"
 import { payform, threeDsPage, threeDsSubmit } from "./pages/card-form"
-import { failAction, payAction, paymentPage, resultPage } from "./pages/payer-pages"
+import {
+  failAction,
+  payAction,
+  paymentPage,
+  resultPage,
+} from "./pages/payer-pages"
 import { receiptPage } from "./pages/receipt-page"
 import { jsonReply, type Reply } from "./reply"
 import type { SandboxRequest } from "./request"
 import type { Sandbox } from "./sandbox"
 
 type Handler = (req: SandboxRequest) => Reply | Promise<Reply>
-type Route = { method: string; pattern: RegExp; keys: string[]; handler: Handler }
+type Route = {
+  method: string
+  pattern: RegExp
+  keys: string[]
+  handler: Handler
+}
 
-export type Match = { handler: Handler; params: Record<string, string> } | { methodNotAllowed: true } | null
+export type Match =
+  | { handler: Handler; params: Record<string, string> }
+  | { methodNotAllowed: true }
+  | null
 
 /** Every endpoint of the reference under one address, plus payer pages and the control API. */
 function serviceRoutes(): [string, string, Handler][] {
   return [
-    ["GET", "/", () => jsonReply(200, { service: "piastrix-sandbox", docs: "sandbox/README.md" })],
+    [
+      "GET",
+      "/",
+      () =>
+        jsonReply(200, {
+          service: "piastrix-sandbox",
+          docs: "sandbox/README.md",
+        }),
+    ],
     ["POST", "/invoice/try", invoiceTry],
     ["POST", "/invoice/create", invoiceCreate],
     ["POST", "/invoice/check", invoiceCheck],
@@ -51,7 +81,11 @@ function serviceRoutes(): [string, string, Handler][] {
     ["POST", "/payform", payform],
     ["GET", "/3ds/:token", threeDsPage],
     ["POST", "/3ds/:token", threeDsSubmit],
-    ["POST", "/api/v1/order/:id/receipt", (req) => uploadReceipt(req, req.bodyTooLarge)],
+    [
+      "POST",
+      "/api/v1/order/:id/receipt",
+      (req) => uploadReceipt(req, req.bodyTooLarge),
+    ],
     ["GET", "/api/v1/order/:id/receipt/status", receiptStatus],
     ["GET", "/pay/:token", paymentPage],
     ["POST", "/pay/:token", paymentPage],
@@ -69,7 +103,12 @@ export class Router {
 
   constructor(sandbox: Sandbox) {
     const control = controlRoutes.map(
-      ([method, path, handler]) => [method, path, (req: SandboxRequest) => handler(req, sandbox)] as [string, string, Handler]
+      ([method, path, handler]) =>
+        [method, path, (req: SandboxRequest) => handler(req, sandbox)] as [
+          string,
+          string,
+          Handler,
+        ]
     )
     for (const [method, path, handler] of [...serviceRoutes(), ...control]) {
       this.add(method, path, handler)
@@ -87,7 +126,12 @@ export class Router {
       keys.push(key)
       return "([^/]+)"
     })
-    this.patterns.push({ method, pattern: new RegExp(`^${source}$`), keys, handler })
+    this.patterns.push({
+      method,
+      pattern: new RegExp(`^${source}$`),
+      keys,
+      handler,
+    })
   }
 
   match(method: string, path: string): Match {

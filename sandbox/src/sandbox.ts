@@ -27,7 +27,9 @@ export class Sandbox implements SandboxContext {
   ) {
     this.configuredFidelity = { ...config.fidelity }
     this.callbacks.attach(this)
-    this.stateFile = statePath ? new StateFile(statePath, () => this.store.data) : null
+    this.stateFile = statePath
+      ? new StateFile(statePath, () => this.store.data)
+      : null
     const saved = this.stateFile?.load()
     this.store = new Store(saved ?? this.initialState())
     if (saved) {

@@ -1,4 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http"
 import { ControlError } from "./control-error"
 import { PiastrixErrorCode } from "./envelope-error"
 import { page, escapeHtml } from "./html"
@@ -32,8 +37,14 @@ function readBody(req: IncomingMessage): Promise<Body> {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
-  const body = typeof reply.body === "string" ? Buffer.from(reply.body, "utf8") : reply.body
-  res.writeHead(reply.status, { ...reply.headers, "content-length": body.length })
+  const body =
+    typeof reply.body === "string"
+      ? Buffer.from(reply.body, "utf8")
+      : reply.body
+  res.writeHead(reply.status, {
+    ...reply.headers,
+    "content-length": body.length,
+  })
   res.end(body)
 }
 
@@ -42,30 +53,41 @@ function failure(path: string, error: unknown): Reply {
   if (error instanceof ControlError) {
     return control
       ? jsonReply(error.status, { error: error.message })
-      : htmlReply(error.status, page("Sandbox", `<p class="error">${escapeHtml(error.message)}</p>`))
+      : htmlReply(
+          error.status,
+          page("Sandbox", `<p class="error">${escapeHtml(error.message)}</p>`)
+        )
   }
   if (error instanceof SyntaxError || error instanceof URIError) {
     return jsonReply(400, { error: error.message })
   }
-  console.error(`piastrix-sandbox: ${path} failed: ${(error as Error)?.stack ?? error}`)
+  console.error(
+    `piastrix-sandbox: ${path} failed: ${(error as Error)?.stack ?? error}`
+  )
   return jsonReply(500, { error: "internal sandbox error" })
 }
 
 // Latency passes in sandbox time: real time releases the reply, and so does a test advancing the clock.
-const sleep = (sandbox: Sandbox, ms: number) => new Promise<void>((resolve) => sandbox.clock.schedule(ms, resolve))
+const sleep = (sandbox: Sandbox, ms: number) =>
+  new Promise<void>((resolve) => sandbox.clock.schedule(ms, resolve))
 
 export function createSandboxServer(sandbox: Sandbox): Server {
   const router = new Router(sandbox)
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const handle = async (
+    req: IncomingMessage,
+    res: ServerResponse
+  ): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://sandbox")
-    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname
+    const path =
+      url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname
     const method = req.method ?? "GET"
     const { body, tooLarge } = await readBody(req)
 
     const control = path.startsWith(CONTROL_PREFIX)
     // A status poll counts before a fault can answer it: a client that retries a failed read polls again.
-    const poll = control || method !== "POST" ? null : pollOf(sandbox, path, body)
+    const poll =
+      control || method !== "POST" ? null : pollOf(sandbox, path, body)
     const violation = poll ? recordPoll(sandbox, poll) : null
     const plan = control ? null : sandbox.faults.forRequest(path)
     if (plan?.latencyMs) {
@@ -76,7 +98,11 @@ export function createSandboxServer(sandbox: Sandbox): Server {
       return
     }
     if (plan?.action === "http_error") {
-      send(res, { status: plan.status, headers: { "content-type": "text/html" }, body: "<html><body>Server error</body></html>" })
+      send(res, {
+        status: plan.status,
+        headers: { "content-type": "text/html" },
+        body: "<html><body>Server error</body></html>",
+      })
       return
     }
 

@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs"
 import { z } from "zod"
-import { DEFAULT_INPUT_PAYWAYS, DEFAULT_OUTPUT_PAYWAYS } from "./default-payways"
+import {
+  DEFAULT_INPUT_PAYWAYS,
+  DEFAULT_OUTPUT_PAYWAYS,
+} from "./default-payways"
 
 /** A decimal amount, written as a string ("10.00") or a number in the config file. */
 const amount = z
@@ -96,14 +99,28 @@ export const shopConfigSchema = z.object({
   }),
   /** The shop settings of the service's dashboard: when set, they win over addresses in requests. */
   settings: z
-    .object({ callbackUrl: url, callbackRejectedUrl: url, successUrl: url, failedUrl: url })
-    .default({ callbackUrl: null, callbackRejectedUrl: null, successUrl: null, failedUrl: null }),
+    .object({
+      callbackUrl: url,
+      callbackRejectedUrl: url,
+      successUrl: url,
+      failedUrl: url,
+    })
+    .default({
+      callbackUrl: null,
+      callbackRejectedUrl: null,
+      successUrl: null,
+      failedUrl: null,
+    }),
   /** When true a reused `shop_order_id` is refused (code 6); otherwise the status says `is_unique: false`. */
   uniqueShopOrderId: z.boolean().default(false),
   /** Value of one unit of each currency in a common unit, for conversions between currencies. */
-  rates: z
-    .record(z.string().regex(/^\d+$/), amount)
-    .default({ "643": "1", "840": "90", "978": "100", "980": "2.25", "985": "22.5" }),
+  rates: z.record(z.string().regex(/^\d+$/), amount).default({
+    "643": "1",
+    "840": "90",
+    "978": "100",
+    "980": "2.25",
+    "985": "22.5",
+  }),
   /** The right 3-D Secure code of the card form. */
   threeDsCode: z.string().default("123456"),
   /** Card numbers the issuer declines after 3-D Secure. */
@@ -111,7 +128,9 @@ export const shopConfigSchema = z.object({
   /** Commission of payouts to a wallet (`/transfer/*`), in the payee currency. */
   transferFee: fee.default({ fix: "0", percent: "0.5" }),
   /** Wallet accounts of `/transfer/create` and `/bill/create`: a 12-digit number or an e-mail. */
-  walletAccountRegex: z.string().default("^(\\d{12}|[^@\\s]+@[^@\\s]+\\.[^@\\s]+)$"),
+  walletAccountRegex: z
+    .string()
+    .default("^(\\d{12}|[^@\\s]+@[^@\\s]+\\.[^@\\s]+)$"),
   timing: z
     .object({
       requisitesDelayMs: z.number().int().nonnegative().default(2000),
@@ -128,7 +147,10 @@ export const shopConfigSchema = z.object({
     .prefault({}),
   /** Outcome a payout settles to when no test decided it. */
   payoutOutcome: z
-    .object({ status: z.number().int().default(5), rejectedReason: z.string().optional() })
+    .object({
+      status: z.number().int().default(5),
+      rejectedReason: z.string().optional(),
+    })
     .prefault({}),
   fidelity: fidelitySchema,
   inputPayways: z.array(inputPaywaySchema).prefault(DEFAULT_INPUT_PAYWAYS),
@@ -145,7 +167,9 @@ export type OutputPayway = z.infer<typeof outputPaywaySchema>
 export function parseShopConfig(input: unknown): ShopConfig {
   const parsed = shopConfigSchema.safeParse(input ?? {})
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`
+    )
     throw new Error(`invalid sandbox config: ${problems.join("; ")}`)
   }
   return parsed.data
@@ -155,6 +179,8 @@ export function loadShopConfigFile(path: string): ShopConfigInput {
   try {
     return JSON.parse(readFileSync(path, "utf8")) as ShopConfigInput
   } catch (error) {
-    throw new Error(`cannot read sandbox config ${path}: ${(error as Error).message}`)
+    throw new Error(
+      `cannot read sandbox config ${path}: ${(error as Error).message}`
+    )
   }
 }

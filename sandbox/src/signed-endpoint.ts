@@ -1,6 +1,15 @@
-import { signaturesEqual, signedFieldsOf as signedFieldsUnder, signFields, type SignedEndpoint } from "../../src/lib/piastrix/sign"
+import {
+  signaturesEqual,
+  signedFieldsOf as signedFieldsUnder,
+  signFields,
+  type SignedEndpoint,
+} from "../../src/lib/piastrix/sign"
 import type { SandboxContext } from "./context"
-import { badSignError, EnvelopeError, PiastrixErrorCode } from "./envelope-error"
+import {
+  badSignError,
+  EnvelopeError,
+  PiastrixErrorCode,
+} from "./envelope-error"
 import { errorEnvelope, okEnvelope, type Reply } from "./reply"
 import type { SandboxRequest } from "./request"
 import { RequestFields } from "./request-fields"
@@ -30,7 +39,9 @@ export function signedEndpoint(
 }
 
 /** An unsigned JSON endpoint with the envelope (`/h2h_data`). */
-export function unsignedEndpoint(handle: (fields: RequestFields, req: SandboxRequest) => unknown): Handler {
+export function unsignedEndpoint(
+  handle: (fields: RequestFields, req: SandboxRequest) => unknown
+): Handler {
   return (req) => {
     try {
       return okEnvelope(handle(RequestFields.parse(req.body), req))
@@ -44,11 +55,20 @@ export function unsignedEndpoint(handle: (fields: RequestFields, req: SandboxReq
 }
 
 /** The signed fields of `endpoint` under the sandbox's reading (the `signEmail` switch). */
-export function signedFieldsOf(ctx: SandboxContext, endpoint: SignedEndpoint): readonly string[] {
-  return signedFieldsUnder(endpoint, { signEmail: ctx.config.fidelity.signEmail })
+export function signedFieldsOf(
+  ctx: SandboxContext,
+  endpoint: SignedEndpoint
+): readonly string[] {
+  return signedFieldsUnder(endpoint, {
+    signEmail: ctx.config.fidelity.signEmail,
+  })
 }
 
-export function verifyRequest(ctx: SandboxContext, endpoint: SignedEndpoint, fields: RequestFields): void {
+export function verifyRequest(
+  ctx: SandboxContext,
+  endpoint: SignedEndpoint,
+  fields: RequestFields
+): void {
   const keys = signedFieldsOf(ctx, endpoint)
   fields.requireAll(keys)
   if (keys.includes("now") && ctx.config.fidelity.strictNow) {
@@ -56,7 +76,10 @@ export function verifyRequest(ctx: SandboxContext, endpoint: SignedEndpoint, fie
   }
   const shopId = fields.int("shop_id")
   if (shopId !== ctx.config.shopId) {
-    throw new EnvelopeError(PiastrixErrorCode.SHOP_NOT_FOUND, `Shop (id = ${shopId}) is not found`)
+    throw new EnvelopeError(
+      PiastrixErrorCode.SHOP_NOT_FOUND,
+      `Shop (id = ${shopId}) is not found`
+    )
   }
   const received = fields.has("sign") ? fields.source("sign") : undefined
   // The signature covers the text the body carried, so `10.00` and `"10.00"` sign alike and `10.0` does not.

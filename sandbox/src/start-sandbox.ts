@@ -2,7 +2,11 @@ import type { AddressInfo } from "node:net"
 import type { Sandbox as SandboxType } from "./sandbox"
 import { Sandbox } from "./sandbox"
 import { createSandboxServer } from "./server"
-import { parseShopConfig, type ShopConfig, type ShopConfigInput } from "./shop-config"
+import {
+  parseShopConfig,
+  type ShopConfig,
+  type ShopConfigInput,
+} from "./shop-config"
 
 export type StartSandboxOptions = {
   /** 0 (default) picks a free port. */
@@ -28,7 +32,9 @@ export type RunningSandbox = {
   close(): Promise<void>
 }
 
-export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+export async function startSandbox(
+  options: StartSandboxOptions = {}
+): Promise<RunningSandbox> {
   const config = parseShopConfig({
     ...options.config,
     ...(options.shopId !== undefined ? { shopId: options.shopId } : {}),
@@ -45,8 +51,16 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     })
   })
   const port = (server.address() as AddressInfo).port
-  const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host
-  const url = (config.publicUrl ?? `http://${shownHost}:${port}`).replace(/\/+$/, "")
+  const shownHost =
+    host === "0.0.0.0" || host === "::"
+      ? "localhost"
+      : host.includes(":")
+        ? `[${host}]`
+        : host
+  const url = (config.publicUrl ?? `http://${shownHost}:${port}`).replace(
+    /\/+$/,
+    ""
+  )
   sandbox.setBaseUrl(url)
 
   let closing: Promise<void> | null = null

@@ -87,7 +87,12 @@ export type Receipt = {
 export type Balance = { available: string; hold: string; frozen: string }
 
 /** Incoming money waiting in `hold` until `releaseAt`. */
-export type Hold = { id: number; currency: number; amount: string; releaseAt: number }
+export type Hold = {
+  id: number
+  currency: number
+  amount: string
+  releaseAt: number
+}
 
 export type Notification = {
   id: number

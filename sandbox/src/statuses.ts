@@ -34,7 +34,8 @@ export const PAYOUT_STATUS = {
 export const FINAL_PAYOUT_STATUSES: readonly number[] = [5, 6, 8]
 
 /** Lifecycle of a payment inside the sandbox, whatever its kind. */
-export type PaymentPhase = "created" | "processing" | "paid" | "rejected" | "expired" | "canceled"
+export type PaymentPhase =
+  "created" | "processing" | "paid" | "rejected" | "expired" | "canceled"
 
 export function invoiceStatusOf(phase: PaymentPhase): number {
   switch (phase) {

@@ -55,14 +55,22 @@ export class Store {
     return this.orderCounts.get(`${type}:${shopOrderId}`) ?? 0
   }
 
-  latestPayment(type: Payment["type"], shopOrderId: string): Payment | undefined {
+  latestPayment(
+    type: Payment["type"],
+    shopOrderId: string
+  ): Payment | undefined {
     return this.paymentsByOrder.get(`${type}:${shopOrderId}`)
   }
 
   /** Latest payment of an order, invoice or bill; by `shop_order_id` for the control API. */
   latestPaymentOfOrder(shopOrderId: string): Payment | undefined {
-    const candidates = [this.latestPayment("invoice", shopOrderId), this.latestPayment("bill", shopOrderId)]
-    return candidates.filter((p): p is Payment => !!p).sort((a, b) => b.id - a.id)[0]
+    const candidates = [
+      this.latestPayment("invoice", shopOrderId),
+      this.latestPayment("bill", shopOrderId),
+    ]
+    return candidates
+      .filter((p): p is Payment => !!p)
+      .sort((a, b) => b.id - a.id)[0]
   }
 
   paymentById(id: number): Payment | undefined {

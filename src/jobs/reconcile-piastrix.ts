@@ -6,7 +6,13 @@ import {
   runNotificationProcessing,
   type NotificationProcessingResult,
 } from "../workflows/piastrix-notification/utils/run-notification-processing"
-import { claimDuePayments, describeError, prunePollWindows, unlinkedOrderIds, type SqlConnection } from "../lib/plugin"
+import {
+  claimDuePayments,
+  describeError,
+  prunePollWindows,
+  unlinkedOrderIds,
+  type SqlConnection,
+} from "../lib/plugin"
 import { cancelPiastrixOrphanOrderWorkflow } from "../workflows/piastrix-reconcile/cancel-piastrix-orphan-order"
 import {
   reconcilePiastrixPaymentWorkflow,
@@ -79,12 +85,17 @@ export async function reconcilePiastrix(
   }
 
   const payments: PaymentReconcileResult[] = []
-  const due = await claimDuePayments(container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION), {
-    windowDays: piastrix.getOptions().reconcileWindowDays,
-    limit: options.paymentBatchSize ?? PAYMENTS_PER_RUN,
-  })
+  const due = await claimDuePayments(
+    container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION),
+    {
+      windowDays: piastrix.getOptions().reconcileWindowDays,
+      limit: options.paymentBatchSize ?? PAYMENTS_PER_RUN,
+    }
+  )
   for (const payment of due) {
-    const { result, errors } = await reconcilePiastrixPaymentWorkflow(container).run({
+    const { result, errors } = await reconcilePiastrixPaymentWorkflow(
+      container
+    ).run({
       input: { payment },
       throwOnError: false,
     })
@@ -95,9 +106,13 @@ export async function reconcilePiastrix(
       continue
     }
     if (result.outcome !== "not_checked") {
-      const line = `Piastrix reconcile: payment ${result.shop_order_id} ${result.outcome} (${result.status.detail})` +
+      const line =
+        `Piastrix reconcile: payment ${result.shop_order_id} ${result.outcome} (${result.status.detail})` +
         (result.order_id ? `, order ${result.order_id}` : "")
-      if (result.outcome === "failed" || result.outcome === "paid_without_order") {
+      if (
+        result.outcome === "failed" ||
+        result.outcome === "paid_without_order"
+      ) {
         logger.warn(line)
       } else {
         logger.info(line)
@@ -107,18 +122,24 @@ export async function reconcilePiastrix(
   }
 
   const orphan_orders: ReconcilePiastrixResult["orphan_orders"] = []
-  const db = container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+  const db = container.resolve<SqlConnection>(
+    ContainerRegistrationKeys.PG_CONNECTION
+  )
   const unlinked = await unlinkedOrderIds(db, {
     graceSeconds: options.orphanGraceSeconds ?? ORPHAN_GRACE_SECONDS,
     limit: 20,
   })
   for (const orderId of unlinked) {
-    const { result, errors } = await cancelPiastrixOrphanOrderWorkflow(container).run({
+    const { result, errors } = await cancelPiastrixOrphanOrderWorkflow(
+      container
+    ).run({
       input: { order_id: orderId },
       throwOnError: false,
     })
     if (errors?.length) {
-      logger.warn(`Piastrix reconcile: order ${orderId} left unlinked could not be handled: ${describeError(errors[0].error)}`)
+      logger.warn(
+        `Piastrix reconcile: order ${orderId} left unlinked could not be handled: ${describeError(errors[0].error)}`
+      )
       continue
     }
     if (result) {
@@ -134,11 +155,15 @@ export async function reconcilePiastrix(
 const PAYMENTS_PER_RUN = 25
 
 /** Whether the scheduled run is switched off (tests run the pass themselves). */
-export function reconcileDisabled(env: NodeJS.ProcessEnv = process.env): boolean {
+export function reconcileDisabled(
+  env: NodeJS.ProcessEnv = process.env
+): boolean {
   return (env.PIASTRIX_RECONCILE ?? "").trim().toLowerCase() === "off"
 }
 
-export default async function reconcilePiastrixJob(container: MedusaContainer): Promise<void> {
+export default async function reconcilePiastrixJob(
+  container: MedusaContainer
+): Promise<void> {
   if (reconcileDisabled()) {
     return
   }
@@ -151,7 +176,9 @@ export default async function reconcilePiastrixJob(container: MedusaContainer): 
   }
   const { notifications, payments } = await reconcilePiastrix(container)
   if (notifications.length || payments.length) {
-    logger.info(`Piastrix reconcile: ${notifications.length} notification(s), ${payments.length} payment(s) checked`)
+    logger.info(
+      `Piastrix reconcile: ${notifications.length} notification(s), ${payments.length} payment(s) checked`
+    )
   }
 }
 

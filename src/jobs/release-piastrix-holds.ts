@@ -10,4 +10,7 @@ export default async function job(container: MedusaContainer): Promise<void> {
   }
 }
 
-export const config = { name: "release-piastrix-holds", schedule: "*/15 * * * *" }
+export const config = {
+  name: "release-piastrix-holds",
+  schedule: "*/15 * * * *",
+}

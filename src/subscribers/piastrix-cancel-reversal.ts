@@ -1,5 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { ContainerRegistrationKeys, OrderWorkflowEvents } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  OrderWorkflowEvents,
+} from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { describeError } from "../lib/plugin"
 import { reversePiastrixAccrualsWorkflow } from "../workflows/piastrix-payouts"
@@ -11,20 +14,41 @@ import { reversePiastrixAccrualsWorkflow } from "../workflows/piastrix-payouts"
 export default async function piastrixCancelReversal({
   event,
   container,
-}: SubscriberArgs<{ id?: string; order_id?: string; fulfillment_id?: string }>) {
+}: SubscriberArgs<{
+  id?: string
+  order_id?: string
+  fulfillment_id?: string
+}>) {
   const canceledOrder = event.name === OrderWorkflowEvents.CANCELED
   const input = canceledOrder
-    ? { order_id: event.data.id!, fulfillment_id: null, reason: "order canceled" }
-    : { order_id: event.data.order_id!, fulfillment_id: event.data.fulfillment_id!, reason: "fulfillment canceled" }
-  const { result, errors } = await reversePiastrixAccrualsWorkflow(container).run({ input, throwOnError: false })
+    ? {
+        order_id: event.data.id!,
+        fulfillment_id: null,
+        reason: "order canceled",
+      }
+    : {
+        order_id: event.data.order_id!,
+        fulfillment_id: event.data.fulfillment_id!,
+        reason: "fulfillment canceled",
+      }
+  const { result, errors } = await reversePiastrixAccrualsWorkflow(
+    container
+  ).run({ input, throwOnError: false })
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   if (errors?.length) {
-    logger.warn(`Piastrix payouts: ${input.reason} (order ${input.order_id}) not reversed: ${describeError(errors[0].error)}`)
+    logger.warn(
+      `Piastrix payouts: ${input.reason} (order ${input.order_id}) not reversed: ${describeError(errors[0].error)}`
+    )
   } else if (result.length) {
-    logger.info(`Piastrix payouts: ${input.reason} (order ${input.order_id}): ${result.length} accrual(s) reversed`)
+    logger.info(
+      `Piastrix payouts: ${input.reason} (order ${input.order_id}): ${result.length} accrual(s) reversed`
+    )
   }
 }
 
 export const config: SubscriberConfig = {
-  event: [OrderWorkflowEvents.FULFILLMENT_CANCELED, OrderWorkflowEvents.CANCELED],
+  event: [
+    OrderWorkflowEvents.FULFILLMENT_CANCELED,
+    OrderWorkflowEvents.CANCELED,
+  ],
 }

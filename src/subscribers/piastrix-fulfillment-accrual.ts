@@ -1,5 +1,9 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { ContainerRegistrationKeys, FulfillmentWorkflowEvents, OrderWorkflowEvents } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  FulfillmentWorkflowEvents,
+  OrderWorkflowEvents,
+} from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { describeError } from "../lib/plugin"
 import { PIASTRIX_MODULE } from "../modules/piastrix"
@@ -9,8 +13,15 @@ import { accruePiastrixFulfillmentWorkflow } from "../workflows/piastrix-payouts
 type Query = { graph(q: Record<string, unknown>): Promise<{ data: any[] }> }
 
 /** The order of a delivered fulfillment (`delivery.created` names only the fulfillment). */
-export async function orderOfFulfillment(query: Query, fulfillmentId: string): Promise<string | null> {
-  const { data } = await query.graph({ entity: "order_fulfillment", fields: ["order_id"], filters: { fulfillment_id: fulfillmentId } })
+export async function orderOfFulfillment(
+  query: Query,
+  fulfillmentId: string
+): Promise<string | null> {
+  const { data } = await query.graph({
+    entity: "order_fulfillment",
+    fields: ["order_id"],
+    filters: { fulfillment_id: fulfillmentId },
+  })
   return data[0]?.order_id ?? null
 }
 
@@ -21,11 +32,17 @@ export async function orderOfFulfillment(query: Query, fulfillmentId: string): P
 export default async function piastrixFulfillmentAccrual({
   event,
   container,
-}: SubscriberArgs<{ order_id?: string; fulfillment_id?: string; id?: string }>) {
+}: SubscriberArgs<{
+  order_id?: string
+  fulfillment_id?: string
+  id?: string
+}>) {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   let trigger: "fulfilled" | "delivered"
   try {
-    trigger = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE).getOptions().payouts.accrueOn
+    trigger = container
+      .resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+      .getOptions().payouts.accrueOn
   } catch {
     return // the module runs without plugin options: no payouts
   }
@@ -35,25 +52,37 @@ export default async function piastrixFulfillmentAccrual({
   }
   const fulfillmentId = delivered ? event.data.id : event.data.fulfillment_id
   const orderId = delivered
-    ? await orderOfFulfillment(container.resolve<Query>(ContainerRegistrationKeys.QUERY), fulfillmentId!)
+    ? await orderOfFulfillment(
+        container.resolve<Query>(ContainerRegistrationKeys.QUERY),
+        fulfillmentId!
+      )
     : event.data.order_id
   if (!fulfillmentId || !orderId) {
     return
   }
-  const { result, errors } = await accruePiastrixFulfillmentWorkflow(container).run({
+  const { result, errors } = await accruePiastrixFulfillmentWorkflow(
+    container
+  ).run({
     input: { order_id: orderId, fulfillment_id: fulfillmentId },
     throwOnError: false,
   })
   if (errors?.length) {
-    logger.warn(`Piastrix payouts: fulfillment ${fulfillmentId} not accrued: ${describeError(errors[0].error)}`)
+    logger.warn(
+      `Piastrix payouts: fulfillment ${fulfillmentId} not accrued: ${describeError(errors[0].error)}`
+    )
     return
   }
   const created = result.posted.filter((p) => p.created).length
   if (created) {
-    logger.info(`Piastrix payouts: fulfillment ${fulfillmentId} of order ${orderId}: ${created} accrual(s)`)
+    logger.info(
+      `Piastrix payouts: fulfillment ${fulfillmentId} of order ${orderId}: ${created} accrual(s)`
+    )
   }
 }
 
 export const config: SubscriberConfig = {
-  event: [OrderWorkflowEvents.FULFILLMENT_CREATED, FulfillmentWorkflowEvents.DELIVERY_CREATED],
+  event: [
+    OrderWorkflowEvents.FULFILLMENT_CREATED,
+    FulfillmentWorkflowEvents.DELIVERY_CREATED,
+  ],
 }

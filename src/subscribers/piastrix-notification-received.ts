@@ -6,7 +6,10 @@ import { runNotificationProcessing } from "../workflows/piastrix-notification/ut
  * Processes a notification the callback route recorded. Runs wherever Medusa runs subscribers (the
  * worker, in server/worker mode); the row's claim keeps a redelivered event from processing it twice.
  */
-export default async function piastrixNotificationReceived({ event, container }: SubscriberArgs<{ id: string }>) {
+export default async function piastrixNotificationReceived({
+  event,
+  container,
+}: SubscriberArgs<{ id: string }>) {
   await runNotificationProcessing(container, event.data.id)
 }
 

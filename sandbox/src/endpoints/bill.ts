@@ -1,6 +1,10 @@
 import { formatRfc5322 } from "../clock"
 import type { SandboxContext } from "../context"
-import { EnvelopeError, PiastrixErrorCode, incorrectParameter } from "../envelope-error"
+import {
+  EnvelopeError,
+  PiastrixErrorCode,
+  incorrectParameter,
+} from "../envelope-error"
 import { currencyDigits, dec, jsonAmount } from "../money"
 import { assertNewShopOrderId, newToken, scheduleExpiry } from "../payments"
 import { inputPayway, walletPayway } from "../payways"
@@ -17,15 +21,25 @@ export const billCreate = signedEndpoint("/bill/create", (fields, { ctx }) => {
   const shopCurrency = fields.int("shop_currency")
   const payerCurrency = fields.int("payer_currency")
   const amount = fields.amount("shop_amount", currencyDigits(shopCurrency))
-  const payway = fields.has("payway") ? inputPayway(ctx, fields.text("payway")) : walletPayway(ctx, payerCurrency)
+  const payway = fields.has("payway")
+    ? inputPayway(ctx, fields.text("payway"))
+    : walletPayway(ctx, payerCurrency)
   if (payway.kind !== "wallet" || payway.currency !== payerCurrency) {
-    throw new EnvelopeError(PiastrixErrorCode.PAYWAY_NOT_AVAILABLE, `Payway (alias = ${payway.alias}) is not available for shop`)
+    throw new EnvelopeError(
+      PiastrixErrorCode.PAYWAY_NOT_AVAILABLE,
+      `Payway (alias = ${payway.alias}) is not available for shop`
+    )
   }
   const payerAccount = fields.optionalText("payer_account", 255)
-  if (payerAccount !== null && !new RegExp(ctx.config.walletAccountRegex).test(payerAccount)) {
+  if (
+    payerAccount !== null &&
+    !new RegExp(ctx.config.walletAccountRegex).test(payerAccount)
+  ) {
     throw incorrectParameter("payer_account", "not a wallet number or e-mail")
   }
-  const lifetime = fields.has("lifetime") ? fields.int("lifetime") : DEFAULT_LIFETIME_MINUTES
+  const lifetime = fields.has("lifetime")
+    ? fields.int("lifetime")
+    : DEFAULT_LIFETIME_MINUTES
   if (lifetime <= 0) {
     throw incorrectParameter("lifetime", "ensure this value is greater than 0")
   }
@@ -90,16 +104,26 @@ export const billCreate = signedEndpoint("/bill/create", (fields, { ctx }) => {
   }
 })
 
-export const billStatus = signedEndpoint("/bill/shop_order_status", (fields, { ctx }) => {
-  fields.text("now")
-  const shopOrderId = fields.shortText("shop_order_id")
-  return findBill(ctx, shopOrderId)
-})
+export const billStatus = signedEndpoint(
+  "/bill/shop_order_status",
+  (fields, { ctx }) => {
+    fields.text("now")
+    const shopOrderId = fields.shortText("shop_order_id")
+    return findBill(ctx, shopOrderId)
+  }
+)
 
 function findBill(ctx: SandboxContext, shopOrderId: string) {
   const payment = ctx.store.latestPayment("bill", shopOrderId)
   if (!payment) {
-    throw new EnvelopeError(ctx.config.fidelity.notFoundCode, `Bill with shop_order_id '${shopOrderId}' is not found`)
+    throw new EnvelopeError(
+      ctx.config.fidelity.notFoundCode,
+      `Bill with shop_order_id '${shopOrderId}' is not found`
+    )
   }
-  return billRecord(ctx, payment, ctx.store.countOrder("bill", shopOrderId) === 1)
+  return billRecord(
+    ctx,
+    payment,
+    ctx.store.countOrder("bill", shopOrderId) === 1
+  )
 }

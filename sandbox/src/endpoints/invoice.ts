@@ -36,57 +36,63 @@ export const invoiceTry = signedEndpoint("/invoice/try", (fields, { ctx }) => {
   }
 })
 
-export const invoiceCreate = signedEndpoint("/invoice/create", (fields, { ctx }) => {
-  const { shopOrderId, description, currency, amount, payway } = readInvoice(ctx, fields)
-  // Optional for every payway, as the official SDKs never send it; `signEmail` makes it required and signed.
-  const email = fields.optionalText("email", 255)
-  const quote = quoteInput(ctx, payway, amount, currency)
-  assertNewShopOrderId(ctx, "invoice", shopOrderId)
-  const data = ctx.store.data
-  const now = ctx.clock.now()
-  const payment: Payment = {
-    id: data.nextPaymentId++,
-    type: "invoice",
-    kind: payway.kind,
-    token: newToken(),
-    shopOrderId,
-    payway: payway.alias,
-    phase: "created",
-    amount,
-    currency,
-    psCurrency: quote.psCurrency,
-    payerPrice: quote.payerPrice,
-    payerFee: quote.payerFee,
-    shopRefund: quote.shopRefund,
-    paidAmount: null,
-    clientPrice: null,
-    description,
-    email,
-    payerAccount: null,
-    urls: {
-      callback: fields.optionalText("callback_url"),
-      callbackRejected: fields.optionalText("callback_rejected_url"),
-      success: fields.optionalText("success_url"),
-      failed: fields.optionalText("failed_url"),
-    },
-    created: now,
-    processed: null,
-    updated: null,
-    expiresAt: null,
-    lifetime: null,
-    sessionId: payway.kind === "card_h2h" ? randomUUID() : null,
-    formToken: null,
-    cardMask: null,
-    cardDeclined: false,
-    psData: null,
-    receiptOrderId: null,
-    rejectedReason: null,
+export const invoiceCreate = signedEndpoint(
+  "/invoice/create",
+  (fields, { ctx }) => {
+    const { shopOrderId, description, currency, amount, payway } = readInvoice(
+      ctx,
+      fields
+    )
+    // Optional for every payway, as the official SDKs never send it; `signEmail` makes it required and signed.
+    const email = fields.optionalText("email", 255)
+    const quote = quoteInput(ctx, payway, amount, currency)
+    assertNewShopOrderId(ctx, "invoice", shopOrderId)
+    const data = ctx.store.data
+    const now = ctx.clock.now()
+    const payment: Payment = {
+      id: data.nextPaymentId++,
+      type: "invoice",
+      kind: payway.kind,
+      token: newToken(),
+      shopOrderId,
+      payway: payway.alias,
+      phase: "created",
+      amount,
+      currency,
+      psCurrency: quote.psCurrency,
+      payerPrice: quote.payerPrice,
+      payerFee: quote.payerFee,
+      shopRefund: quote.shopRefund,
+      paidAmount: null,
+      clientPrice: null,
+      description,
+      email,
+      payerAccount: null,
+      urls: {
+        callback: fields.optionalText("callback_url"),
+        callbackRejected: fields.optionalText("callback_rejected_url"),
+        success: fields.optionalText("success_url"),
+        failed: fields.optionalText("failed_url"),
+      },
+      created: now,
+      processed: null,
+      updated: null,
+      expiresAt: null,
+      lifetime: null,
+      sessionId: payway.kind === "card_h2h" ? randomUUID() : null,
+      formToken: null,
+      cardMask: null,
+      cardDeclined: false,
+      psData: null,
+      receiptOrderId: null,
+      rejectedReason: null,
+    }
+    ctx.store.addPayment(payment)
+    scheduleRequisites(ctx, payment)
+    ctx.changed()
+    return creationResult(ctx, payment)
   }
-  ctx.store.addPayment(payment)
-  scheduleRequisites(ctx, payment)
-  ctx.changed()
-  return creationResult(ctx, payment)
-})
+)
 
 function creationResult(ctx: SandboxContext, payment: Payment) {
   const pageUrl = `${ctx.baseUrl()}/pay/${payment.token}`
@@ -94,30 +100,54 @@ function creationResult(ctx: SandboxContext, payment: Payment) {
   switch (payment.kind) {
     case "bank_h2h":
       // No redirect: the method code tells the shop which requisites to show once they arrive.
-      return { id: payment.id, method: payway?.method ?? "bank", url: "", data: {} }
+      return {
+        id: payment.id,
+        method: payway?.method ?? "bank",
+        url: "",
+        data: {},
+      }
     case "card_h2h":
       return {
         id: payment.id,
         method: "POST",
         url: pageUrl,
-        data: { session_id: payment.sessionId, language: "en", mdOrder: payment.token },
+        data: {
+          session_id: payment.sessionId,
+          language: "en",
+          mdOrder: payment.token,
+        },
       }
     default:
       return payway?.method === "POST"
-        ? { id: payment.id, method: "POST", url: pageUrl, data: { order: payment.token, lang: "en" } }
+        ? {
+            id: payment.id,
+            method: "POST",
+            url: pageUrl,
+            data: { order: payment.token, lang: "en" },
+          }
         : { id: payment.id, method: "GET", url: pageUrl, data: { lang: "en" } }
   }
 }
 
-export const invoiceCheck = signedEndpoint("/invoice/check", (fields, { ctx }) => {
-  fields.text("now")
-  const shopOrderId = fields.shortText("shop_order_id")
-  const payment = ctx.store.latestPayment("invoice", shopOrderId)
-  if (!payment) {
-    throw new EnvelopeError(ctx.config.fidelity.notFoundCode, `Payment with shop_order_id '${shopOrderId}' is not found`)
+export const invoiceCheck = signedEndpoint(
+  "/invoice/check",
+  (fields, { ctx }) => {
+    fields.text("now")
+    const shopOrderId = fields.shortText("shop_order_id")
+    const payment = ctx.store.latestPayment("invoice", shopOrderId)
+    if (!payment) {
+      throw new EnvelopeError(
+        ctx.config.fidelity.notFoundCode,
+        `Payment with shop_order_id '${shopOrderId}' is not found`
+      )
+    }
+    return invoiceRecord(
+      ctx,
+      payment,
+      ctx.store.countOrder("invoice", shopOrderId) === 1
+    )
   }
-  return invoiceRecord(ctx, payment, ctx.store.countOrder("invoice", shopOrderId) === 1)
-})
+)
 
 /** Stable id of a payment method (a group of payways) in the config endpoints. */
 export function methodId(ctx: SandboxContext, group: string): number {

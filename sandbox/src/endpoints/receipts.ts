@@ -8,14 +8,22 @@ import type { SandboxRequest } from "../request"
 
 export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024
 
-const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i
+const UUID =
+  /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i
 
 function invalidId(id: string): Reply | null {
   if (UUID.test(id)) {
     return null
   }
   return jsonReply(422, {
-    detail: [{ loc: ["path", "id"], msg: "value is not a valid uuid", type: "type_error.uuid", input: id }],
+    detail: [
+      {
+        loc: ["path", "id"],
+        msg: "value is not a valid uuid",
+        type: "type_error.uuid",
+        input: id,
+      },
+    ],
   })
 }
 
@@ -25,9 +33,18 @@ function normalise(id: string): string {
 }
 
 const missingFile = () =>
-  jsonReply(422, { detail: [{ loc: ["body", "file"], msg: "field required", type: "value_error.missing" }] })
+  jsonReply(422, {
+    detail: [
+      {
+        loc: ["body", "file"],
+        msg: "field required",
+        type: "value_error.missing",
+      },
+    ],
+  })
 
-const tooLarge = () => jsonReply(400, { detail: "File is too large: at most 10 MB is allowed" })
+const tooLarge = () =>
+  jsonReply(400, { detail: "File is too large: at most 10 MB is allowed" })
 
 type Upload = { head: Buffer; size: number; truncated: boolean } | null
 
@@ -35,7 +52,10 @@ function readFile(req: SandboxRequest): Promise<Upload | "bad-request"> {
   return new Promise((resolve) => {
     let parser: busboy.Busboy
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: MAX_RECEIPT_BYTES, files: 1 } })
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: MAX_RECEIPT_BYTES, files: 1 },
+      })
     } catch {
       resolve("bad-request")
       return
@@ -64,7 +84,10 @@ function readFile(req: SandboxRequest): Promise<Upload | "bad-request"> {
   })
 }
 
-export async function uploadReceipt(req: SandboxRequest, bodyTooLarge: boolean): Promise<Reply> {
+export async function uploadReceipt(
+  req: SandboxRequest,
+  bodyTooLarge: boolean
+): Promise<Reply> {
   const { ctx } = req
   const invalid = invalidId(req.params.id)
   if (invalid) {
@@ -86,7 +109,10 @@ export async function uploadReceipt(req: SandboxRequest, bodyTooLarge: boolean):
   }
   const type = detectReceiptType(upload.head)?.mime
   if (!type) {
-    return jsonReply(400, { detail: "File type is not allowed: JPEG, JPG, PNG, PDF, WebP or HEIF expected" })
+    return jsonReply(400, {
+      detail:
+        "File type is not allowed: JPEG, JPG, PNG, PDF, WebP or HEIF expected",
+    })
   }
   ctx.store.data.receipts.push({
     id: randomUUID(),
@@ -112,6 +138,8 @@ export function receiptStatus(req: SandboxRequest): Reply {
   }
   return jsonReply(
     200,
-    req.ctx.store.receiptsOf(orderId).map((r) => ({ id: r.id, status: r.status, comment: r.comment }))
+    req.ctx.store
+      .receiptsOf(orderId)
+      .map((r) => ({ id: r.id, status: r.status, comment: r.comment }))
   )
 }

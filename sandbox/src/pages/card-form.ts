@@ -35,10 +35,19 @@ function cardProblems(form: Record<string, string>, now: Date): string[] {
   }
   const month = Number(form.expiry_month)
   const yearText = form.expiry_year ?? ""
-  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText)
-  if (!/^\d{1,2}$/.test(form.expiry_month ?? "") || month < 1 || month > 12 || !/^\d{2}(\d{2})?$/.test(yearText)) {
+  const year =
+    yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText)
+  if (
+    !/^\d{1,2}$/.test(form.expiry_month ?? "") ||
+    month < 1 ||
+    month > 12 ||
+    !/^\d{2}(\d{2})?$/.test(yearText)
+  ) {
     problems.push("expiry_month / expiry_year are not a valid date")
-  } else if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
+  } else if (
+    year < now.getUTCFullYear() ||
+    (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+  ) {
     problems.push("the card has expired")
   }
   if (!/^\d{3,4}$/.test(form.cvv ?? "")) {
@@ -53,12 +62,23 @@ function cardProblems(form: Record<string, string>, now: Date): string[] {
 /** The `cardForm` switch: which encoding of the card form the service is taken to accept. */
 function wrongEncoding(req: SandboxRequest): Reply | null {
   const expected = req.ctx.config.fidelity.cardForm
-  const json = String(req.headers["content-type"] ?? "").includes("application/json")
+  const json = String(req.headers["content-type"] ?? "").includes(
+    "application/json"
+  )
   if (expected === "any" || (expected === "json") === json) {
     return null
   }
-  const wanted = expected === "json" ? "application/json" : "application/x-www-form-urlencoded"
-  return htmlReply(415, page("Card payment", `<p class="error">The card form must be posted as ${wanted}.</p>`))
+  const wanted =
+    expected === "json"
+      ? "application/json"
+      : "application/x-www-form-urlencoded"
+  return htmlReply(
+    415,
+    page(
+      "Card payment",
+      `<p class="error">The card form must be posted as ${wanted}.</p>`
+    )
+  )
 }
 
 export function payform(req: SandboxRequest): Reply {
@@ -70,16 +90,31 @@ export function payform(req: SandboxRequest): Reply {
   const form = formFields(req)
   const payment = ctx.store.paymentBySession(form.session_id ?? "")
   if (!payment || !payment.formToken || payment.formToken !== form.form_token) {
-    return htmlReply(400, page("Card payment", `<p class="error">Unknown or expired form token.</p>`))
+    return htmlReply(
+      400,
+      page(
+        "Card payment",
+        `<p class="error">Unknown or expired form token.</p>`
+      )
+    )
   }
   if (payment.phase !== "created" && payment.phase !== "processing") {
-    return htmlReply(409, page("Card payment", `<p class="error">This payment is already ${escapeHtml(payment.phase)}.</p>`))
+    return htmlReply(
+      409,
+      page(
+        "Card payment",
+        `<p class="error">This payment is already ${escapeHtml(payment.phase)}.</p>`
+      )
+    )
   }
   const problems = cardProblems(form, new Date(ctx.clock.now()))
   if (problems.length) {
     return htmlReply(
       400,
-      page("Card payment", `<ul class="error">${problems.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>`)
+      page(
+        "Card payment",
+        `<ul class="error">${problems.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>`
+      )
     )
   }
   const number = form.card_number.replace(/\s+/g, "")
@@ -112,7 +147,10 @@ function paymentOf(req: SandboxRequest): Payment {
 export function threeDsPage(req: SandboxRequest): Reply {
   const payment = paymentOf(req)
   if (payment.phase !== "processing") {
-    return htmlReply(409, page("3-D Secure", `<p>This payment is ${escapeHtml(payment.phase)}.</p>`))
+    return htmlReply(
+      409,
+      page("3-D Secure", `<p>This payment is ${escapeHtml(payment.phase)}.</p>`)
+    )
   }
   return htmlReply(
     200,

@@ -17,9 +17,15 @@ function paymentOf(req: SandboxRequest): Payment {
 }
 
 /** Where the payer goes afterwards: shop settings first, then the request, then a sandbox page. */
-export function returnUrl(ctx: SandboxContext, payment: Payment, success: boolean): string {
+export function returnUrl(
+  ctx: SandboxContext,
+  payment: Payment,
+  success: boolean
+): string {
   const settings = ctx.config.settings
-  const chosen = success ? settings.successUrl ?? payment.urls.success : settings.failedUrl ?? payment.urls.failed
+  const chosen = success
+    ? (settings.successUrl ?? payment.urls.success)
+    : (settings.failedUrl ?? payment.urls.failed)
   return chosen ?? `${ctx.baseUrl()}/pay/${payment.token}/result`
 }
 
@@ -43,7 +49,9 @@ function requisites(payment: Payment): string {
   if (!payment.psData) {
     return `<p>Requisites are being assigned; reload the page in a moment.</p>`
   }
-  const shown = Object.entries(payment.psData).filter(([, v]) => v !== "" && v !== null)
+  const shown = Object.entries(payment.psData).filter(
+    ([, v]) => v !== "" && v !== null
+  )
   return `<h2>Transfer to</h2><dl>${shown.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join("")}</dl>`
 }
 
@@ -57,7 +65,13 @@ ${wallet ? `<label>Your wallet <input name="payer_account" value="${escapeHtml(p
 <button type="submit" id="pay">Pay</button></form>
 <form method="post" action="/pay/${escapeHtml(payment.token)}/fail"><button type="submit" id="fail">Fail the payment</button></form>`
     : `<p>This payment is ${escapeHtml(payment.phase)}.</p>`
-  return htmlReply(200, page(wallet ? "Pay with your wallet" : "Pay", summary(payment) + requisites(payment) + actions))
+  return htmlReply(
+    200,
+    page(
+      wallet ? "Pay with your wallet" : "Pay",
+      summary(payment) + requisites(payment) + actions
+    )
+  )
 }
 
 export function payAction(req: SandboxRequest): Reply {
@@ -69,7 +83,12 @@ export function payAction(req: SandboxRequest): Reply {
 
 export function failAction(req: SandboxRequest): Reply {
   const payment = paymentOf(req)
-  markFailed(req.ctx, payment, payment.type === "bill" ? "canceled" : "rejected", "Declined by the payer")
+  markFailed(
+    req.ctx,
+    payment,
+    payment.type === "bill" ? "canceled" : "rejected",
+    "Declined by the payer"
+  )
   return redirectReply(returnUrl(req.ctx, payment, false))
 }
 

@@ -5,7 +5,11 @@ describe("Faults", () => {
     const faults = new Faults()
     faults.add({ type: "http_error", path: "/invoice/create", status: 503 })
     expect(faults.forRequest("/invoice/check").action).toBeNull()
-    expect(faults.forRequest("/invoice/create")).toEqual({ latencyMs: 0, action: "http_error", status: 503 })
+    expect(faults.forRequest("/invoice/create")).toEqual({
+      latencyMs: 0,
+      action: "http_error",
+      status: 503,
+    })
     faults.clear()
     faults.add({ type: "reset", path: "/withdraw/*" })
     expect(faults.forRequest("/withdraw/status").action).toBe("reset")
@@ -29,7 +33,11 @@ describe("Faults", () => {
     faults.add({ type: "latency", ms: 10 })
     faults.add({ type: "latency", ms: 5 })
     faults.add({ type: "http_error" })
-    expect(faults.forRequest("/x")).toEqual({ latencyMs: 15, action: "http_error", status: 500 })
+    expect(faults.forRequest("/x")).toEqual({
+      latencyMs: 15,
+      action: "http_error",
+      status: 500,
+    })
   })
 
   it("keeps callback faults away from requests", () => {

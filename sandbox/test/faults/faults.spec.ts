@@ -10,18 +10,34 @@ describe("sandbox injected faults and polling limits", () => {
   afterAll(() => t.close())
 
   async function waitForPendingJobs(count: number): Promise<void> {
-    while ((await t.client.control<{ pending_jobs: number }>("GET", "/clock")).body.pending_jobs < count) {
+    while (
+      (await t.client.control<{ pending_jobs: number }>("GET", "/clock")).body
+        .pending_jobs < count
+    ) {
       await new Promise((resolve) => setImmediate(resolve))
     }
   }
 
   const create = (order: string) =>
-    t.client.call("/invoice/create", { amount: "100.00", currency: 643, payway: "card_rub", shop_order_id: order, email: "a@b.c" })
+    t.client.call("/invoice/create", {
+      amount: "100.00",
+      currency: 643,
+      payway: "card_rub",
+      shop_order_id: order,
+      email: "a@b.c",
+    })
 
   it("holds the answer under the latency fault until sandbox time reaches the delay", async () => {
-    await t.client.control("POST", "/faults", { type: "latency", path: "/shop_balance", ms: 60_000, times: 1 })
+    await t.client.control("POST", "/faults", {
+      type: "latency",
+      path: "/shop_balance",
+      ms: 60_000,
+      times: 1,
+    })
     let answered = false
-    const reply = t.client.call("/shop_balance", { now: now() }).then((res) => ((answered = true), res))
+    const reply = t.client
+      .call("/shop_balance", { now: now() })
+      .then((res) => ((answered = true), res))
     // The held request waits as a job of the sandbox's clock; the control API is never delayed.
     await waitForPendingJobs(1)
     expect(answered).toBe(false)
@@ -32,21 +48,44 @@ describe("sandbox injected faults and polling limits", () => {
   })
 
   it("answers a non-JSON 5xx without processing under the http_error fault", async () => {
-    await t.client.control("POST", "/faults", { type: "http_error", path: "/invoice/create", status: 502, times: 1 })
-    const res = await fetch(`${t.running.url}/invoice/create`, { method: "POST", body: "{}" })
+    await t.client.control("POST", "/faults", {
+      type: "http_error",
+      path: "/invoice/create",
+      status: 502,
+      times: 1,
+    })
+    const res = await fetch(`${t.running.url}/invoice/create`, {
+      method: "POST",
+      body: "{}",
+    })
     expect(res.status).toBe(502)
     expect(res.headers.get("content-type")).not.toContain("json")
     expect((await create("after-5xx")).result).toBe(true)
   })
 
   it("resets the connection under the reset fault, creating nothing", async () => {
-    await t.client.control("POST", "/faults", { type: "reset", path: "/invoice/create", times: 1 })
+    await t.client.control("POST", "/faults", {
+      type: "reset",
+      path: "/invoice/create",
+      times: 1,
+    })
     await expect(create("reset-1")).rejects.toThrow()
-    expect((await t.client.call("/invoice/check", { now: now(), shop_order_id: "reset-1" })).error_code).toBe(7)
+    expect(
+      (
+        await t.client.call("/invoice/check", {
+          now: now(),
+          shop_order_id: "reset-1",
+        })
+      ).error_code
+    ).toBe(7)
   })
 
   it("commits a create and then drops the reply, so only a status call reveals it", async () => {
-    await t.client.control("POST", "/faults", { type: "drop_reply", path: "/withdraw/create", times: 1 })
+    await t.client.control("POST", "/faults", {
+      type: "drop_reply",
+      path: "/withdraw/create",
+      times: 1,
+    })
     const body = {
       account: "4111111111111111",
       amount: "150.00",
@@ -57,16 +96,41 @@ describe("sandbox injected faults and polling limits", () => {
       email: "payee@example.com",
     }
     await expect(t.client.call("/withdraw/create", body)).rejects.toThrow()
-    const status = await t.client.call("/withdraw/shop_payment_status", { now: now(), shop_payment_id: "dropped-1" })
-    expect(status.data).toMatchObject({ shop_payment_id: "dropped-1", status: 3 })
+    const status = await t.client.call("/withdraw/shop_payment_status", {
+      now: now(),
+      shop_payment_id: "dropped-1",
+    })
+    expect(status.data).toMatchObject({
+      shop_payment_id: "dropped-1",
+      status: 3,
+    })
     expect((await t.client.call("/withdraw/create", body)).error_code).toBe(6)
   })
 
   it("applies a fault with a path prefix to every matching endpoint until cleared", async () => {
-    await t.client.control("POST", "/faults", { type: "http_error", path: "/invoice/*" })
-    expect((await fetch(`${t.running.url}/invoice/check`, { method: "POST", body: "{}" })).status).toBe(500)
-    expect((await fetch(`${t.running.url}/invoice/try`, { method: "POST", body: "{}" })).status).toBe(500)
-    expect((await t.client.call("/shop_balance", { now: now() })).result).toBe(true)
+    await t.client.control("POST", "/faults", {
+      type: "http_error",
+      path: "/invoice/*",
+    })
+    expect(
+      (
+        await fetch(`${t.running.url}/invoice/check`, {
+          method: "POST",
+          body: "{}",
+        })
+      ).status
+    ).toBe(500)
+    expect(
+      (
+        await fetch(`${t.running.url}/invoice/try`, {
+          method: "POST",
+          body: "{}",
+        })
+      ).status
+    ).toBe(500)
+    expect((await t.client.call("/shop_balance", { now: now() })).result).toBe(
+      true
+    )
     const listed = (await t.client.control("GET", "/faults")).body
     expect(listed).toHaveLength(1)
     await t.client.control("DELETE", `/faults/${listed[0].id}`)
@@ -75,13 +139,24 @@ describe("sandbox injected faults and polling limits", () => {
 
   it("counts status polls and reports those that broke the reference's limits", async () => {
     await create("polled")
-    await t.client.call("/invoice/check", { now: now(), shop_order_id: "polled" })
-    await t.client.call("/invoice/check", { now: now(), shop_order_id: "polled" })
+    await t.client.call("/invoice/check", {
+      now: now(),
+      shop_order_id: "polled",
+    })
+    await t.client.call("/invoice/check", {
+      now: now(),
+      shop_order_id: "polled",
+    })
     await advance(t.client, 10_000)
-    await t.client.call("/invoice/check", { now: now(), shop_order_id: "polled" })
+    await t.client.call("/invoice/check", {
+      now: now(),
+      shop_order_id: "polled",
+    })
     const polls = (await t.client.control("GET", "/polls")).body
     expect(polls.counts["payment:polled"]).toBe(3)
-    expect(polls.violations.filter((v: any) => v.key === "payment:polled")).toEqual([
+    expect(
+      polls.violations.filter((v: any) => v.key === "payment:polled")
+    ).toEqual([
       {
         key: "payment:polled",
         endpoint: "/invoice/check",
@@ -103,12 +178,20 @@ describe("sandbox injected faults and polling limits", () => {
       shop_payment_id: "polled-payout",
       email: "payee@example.com",
     })
-    await t.client.call("/withdraw/status", { now: now(), withdraw_id: created.data.id })
+    await t.client.call("/withdraw/status", {
+      now: now(),
+      withdraw_id: created.data.id,
+    })
     await advance(t.client, 30_000)
-    await t.client.call("/withdraw/shop_payment_status", { now: now(), shop_payment_id: "polled-payout" })
+    await t.client.call("/withdraw/shop_payment_status", {
+      now: now(),
+      shop_payment_id: "polled-payout",
+    })
     const polls = (await t.client.control("GET", "/polls")).body
     expect(polls.counts["payout:polled-payout"]).toBe(2)
-    expect(polls.violations.find((v: any) => v.key === "payout:polled-payout")).toMatchObject({ limitMs: 60_000, sincePreviousMs: expect.any(Number) })
+    expect(
+      polls.violations.find((v: any) => v.key === "payout:polled-payout")
+    ).toMatchObject({ limitMs: 60_000, sincePreviousMs: expect.any(Number) })
   })
 
   it("refuses an unknown fault type with 400", async () => {

@@ -11,17 +11,57 @@ import type { AddressInfo } from "node:net"
 /** Signed parameters per endpoint (the reference's Authentication table; `email` left out). */
 export const SIGNED: Record<string, string[]> = {
   "/invoice/try": ["shop_id", "amount", "currency", "payway", "shop_order_id"],
-  "/invoice/create": ["shop_id", "amount", "currency", "payway", "shop_order_id"],
+  "/invoice/create": [
+    "shop_id",
+    "amount",
+    "currency",
+    "payway",
+    "shop_order_id",
+  ],
   "/invoice/check": ["now", "shop_id", "shop_order_id"],
-  "/bill/create": ["payer_currency", "shop_amount", "shop_currency", "shop_id", "shop_order_id"],
+  "/bill/create": [
+    "payer_currency",
+    "shop_amount",
+    "shop_currency",
+    "shop_id",
+    "shop_order_id",
+  ],
   "/bill/shop_order_status": ["now", "shop_id", "shop_order_id"],
-  "/withdraw/try": ["shop_currency", "amount_type", "payway", "amount", "shop_id"],
+  "/withdraw/try": [
+    "shop_currency",
+    "amount_type",
+    "payway",
+    "amount",
+    "shop_id",
+  ],
   "/check_account": ["account", "payway", "amount", "shop_id"],
-  "/withdraw/create": ["account", "amount", "amount_type", "payway", "shop_currency", "shop_id", "shop_payment_id"],
+  "/withdraw/create": [
+    "account",
+    "amount",
+    "amount_type",
+    "payway",
+    "shop_currency",
+    "shop_id",
+    "shop_payment_id",
+  ],
   "/withdraw/status": ["now", "shop_id", "withdraw_id"],
   "/withdraw/shop_payment_status": ["now", "shop_id", "shop_payment_id"],
-  "/transfer/try": ["amount", "amount_type", "payee_currency", "shop_currency", "shop_id"],
-  "/transfer/create": ["amount", "amount_type", "payee_account", "payee_currency", "shop_currency", "shop_id", "shop_payment_id"],
+  "/transfer/try": [
+    "amount",
+    "amount_type",
+    "payee_currency",
+    "shop_currency",
+    "shop_id",
+  ],
+  "/transfer/create": [
+    "amount",
+    "amount_type",
+    "payee_account",
+    "payee_currency",
+    "shop_currency",
+    "shop_id",
+    "shop_payment_id",
+  ],
   "/transfer/shop_payment_status": ["now", "shop_id", "shop_payment_id"],
   "/shop_balance": ["now", "shop_id"],
   "/shop_input_config/shop": ["now", "shop_id"],
@@ -29,17 +69,28 @@ export const SIGNED: Record<string, string[]> = {
 }
 
 /** sha256 hex of the values of `keys` (sorted by key) joined with ":", followed by the secret. */
-export function sign(fields: Record<string, string | number>, keys: string[], secret: string): string {
+export function sign(
+  fields: Record<string, string | number>,
+  keys: string[],
+  secret: string
+): string {
   const joined = [...keys]
     .sort()
     .map((key) => String(fields[key]))
     .join(":")
-  return createHash("sha256").update(joined + secret, "utf8").digest("hex")
+  return createHash("sha256")
+    .update(joined + secret, "utf8")
+    .digest("hex")
 }
 
 /** A notification's sign: every field except `sign` whose value is not empty. */
-export function callbackSign(fields: Record<string, string>, secret: string): string {
-  const keys = Object.keys(fields).filter((k) => k !== "sign" && fields[k] !== "")
+export function callbackSign(
+  fields: Record<string, string>,
+  secret: string
+): string {
+  const keys = Object.keys(fields).filter(
+    (k) => k !== "sign" && fields[k] !== ""
+  )
   return sign(fields, keys, secret)
 }
 
@@ -47,7 +98,12 @@ export function now(): string {
   return new Date().toISOString().replace("T", " ").slice(0, 19)
 }
 
-export type Envelope<T = any> = { data: T; error_code: number; message: string; result: boolean }
+export type Envelope<T = any> = {
+  data: T
+  error_code: number
+  message: string
+  result: boolean
+}
 
 export class ReferenceClient {
   constructor(
@@ -57,9 +113,13 @@ export class ReferenceClient {
   ) {}
 
   /** Signs `body` for `path` (adding shop_id) and POSTs it as JSON. */
-  async call<T = any>(path: string, body: Record<string, string | number | object>): Promise<Envelope<T>> {
+  async call<T = any>(
+    path: string,
+    body: Record<string, string | number | object>
+  ): Promise<Envelope<T>> {
     const fields: Record<string, any> = { shop_id: this.shopId, ...body }
-    const endpoint = path === "/shop_payment_status" ? "/transfer/shop_payment_status" : path
+    const endpoint =
+      path === "/shop_payment_status" ? "/transfer/shop_payment_status" : path
     fields.sign = sign(fields, SIGNED[endpoint], this.secret)
     return this.postJson(path, JSON.stringify(fields))
   }
@@ -74,7 +134,11 @@ export class ReferenceClient {
     return (await res.json()) as Envelope<T>
   }
 
-  async control<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async control<T = any>(
+    method: string,
+    path: string,
+    body?: unknown
+  ): Promise<{ status: number; body: T }> {
     const res = await fetch(`${this.baseUrl}/__sandbox${path}`, {
       method,
       headers: body === undefined ? {} : { "content-type": "application/json" },
@@ -85,12 +149,25 @@ export class ReferenceClient {
   }
 }
 
-export type ReceivedCallback = { path: string; contentType: string; body: string; fields: Record<string, string> }
+export type ReceivedCallback = {
+  path: string
+  contentType: string
+  body: string
+  fields: Record<string, string>
+}
 
 /** A shop's callback endpoint: records notifications and answers what `reply` says. */
 export async function startCallbackReceiver(
-  reply: (n: ReceivedCallback, index: number) => { status: number; body: string } = () => ({ status: 200, body: "OK" })
-): Promise<{ url: string; received: ReceivedCallback[]; close(): Promise<void>; waitFor(count: number): Promise<void> }> {
+  reply: (
+    n: ReceivedCallback,
+    index: number
+  ) => { status: number; body: string } = () => ({ status: 200, body: "OK" })
+): Promise<{
+  url: string
+  received: ReceivedCallback[]
+  close(): Promise<void>
+  waitFor(count: number): Promise<void>
+}> {
   const received: ReceivedCallback[] = []
   const waiters: (() => void)[] = []
   const server: Server = createServer((req: IncomingMessage, res) => {

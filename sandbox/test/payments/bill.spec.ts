@@ -23,10 +23,17 @@ describe("sandbox wallet payments (/bill)", () => {
       callback_rejected_url: `${receiver.url}/rejected`,
       ...extra,
     })
-  const status = (order: string) => t.client.call("/bill/shop_order_status", { now: now(), shop_order_id: order })
+  const status = (order: string) =>
+    t.client.call("/bill/shop_order_status", {
+      now: now(),
+      shop_order_id: order,
+    })
 
   it("creates a wallet payment with an RFC 5322 date, default lifetime and a payer page", async () => {
-    const res = await create("bill-1", { payer_account: "payer@example.com", description: "Order #1" })
+    const res = await create("bill-1", {
+      payer_account: "payer@example.com",
+      description: "Order #1",
+    })
     expect(res.data).toMatchObject({
       id: expect.any(Number),
       lifetime: 43200,
@@ -40,11 +47,17 @@ describe("sandbox wallet payments (/bill)", () => {
       url: expect.stringContaining("/pay/"),
     })
     expect(new Date(res.data.created).toUTCString()).toBe(res.data.created)
-    expect((await status("bill-1")).data).toMatchObject({ status: 1, is_unique: true, description: "Order #1" })
+    expect((await status("bill-1")).data).toMatchObject({
+      status: 1,
+      is_unique: true,
+      description: "Order #1",
+    })
   })
 
   it("marks a bill paid (status 2) when the payer pays from their wallet, and credits the shop", async () => {
-    const before = (await t.client.call("/shop_balance", { now: now() })).data.balances.find((b: any) => b.currency === 643)
+    const before = (
+      await t.client.call("/shop_balance", { now: now() })
+    ).data.balances.find((b: any) => b.currency === 643)
     const res = await create("bill-paid")
     const pay = await fetch(`${res.data.url}/pay`, {
       method: "POST",
@@ -53,11 +66,23 @@ describe("sandbox wallet payments (/bill)", () => {
       redirect: "manual",
     })
     expect(pay.status).toBe(303)
-    expect((await status("bill-paid")).data).toMatchObject({ status: 2, client_price: 250, ps_data: { ps_payer_account: "201494711279" } })
-    const after = (await t.client.call("/shop_balance", { now: now() })).data.balances.find((b: any) => b.currency === 643)
+    expect((await status("bill-paid")).data).toMatchObject({
+      status: 2,
+      client_price: 250,
+      ps_data: { ps_payer_account: "201494711279" },
+    })
+    const after = (
+      await t.client.call("/shop_balance", { now: now() })
+    ).data.balances.find((b: any) => b.currency === 643)
     expect(after.available - before.available).toBeCloseTo(250, 2)
     await receiver.waitFor(1)
-    expect(receiver.received.some((n) => n.fields.shop_order_id === "bill-paid" && n.fields.status === "success")).toBe(true)
+    expect(
+      receiver.received.some(
+        (n) =>
+          n.fields.shop_order_id === "bill-paid" &&
+          n.fields.status === "success"
+      )
+    ).toBe(true)
   })
 
   it("expires an unpaid bill after its lifetime (status 4) and sends the failure notification", async () => {
@@ -67,8 +92,13 @@ describe("sandbox wallet payments (/bill)", () => {
     await advance(t.client, 60_000)
     expect((await status("bill-expiring")).data.status).toBe(4)
     await receiver.waitFor(2)
-    const rejected = receiver.received.find((n) => n.fields.shop_order_id === "bill-expiring")!
-    expect(rejected).toMatchObject({ path: "/rejected", fields: { status: "rejected" } })
+    const rejected = receiver.received.find(
+      (n) => n.fields.shop_order_id === "bill-expiring"
+    )!
+    expect(rejected).toMatchObject({
+      path: "/rejected",
+      fields: { status: "rejected" },
+    })
   })
 
   it("cancels a bill the payer declines (status 3)", async () => {
@@ -84,15 +114,29 @@ describe("sandbox wallet payments (/bill)", () => {
 
   it("refuses a bill amount below the wallet payway's minimum with error 4", async () => {
     const res = await create("bill-small", { shop_amount: "0.50" })
-    expect(res).toMatchObject({ result: false, error_code: 4, message: expect.stringContaining("1.00") })
+    expect(res).toMatchObject({
+      result: false,
+      error_code: 4,
+      message: expect.stringContaining("1.00"),
+    })
   })
 
   it("converts a bill paid in another currency with the configured rates", async () => {
-    const res = await create("bill-usd", { payer_currency: 840, shop_amount: "900.00" })
-    expect(res.data).toMatchObject({ payer_currency: 840, payer_price: 10, shop_currency: 643 })
+    const res = await create("bill-usd", {
+      payer_currency: 840,
+      shop_amount: "900.00",
+    })
+    expect(res.data).toMatchObject({
+      payer_currency: 840,
+      payer_price: 10,
+      shop_currency: 643,
+    })
   })
 
   it("answers error 7 for an unknown wallet payment", async () => {
-    expect(await status("never")).toMatchObject({ result: false, error_code: 7 })
+    expect(await status("never")).toMatchObject({
+      result: false,
+      error_code: 7,
+    })
   })
 })

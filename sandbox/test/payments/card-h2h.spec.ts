@@ -30,8 +30,17 @@ describe("sandbox card host-to-host payments", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ session_id: created.data.data.session_id }),
     }).then((r) => r.json())
-    expect(h2h).toMatchObject({ result: true, data: { form_token: expect.any(String), payform_url: `${t.running.url}/payform` } })
-    return { sessionId: created.data.data.session_id as string, ...(h2h.data as { form_token: string; payform_url: string }) }
+    expect(h2h).toMatchObject({
+      result: true,
+      data: {
+        form_token: expect.any(String),
+        payform_url: `${t.running.url}/payform`,
+      },
+    })
+    return {
+      sessionId: created.data.data.session_id as string,
+      ...(h2h.data as { form_token: string; payform_url: string }),
+    }
   }
 
   const postCard = (payformUrl: string, fields: Record<string, string>) =>
@@ -41,7 +50,10 @@ describe("sandbox card host-to-host payments", () => {
       body: new URLSearchParams(fields).toString(),
     })
 
-  const card = (s: { sessionId: string; form_token: string }, number = "4111111111111111") => ({
+  const card = (
+    s: { sessionId: string; form_token: string },
+    number = "4111111111111111"
+  ) => ({
     card_number: number,
     expiry_month: "12",
     expiry_year: String(new Date().getUTCFullYear() + 2),
@@ -72,14 +84,22 @@ describe("sandbox card host-to-host payments", () => {
       redirect: "manual",
     })
     expect(confirm.headers.get("location")).toBe("https://shop.example/ok")
-    const check = await t.client.call("/invoice/check", { now: now(), shop_order_id: "card-ok" })
-    expect(check.data).toMatchObject({ status: 4, ps_data: { ps_payer_account: "411111XXXXXX1111" } })
+    const check = await t.client.call("/invoice/check", {
+      now: now(),
+      shop_order_id: "card-ok",
+    })
+    expect(check.data).toMatchObject({
+      status: 4,
+      ps_data: { ps_payer_account: "411111XXXXXX1111" },
+    })
     await receiver.waitFor(1)
   })
 
   it("fails the payment on a wrong 3-D Secure code, redirecting to the failure address", async () => {
     const s = await startCardPayment("card-wrong-code")
-    const acs = threeDsUrl(await (await postCard(s.payform_url, card(s))).text())
+    const acs = threeDsUrl(
+      await (await postCard(s.payform_url, card(s))).text()
+    )
     const confirm = await fetch(acs, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -87,13 +107,18 @@ describe("sandbox card host-to-host payments", () => {
       redirect: "manual",
     })
     expect(confirm.headers.get("location")).toBe("https://shop.example/failed")
-    const check = await t.client.call("/invoice/check", { now: now(), shop_order_id: "card-wrong-code" })
+    const check = await t.client.call("/invoice/check", {
+      now: now(),
+      shop_order_id: "card-wrong-code",
+    })
     expect(check.data.status).toBe(3)
   })
 
   it("fails a card the issuer declines even with the right code", async () => {
     const s = await startCardPayment("card-declined")
-    const acs = threeDsUrl(await (await postCard(s.payform_url, card(s, "4000000000000002"))).text())
+    const acs = threeDsUrl(
+      await (await postCard(s.payform_url, card(s, "4000000000000002"))).text()
+    )
     const confirm = await fetch(acs, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -108,9 +133,15 @@ describe("sandbox card host-to-host payments", () => {
     const invalid = await postCard(s.payform_url, card(s, "4111111111111112"))
     expect(invalid.status).toBe(400)
     expect(await invalid.text()).toContain("card_number")
-    const foreign = await postCard(s.payform_url, { ...card(s), form_token: "not-the-token" })
+    const foreign = await postCard(s.payform_url, {
+      ...card(s),
+      form_token: "not-the-token",
+    })
     expect(foreign.status).toBe(400)
-    const check = await t.client.call("/invoice/check", { now: now(), shop_order_id: "card-invalid" })
+    const check = await t.client.call("/invoice/check", {
+      now: now(),
+      shop_order_id: "card-invalid",
+    })
     expect(check.data.status).toBe(1)
   })
 

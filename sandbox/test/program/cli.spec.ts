@@ -10,12 +10,32 @@ describe("piastrix-sandbox command", () => {
 
   it("starts from a config file, takes the shop id and secret from flags, prints its address and answers", async () => {
     const configPath = join(dir, "shop.json")
-    writeFileSync(configPath, JSON.stringify({ shopId: 7, secret: "from-file", balances: { "840": { available: "12.34" } } }))
+    writeFileSync(
+      configPath,
+      JSON.stringify({
+        shopId: 7,
+        secret: "from-file",
+        balances: { "840": { available: "12.34" } },
+      })
+    )
     const bin = join(__dirname, "..", "..", "..", "bin", "piastrix-sandbox.js")
     const child = spawn(
       process.execPath,
-      [bin, "--port", "0", "--shop-id", "42", "--secret", "cli-secret", "--config", configPath],
-      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: "" } }
+      [
+        bin,
+        "--port",
+        "0",
+        "--shop-id",
+        "42",
+        "--secret",
+        "cli-secret",
+        "--config",
+        configPath,
+      ],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, NODE_OPTIONS: "" },
+      }
     )
     try {
       const url = await new Promise<string>((resolve, reject) => {
@@ -28,10 +48,18 @@ describe("piastrix-sandbox command", () => {
           }
         })
         child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()))
-        child.on("exit", (code) => reject(new Error(`exited with ${code}: ${out}`)))
+        child.on("exit", (code) =>
+          reject(new Error(`exited with ${code}: ${out}`))
+        )
       })
-      const res = await new ReferenceClient(url, 42, "cli-secret").call("/shop_balance", { now: now() })
-      expect(res).toMatchObject({ result: true, data: { shop_id: 42, balances: [{ currency: 840, available: 12.34 }] } })
+      const res = await new ReferenceClient(url, 42, "cli-secret").call(
+        "/shop_balance",
+        { now: now() }
+      )
+      expect(res).toMatchObject({
+        result: true,
+        data: { shop_id: 42, balances: [{ currency: 840, available: 12.34 }] },
+      })
     } finally {
       const exited = new Promise((resolve) => child.once("exit", resolve))
       child.kill("SIGTERM")
@@ -41,13 +69,19 @@ describe("piastrix-sandbox command", () => {
 
   it("explains a config file it cannot read and exits non-zero", async () => {
     const bin = join(__dirname, "..", "..", "..", "bin", "piastrix-sandbox.js")
-    const child = spawn(process.execPath, [bin, "--port", "0", "--config", join(dir, "missing.json")], {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NODE_OPTIONS: "" },
-    })
+    const child = spawn(
+      process.execPath,
+      [bin, "--port", "0", "--config", join(dir, "missing.json")],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, NODE_OPTIONS: "" },
+      }
+    )
     let err = ""
     child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()))
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve))
+    const code = await new Promise<number | null>((resolve) =>
+      child.once("exit", resolve)
+    )
     expect(code).toBe(1)
     expect(err).toContain("missing.json")
   }, 20_000)

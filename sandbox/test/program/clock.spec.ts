@@ -44,7 +44,9 @@ describe("SandboxClock", () => {
   })
 
   it("runs due jobs in real time too", async () => {
-    const done = new Promise<string>((resolve) => clock.schedule(5, () => resolve("ran")))
+    const done = new Promise<string>((resolve) =>
+      clock.schedule(5, () => resolve("ran"))
+    )
     await expect(done).resolves.toBe("ran")
   })
 

@@ -29,22 +29,47 @@ describe("sandbox state file", () => {
       shop_payment_id: "kept-payout",
       email: "payee@example.com",
     })
-    const balanceBefore = (await client.call("/shop_balance", { now: now() })).data
+    const balanceBefore = (await client.call("/shop_balance", { now: now() }))
+      .data
     await first.close()
 
     const second = await startSandbox({ shopId: 5, secret: "s", statePath })
     try {
       const again = new ReferenceClient(second.url, 5, "s")
-      const check = await again.call("/invoice/check", { now: now(), shop_order_id: "kept" })
-      expect(check.data).toMatchObject({ payment_id: created.data.id, status: 4 })
-      const payout = await again.call("/withdraw/shop_payment_status", { now: now(), shop_payment_id: "kept-payout" })
+      const check = await again.call("/invoice/check", {
+        now: now(),
+        shop_order_id: "kept",
+      })
+      expect(check.data).toMatchObject({
+        payment_id: created.data.id,
+        status: 4,
+      })
+      const payout = await again.call("/withdraw/shop_payment_status", {
+        now: now(),
+        shop_payment_id: "kept-payout",
+      })
       expect(payout.data.status).toBe(3)
-      expect((await again.call("/shop_balance", { now: now() })).data).toEqual(balanceBefore)
-      const next = await again.call("/invoice/create", { amount: "100.00", currency: 643, payway: "card_rub", shop_order_id: "next", email: "a@b.c" })
+      expect((await again.call("/shop_balance", { now: now() })).data).toEqual(
+        balanceBefore
+      )
+      const next = await again.call("/invoice/create", {
+        amount: "100.00",
+        currency: 643,
+        payway: "card_rub",
+        shop_order_id: "next",
+        email: "a@b.c",
+      })
       expect(next.data.id).toBeGreaterThan(created.data.id)
       // The payout waiting before the restart still settles afterwards.
       await again.control("POST", "/clock/advance", { ms: 5000 })
-      expect((await again.call("/withdraw/shop_payment_status", { now: now(), shop_payment_id: "kept-payout" })).data.status).toBe(5)
+      expect(
+        (
+          await again.call("/withdraw/shop_payment_status", {
+            now: now(),
+            shop_payment_id: "kept-payout",
+          })
+        ).data.status
+      ).toBe(5)
     } finally {
       await second.close()
     }

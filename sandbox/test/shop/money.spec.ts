@@ -1,4 +1,10 @@
-import { currencyDigits, dec, feeOf, formatAmount, netOfFee } from "../../src/money"
+import {
+  currencyDigits,
+  dec,
+  feeOf,
+  formatAmount,
+  netOfFee,
+} from "../../src/money"
 
 describe("sandbox money", () => {
   it.each([

@@ -9,13 +9,18 @@ describe("sandbox shop information", () => {
   afterAll(() => t.close())
 
   const balance = async (currency: number) =>
-    (await t.client.call("/shop_balance", { now: now() })).data.balances.find((b: any) => b.currency === currency)
+    (await t.client.call("/shop_balance", { now: now() })).data.balances.find(
+      (b: any) => b.currency === currency
+    )
 
   it("lists a balance per currency with available, frozen and hold", async () => {
     const res = await t.client.call("/shop_balance", { now: now() })
     expect(res.data.shop_id).toBe(5)
     expect(res.data.balances).toEqual(
-      expect.arrayContaining([{ currency: 643, available: 1000000, frozen: 0, hold: 0 }, expect.objectContaining({ currency: 840 })])
+      expect.arrayContaining([
+        { currency: 643, available: 1000000, frozen: 0, hold: 0 },
+        expect.objectContaining({ currency: 840 }),
+      ])
     )
   })
 
@@ -38,7 +43,14 @@ describe("sandbox shop information", () => {
     expect(res.result).toBe(true)
     const payways = res.data.flatMap((m: any) => m.payways)
     const aliases = payways.map((p: any) => p.alias)
-    expect(aliases).toEqual(expect.arrayContaining(["piastrix_rub", "card_rub", "h2h_card_rub", "h2h_sbp_rub"]))
+    expect(aliases).toEqual(
+      expect.arrayContaining([
+        "piastrix_rub",
+        "card_rub",
+        "h2h_card_rub",
+        "h2h_sbp_rub",
+      ])
+    )
     expect(payways.find((p: any) => p.alias === "card_rub")).toEqual({
       add_ons_config: null,
       alias: "card_rub",
@@ -50,15 +62,24 @@ describe("sandbox shop information", () => {
       max_amount: 150000,
       min_amount: 10,
     })
-    expect(payways.find((p: any) => p.alias === "yamoney_rub").is_active).toBe(false)
-    expect(res.data.find((m: any) => m.name === "Piastrix")).toMatchObject({ is_bill_config: true, id: expect.any(Number) })
+    expect(payways.find((p: any) => p.alias === "yamoney_rub").is_active).toBe(
+      false
+    )
+    expect(res.data.find((m: any) => m.name === "Piastrix")).toMatchObject({
+      is_bill_config: true,
+      id: expect.any(Number),
+    })
   })
 
   it("lists output methods with account regexes, including wallet transfers", async () => {
     const res = await t.client.call("/shop_output_config/shop", { now: now() })
-    const card = res.data.flatMap((m: any) => m.payways).find((p: any) => p.alias === "card_rub")
+    const card = res.data
+      .flatMap((m: any) => m.payways)
+      .find((p: any) => p.alias === "card_rub")
     expect(card).toMatchObject({
-      account_info_config: { account: { regex: expect.any(String), title: expect.any(String) } },
+      account_info_config: {
+        account: { regex: expect.any(String), title: expect.any(String) },
+      },
       currency: 643,
       fee_config: { fix: 30, percent: 1 },
       info_id: null,
@@ -69,7 +90,9 @@ describe("sandbox shop information", () => {
   })
 
   it("answers unknown paths with 404 and a wrong method with 405", async () => {
-    expect((await fetch(`${t.running.url}/nope`, { method: "POST" })).status).toBe(404)
+    expect(
+      (await fetch(`${t.running.url}/nope`, { method: "POST" })).status
+    ).toBe(404)
     expect((await fetch(`${t.running.url}/invoice/create`)).status).toBe(405)
   })
 })

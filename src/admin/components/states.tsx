@@ -4,7 +4,15 @@ import { useTranslation } from "react-i18next"
 import { messageOf } from "../lib/api"
 
 /** A section of a page in Medusa's look: a heading row, then its body. */
-export const Section = ({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) => (
+export const Section = ({
+  title,
+  actions,
+  children,
+}: {
+  title: string
+  actions?: ReactNode
+  children: ReactNode
+}) => (
   <Container className="divide-y p-0">
     <div className="flex items-center justify-between px-6 py-4">
       <Heading level="h2">{title}</Heading>

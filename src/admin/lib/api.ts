@@ -1,6 +1,11 @@
 import Medusa, { FetchError } from "@medusajs/js-sdk"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { BalanceRow, ConnectionReport, DirectionRow, OptionInForce } from "../../lib/plugin/admin-views"
+import type {
+  BalanceRow,
+  ConnectionReport,
+  DirectionRow,
+  OptionInForce,
+} from "../../lib/plugin/admin-views"
 import type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
 import type { OrderPaymentView } from "../../lib/plugin/order-payments"
 
@@ -11,9 +16,18 @@ import type { OrderPaymentView } from "../../lib/plugin/order-payments"
 export const sdk = new Medusa({ baseUrl: "/", auth: { type: "session" } })
 
 // The routes' answers, typed by the server code that shapes them (type-only: nothing of it is bundled).
-export type { BalanceRow, ConnectionReport, DirectionRow, OptionInForce } from "../../lib/plugin/admin-views"
+export type {
+  BalanceRow,
+  ConnectionReport,
+  DirectionRow,
+  OptionInForce,
+} from "../../lib/plugin/admin-views"
 export type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
-export type Settings = { options: OptionInForce[]; callback_url: string | null; provider_ids: string[] }
+export type Settings = {
+  options: OptionInForce[]
+  callback_url: string | null
+  provider_ids: string[]
+}
 export type Notification = InboxPage["notifications"][number]
 export type { OrderPaymentView } from "../../lib/plugin/order-payments"
 
@@ -29,58 +43,83 @@ const keys = {
   settings: ["piastrix", "settings"] as const,
   balances: ["piastrix", "balances"] as const,
   directions: ["piastrix", "directions"] as const,
-  inbox: (state: string | undefined, offset: number) => ["piastrix", "notifications", state ?? "all", offset] as const,
-  orderPayments: (orderId: string) => ["piastrix", "order-payments", orderId] as const,
+  inbox: (state: string | undefined, offset: number) =>
+    ["piastrix", "notifications", state ?? "all", offset] as const,
+  orderPayments: (orderId: string) =>
+    ["piastrix", "order-payments", orderId] as const,
 }
 
 export const useSettings = () =>
-  useQuery({ queryKey: keys.settings, queryFn: () => sdk.client.fetch<Settings>("/admin/piastrix/settings") })
+  useQuery({
+    queryKey: keys.settings,
+    queryFn: () => sdk.client.fetch<Settings>("/admin/piastrix/settings"),
+  })
 
 // The service's answers are not cached beyond the page's life: balances change, and a failure must show.
 export const useBalances = () =>
   useQuery({
     queryKey: keys.balances,
-    queryFn: () => sdk.client.fetch<{ balances: BalanceRow[] }>("/admin/piastrix/balances"),
+    queryFn: () =>
+      sdk.client.fetch<{ balances: BalanceRow[] }>("/admin/piastrix/balances"),
     retry: false,
   })
 
 export const useDirections = () =>
   useQuery({
     queryKey: keys.directions,
-    queryFn: () => sdk.client.fetch<{ payments: DirectionRow[]; payouts: DirectionRow[] }>("/admin/piastrix/directions"),
+    queryFn: () =>
+      sdk.client.fetch<{ payments: DirectionRow[]; payouts: DirectionRow[] }>(
+        "/admin/piastrix/directions"
+      ),
     retry: false,
   })
 
 export const useConnectionTest = () =>
   useMutation({
     mutationFn: (body: { shop_id?: number; secret_key?: string }) =>
-      sdk.client.fetch<ConnectionReport>("/admin/piastrix/connection-test", { method: "POST", body }),
+      sdk.client.fetch<ConnectionReport>("/admin/piastrix/connection-test", {
+        method: "POST",
+        body,
+      }),
   })
 
 export const PAGE_SIZE = 20
 
-export const useInbox = (state: NotificationState | undefined, offset: number) =>
+export const useInbox = (
+  state: NotificationState | undefined,
+  offset: number
+) =>
   useQuery({
     queryKey: keys.inbox(state, offset),
     queryFn: () =>
-      sdk.client.fetch<InboxPage & { limit: number; offset: number }>("/admin/piastrix/notifications", {
-        query: { ...(state ? { state } : {}), limit: PAGE_SIZE, offset },
-      }),
+      sdk.client.fetch<InboxPage & { limit: number; offset: number }>(
+        "/admin/piastrix/notifications",
+        {
+          query: { ...(state ? { state } : {}), limit: PAGE_SIZE, offset },
+        }
+      ),
   })
 
 export const useRetryNotification = () => {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (id: string) =>
-      sdk.client.fetch<{ outcome: NotificationState }>(`/admin/piastrix/notifications/${id}/retry`, { method: "POST", body: {} }),
-    onSettled: () => client.invalidateQueries({ queryKey: ["piastrix", "notifications"] }),
+      sdk.client.fetch<{ outcome: NotificationState }>(
+        `/admin/piastrix/notifications/${id}/retry`,
+        { method: "POST", body: {} }
+      ),
+    onSettled: () =>
+      client.invalidateQueries({ queryKey: ["piastrix", "notifications"] }),
   })
 }
 
 export const useOrderPayments = (orderId: string) =>
   useQuery({
     queryKey: keys.orderPayments(orderId),
-    queryFn: () => sdk.client.fetch<{ payments: OrderPaymentView[] }>(`/admin/piastrix/orders/${orderId}/payments`),
+    queryFn: () =>
+      sdk.client.fetch<{ payments: OrderPaymentView[] }>(
+        `/admin/piastrix/orders/${orderId}/payments`
+      ),
   })
 
 /** "Check status now": one look at the service within its polling limits; the answer replaces the view. */
@@ -88,10 +127,17 @@ export const useCheckOrderPayment = (orderId: string) => {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (sessionId: string) =>
-      sdk.client.fetch<{ check: { outcome: string; detail: string }; outcome: string; payments: OrderPaymentView[] }>(
-        `/admin/piastrix/orders/${orderId}/payments/${sessionId}/check`,
-        { method: "POST", body: {} }
-      ),
-    onSuccess: (answer) => client.setQueryData(keys.orderPayments(orderId), { payments: answer.payments }),
+      sdk.client.fetch<{
+        check: { outcome: string; detail: string }
+        outcome: string
+        payments: OrderPaymentView[]
+      }>(`/admin/piastrix/orders/${orderId}/payments/${sessionId}/check`, {
+        method: "POST",
+        body: {},
+      }),
+    onSuccess: (answer) =>
+      client.setQueryData(keys.orderPayments(orderId), {
+        payments: answer.payments,
+      }),
   })
 }

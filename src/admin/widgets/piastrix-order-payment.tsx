@@ -2,7 +2,12 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Button, StatusBadge, Text, toast } from "@medusajs/ui"
 import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
 import { useTranslation } from "react-i18next"
-import { messageOf, useCheckOrderPayment, useOrderPayments, type OrderPaymentView } from "../lib/api"
+import {
+  messageOf,
+  useCheckOrderPayment,
+  useOrderPayments,
+  type OrderPaymentView,
+} from "../lib/api"
 import { Body, Section } from "../components/states"
 
 const STATE_COLORS: Record<string, "green" | "orange" | "red" | "grey"> = {
@@ -15,7 +20,13 @@ const STATE_COLORS: Record<string, "green" | "orange" | "red" | "grey"> = {
   unknown: "grey",
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+function Row({
+  label,
+  children,
+}: {
+  label: string
+  children: React.ReactNode
+}) {
   return (
     <div className="grid grid-cols-2 items-start gap-x-4 px-6 py-2">
       <Text size="small" leading="compact" className="text-ui-fg-subtle">
@@ -28,32 +39,53 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   )
 }
 
-function PaymentSection({ orderId, payment }: { orderId: string; payment: OrderPaymentView }) {
+function PaymentSection({
+  orderId,
+  payment,
+}: {
+  orderId: string
+  payment: OrderPaymentView
+}) {
   const { t, i18n } = useTranslation("piastrix")
   const check = useCheckOrderPayment(orderId)
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language)
   return (
-    <div className="py-2" data-testid={`piastrix-payment-${payment.session_id}`}>
+    <div
+      className="py-2"
+      data-testid={`piastrix-payment-${payment.session_id}`}
+    >
       <div className="flex items-center justify-between px-6 py-2">
         <Text size="small" weight="plus">
           {payment.kind_label}
         </Text>
-        <StatusBadge color={STATE_COLORS[payment.state] ?? "grey"}>{t(`order.states.${payment.state}`)}</StatusBadge>
+        <StatusBadge color={STATE_COLORS[payment.state] ?? "grey"}>
+          {t(`order.states.${payment.state}`)}
+        </StatusBadge>
       </div>
       <Row label={t("order.amount")}>
-        {payment.amount} {payment.currency_code.toUpperCase()} · {payment.captured ? t("order.captured") : t("order.notCaptured")}
+        {payment.amount} {payment.currency_code.toUpperCase()} ·{" "}
+        {payment.captured ? t("order.captured") : t("order.notCaptured")}
       </Row>
       {payment.payway && <Row label={t("order.payway")}>{payment.payway}</Row>}
-      {payment.payment_id && <Row label={t("order.paymentId")}>{payment.payment_id}</Row>}
-      {payment.service_status !== null && <Row label={t("order.serviceStatus")}>{payment.service_status}</Row>}
-      {payment.payer_account && <Row label={t("order.payer")}>{payment.payer_account}</Row>}
-      {payment.failure && <Row label={t("order.failure")}>{payment.failure}</Row>}
+      {payment.payment_id && (
+        <Row label={t("order.paymentId")}>{payment.payment_id}</Row>
+      )}
+      {payment.service_status !== null && (
+        <Row label={t("order.serviceStatus")}>{payment.service_status}</Row>
+      )}
+      {payment.payer_account && (
+        <Row label={t("order.payer")}>{payment.payer_account}</Row>
+      )}
+      {payment.failure && (
+        <Row label={t("order.failure")}>{payment.failure}</Row>
+      )}
       {payment.notice && <Row label={t("order.notice")}>{payment.notice}</Row>}
       <Row label={t("order.refunds")}>
         {payment.refunds.length
           ? payment.refunds.map((r) => (
               <span key={`${r.refund_id}-${r.state}`} className="block">
-                {r.amount} · {r.mode === "manual" ? t("order.manualRefund") : r.state}
+                {r.amount} ·{" "}
+                {r.mode === "manual" ? t("order.manualRefund") : r.state}
                 {r.reason ? ` · ${r.reason}` : ""}
               </span>
             ))
@@ -63,7 +95,8 @@ function PaymentSection({ orderId, payment }: { orderId: string; payment: OrderP
         {payment.notifications.length
           ? payment.notifications.map((n) => (
               <span key={n.id} className="block">
-                {when(n.received_at)} · {n.status} · {t(`inbox.states.${n.state}`)}
+                {when(n.received_at)} · {n.status} ·{" "}
+                {t(`inbox.states.${n.state}`)}
                 {n.last_error ? ` · ${n.last_error}` : ""}
               </span>
             ))
@@ -77,7 +110,10 @@ function PaymentSection({ orderId, payment }: { orderId: string; payment: OrderP
             isLoading={check.isPending}
             onClick={() =>
               check.mutate(payment.session_id, {
-                onSuccess: (answer) => toast.info(t("order.checked", { detail: answer.check.detail })),
+                onSuccess: (answer) =>
+                  toast.info(
+                    t("order.checked", { detail: answer.check.detail })
+                  ),
                 onError: (error) => toast.error(messageOf(error)),
               })
             }
@@ -101,7 +137,13 @@ function PiastrixPayments({ orderId }: { orderId: string }) {
     <div data-testid="piastrix-order-widget">
       <Section title={t("order.title")}>
         <Body loading={false} error={error}>
-          {data?.payments.map((payment) => <PaymentSection key={payment.session_id} orderId={orderId} payment={payment} />)}
+          {data?.payments.map((payment) => (
+            <PaymentSection
+              key={payment.session_id}
+              orderId={orderId}
+              payment={payment}
+            />
+          ))}
         </Body>
       </Section>
     </div>
@@ -113,7 +155,9 @@ function PiastrixPayments({ orderId }: { orderId: string }) {
  * now". Asked for every order: a bank transfer still awaited has a payment session but no payment yet, so the
  * order alone cannot tell; an order without Piastrix payments shows nothing.
  */
-const PiastrixOrderPaymentWidget = ({ data }: DetailWidgetProps<AdminOrder>) => <PiastrixPayments orderId={data.id} />
+const PiastrixOrderPaymentWidget = ({
+  data,
+}: DetailWidgetProps<AdminOrder>) => <PiastrixPayments orderId={data.id} />
 
 export const config = defineWidgetConfig({
   zone: "order.details.side.after",

@@ -35,20 +35,37 @@ export type AccrualInput = {
 }
 
 /** Accrues a sale: the recipient's share into held, the platform's commission beside it. */
-export async function accrue(db: SqlConnection, input: AccrualInput): Promise<PostedTransaction> {
+export async function accrue(
+  db: SqlConnection,
+  input: AccrualInput
+): Promise<PostedTransaction> {
   const recipient = await getRecipient(db, input.recipient_id)
-  const digits = defaultCurrencyTable.resolve(recipient.currency, "currency").digits
+  const digits = defaultCurrencyTable.resolve(
+    recipient.currency,
+    "currency"
+  ).digits
   const gross = new BigNumber(input.gross)
-  if (!gross.isFinite() || !gross.isGreaterThan(0) || (gross.decimalPlaces() ?? 0) > digits) {
-    throw new LedgerError(`gross: ${input.gross} is not a positive amount with at most ${digits} decimals`)
+  if (
+    !gross.isFinite() ||
+    !gross.isGreaterThan(0) ||
+    (gross.decimalPlaces() ?? 0) > digits
+  ) {
+    throw new LedgerError(
+      `gross: ${input.gross} is not a positive amount with at most ${digits} decimals`
+    )
   }
   if (!Number.isInteger(input.quantity) || input.quantity < 1) {
-    throw new LedgerError(`quantity: ${input.quantity} is not a positive whole number`)
+    throw new LedgerError(
+      `quantity: ${input.quantity} is not a positive whole number`
+    )
   }
   const commission = commissionOf(
     input.gross,
     input.quantity,
-    { percent: recipient.commission_percent, fixed: recipient.commission_fixed },
+    {
+      percent: recipient.commission_percent,
+      fixed: recipient.commission_fixed,
+    },
     digits
   )
   return post(db, {
@@ -61,7 +78,10 @@ export async function accrue(db: SqlConnection, input: AccrualInput): Promise<Po
 }
 
 /** Whether an accrual was already released or reversed (each happens once). */
-async function settledAccrual(db: SqlConnection, transactionId: string): Promise<{ released: boolean; reversed: boolean }> {
+async function settledAccrual(
+  db: SqlConnection,
+  transactionId: string
+): Promise<{ released: boolean; reversed: boolean }> {
   const { rows } = await db.raw(
     `select kind from ${LEDGER_TABLE} where related_transaction_id = ? and deleted_at is null group by kind`,
     [transactionId]
@@ -75,7 +95,10 @@ async function settledAccrual(db: SqlConnection, transactionId: string): Promise
  * available: one release per accrual, under the recipient's lock, so a reversal running at the same
  * time either comes first (nothing to release) or after (it reverses from available).
  */
-export async function releaseDueHolds(db: SqlDatabase, limit = 500): Promise<PostedTransaction[]> {
+export async function releaseDueHolds(
+  db: SqlDatabase,
+  limit = 500
+): Promise<PostedTransaction[]> {
   const { rows } = await db.raw(
     `select e.transaction_id, e.recipient_id, e.currency, e.amount::text as share
        from ${LEDGER_TABLE} e join ${RECIPIENT_TABLE} r on r.id = e.recipient_id
@@ -120,7 +143,9 @@ export async function reverseAccrual(
   const legs = await transactionEntries(db, input.accrual_transaction_id)
   const held = legs.find((l) => l.kind === "accrual" && l.account === "held")
   if (!held?.recipient_id) {
-    throw new LedgerError(`accrual_transaction_id: ${input.accrual_transaction_id} is not an accrual`)
+    throw new LedgerError(
+      `accrual_transaction_id: ${input.accrual_transaction_id} is not an accrual`
+    )
   }
   const sales = legs.find((l) => l.account === "shop_sales")
   const commission = legs.find((l) => l.account === "platform_commission")

@@ -2,7 +2,12 @@ import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/inbox"
-import { checkPosting, LedgerError, type LedgerAccount, type Posting } from "./postings"
+import {
+  checkPosting,
+  LedgerError,
+  type LedgerAccount,
+  type Posting,
+} from "./postings"
 import { LEDGER_TABLE } from "./tables"
 
 /**
@@ -52,7 +57,9 @@ function inCurrencyDigits(p: Posting): Posting {
   const legs = p.legs.map((leg) => {
     const amount = new BigNumber(leg.amount)
     if ((amount.decimalPlaces() ?? 0) > digits) {
-      throw new LedgerError(`amount: ${leg.amount} has more decimals than the currency's ${digits}`)
+      throw new LedgerError(
+        `amount: ${leg.amount} has more decimals than the currency's ${digits}`
+      )
     }
     return { ...leg, amount: amount.toFixed(digits) }
   })
@@ -69,7 +76,10 @@ const ENTRY_COLUMNS = `id, idempotency_key, transaction_id, recipient_id, curren
  * Writes a balanced posting once. A second call with the same key (also a concurrent one: the unique
  * key decides) writes nothing and returns the first posting.
  */
-export async function post(db: SqlConnection, posting: Posting): Promise<PostedTransaction> {
+export async function post(
+  db: SqlConnection,
+  posting: Posting
+): Promise<PostedTransaction> {
   const p = inCurrencyDigits(checkPosting(posting))
   const transactionId = newId("pxtxn")
   const refs = p.references ?? {}
@@ -105,7 +115,11 @@ export async function post(db: SqlConnection, posting: Posting): Promise<PostedT
     [...values, legKey(p.key, 0)]
   )
   if (inserted.rows.length > 0) {
-    return { transaction_id: transactionId, entries: inserted.rows, created: true }
+    return {
+      transaction_id: transactionId,
+      entries: inserted.rows,
+      created: true,
+    }
   }
   const existing = await db.raw(
     `select ${ENTRY_COLUMNS} from ${LEDGER_TABLE}
@@ -113,11 +127,18 @@ export async function post(db: SqlConnection, posting: Posting): Promise<PostedT
       order by idempotency_key`,
     [legKey(p.key, 0)]
   )
-  return { transaction_id: existing.rows[0].transaction_id, entries: existing.rows, created: false }
+  return {
+    transaction_id: existing.rows[0].transaction_id,
+    entries: existing.rows,
+    created: false,
+  }
 }
 
 /** The legs of one posting. */
-export async function transactionEntries(db: SqlConnection, transactionId: string): Promise<LedgerEntry[]> {
+export async function transactionEntries(
+  db: SqlConnection,
+  transactionId: string
+): Promise<LedgerEntry[]> {
   const { rows } = await db.raw(
     `select ${ENTRY_COLUMNS} from ${LEDGER_TABLE} where transaction_id = ? and deleted_at is null order by idempotency_key`,
     [transactionId]
@@ -141,7 +162,9 @@ export async function recipientBalances(
     [recipientId, currency]
   )
   const digits = defaultCurrencyTable.resolve(currency, "currency").digits
-  return Object.fromEntries(rows.map((r) => [r.account, new BigNumber(r.balance).toFixed(digits)]))
+  return Object.fromEntries(
+    rows.map((r) => [r.account, new BigNumber(r.balance).toFixed(digits)])
+  )
 }
 
 export type LedgerCheck = {
@@ -162,9 +185,14 @@ export async function ledgerBalances(db: SqlConnection): Promise<LedgerCheck> {
     `select transaction_id from ${LEDGER_TABLE} where deleted_at is null
       group by transaction_id having sum(amount) <> 0 limit 100`
   )
-  const list = totals.rows.map((r) => ({ currency: Number(r.currency), total: r.total }))
+  const list = totals.rows.map((r) => ({
+    currency: Number(r.currency),
+    total: r.total,
+  }))
   return {
-    balanced: unbalanced.rows.length === 0 && list.every((t) => new BigNumber(t.total).isZero()),
+    balanced:
+      unbalanced.rows.length === 0 &&
+      list.every((t) => new BigNumber(t.total).isZero()),
     totals: list,
     unbalanced_transactions: unbalanced.rows.map((r) => r.transaction_id),
   }
@@ -174,8 +202,14 @@ export async function ledgerBalances(db: SqlConnection): Promise<LedgerCheck> {
  * Serialises, until the transaction ends, everything that reads a recipient's balance in a currency
  * and posts from it (payout creation, reversals, releases), across instances.
  */
-export async function lockRecipient(trx: SqlConnection, recipientId: string, currency: number): Promise<void> {
-  await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [`piastrix-ledger:${recipientId}:${currency}`])
+export async function lockRecipient(
+  trx: SqlConnection,
+  recipientId: string,
+  currency: number
+): Promise<void> {
+  await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [
+    `piastrix-ledger:${recipientId}:${currency}`,
+  ])
 }
 
 export type EntryFilter = {
@@ -188,17 +222,29 @@ export type EntryFilter = {
 }
 
 /** A recipient's entries, newest first, filtered by date, with their total count. */
-export async function listEntries(db: SqlConnection, f: EntryFilter): Promise<{ entries: LedgerEntry[]; count: number }> {
+export async function listEntries(
+  db: SqlConnection,
+  f: EntryFilter
+): Promise<{ entries: LedgerEntry[]; count: number }> {
   const where = `recipient_id = ? and deleted_at is null
     and (?::timestamptz is null or created_at >= ?::timestamptz)
     and (?::timestamptz is null or created_at < ?::timestamptz)`
-  const bindings = [f.recipient_id, f.created_after ?? null, f.created_after ?? null, f.created_before ?? null, f.created_before ?? null]
+  const bindings = [
+    f.recipient_id,
+    f.created_after ?? null,
+    f.created_after ?? null,
+    f.created_before ?? null,
+    f.created_before ?? null,
+  ]
   const [list, total] = await Promise.all([
     db.raw(
       `select ${ENTRY_COLUMNS} from ${LEDGER_TABLE} where ${where} order by created_at desc, idempotency_key limit ? offset ?`,
       [...bindings, f.limit, f.offset]
     ),
-    db.raw(`select count(*)::int as n from ${LEDGER_TABLE} where ${where}`, bindings),
+    db.raw(
+      `select count(*)::int as n from ${LEDGER_TABLE} where ${where}`,
+      bindings
+    ),
   ])
   return { entries: list.rows, count: total.rows[0].n }
 }

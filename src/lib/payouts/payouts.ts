@@ -2,8 +2,18 @@ import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/inbox"
-import { lockRecipient, post, recipientBalances, type SqlDatabase } from "./ledger"
-import { payableOf, payoutCreatedLegs, payoutReturnedLegs, payoutSucceededLegs } from "./postings"
+import {
+  lockRecipient,
+  post,
+  recipientBalances,
+  type SqlDatabase,
+} from "./ledger"
+import {
+  payableOf,
+  payoutCreatedLegs,
+  payoutReturnedLegs,
+  payoutSucceededLegs,
+} from "./postings"
 import { getRecipient, type PayoutRail } from "./recipients"
 import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
 
@@ -50,7 +60,12 @@ export type Payout = {
 }
 
 /** Payouts whose money is still in flight: a recipient has at most one per currency. */
-export const OPEN_PAYOUT_STATUSES: PayoutStatus[] = ["awaiting_approval", "pending", "processing", "needs_attention"]
+export const OPEN_PAYOUT_STATUSES: PayoutStatus[] = [
+  "awaiting_approval",
+  "pending",
+  "processing",
+  "needs_attention",
+]
 
 /** The service is asked about one payout at most this often (the reference's limit). */
 export const PAYOUT_POLL_INTERVAL = "1 minute"
@@ -62,18 +77,28 @@ const COLUMNS = `id, recipient_id, currency, amount::text as amount, fee::text a
 const states = (list: PayoutStatus[]) => list.map((s) => `'${s}'`).join(", ")
 
 const read = (row: any): Payout => ({ ...row, currency: Number(row.currency) })
-const raw = (amount: string | null) => (amount === null ? null : JSON.stringify({ value: amount, precision: 20 }))
+const raw = (amount: string | null) =>
+  amount === null ? null : JSON.stringify({ value: amount, precision: 20 })
 const clip = (text: string) => text.slice(0, 1000)
 
 /** The `shop_payment_id` of a payout: its own id, so a retry can never mint another one. */
 export const shopPaymentIdOf = (payoutId: string) => payoutId
 
-export async function findPayout(db: SqlConnection, id: string): Promise<Payout | null> {
-  const { rows } = await db.raw(`select ${COLUMNS} from ${PAYOUT_TABLE} where id = ? and deleted_at is null`, [id])
+export async function findPayout(
+  db: SqlConnection,
+  id: string
+): Promise<Payout | null> {
+  const { rows } = await db.raw(
+    `select ${COLUMNS} from ${PAYOUT_TABLE} where id = ? and deleted_at is null`,
+    [id]
+  )
   return rows[0] ? read(rows[0]) : null
 }
 
-export async function getPayout(db: SqlConnection, id: string): Promise<Payout> {
+export async function getPayout(
+  db: SqlConnection,
+  id: string
+): Promise<Payout> {
   const payout = await findPayout(db, id)
   if (!payout) {
     throw new Error(`payout ${id} not found`)
@@ -84,17 +109,29 @@ export async function getPayout(db: SqlConnection, id: string): Promise<Payout> 
 /** Payouts, newest first, optionally of one recipient or in one status, with their total count. */
 export async function listPayouts(
   db: SqlConnection,
-  f: { recipient_id?: string; status?: PayoutStatus; limit: number; offset: number }
+  f: {
+    recipient_id?: string
+    status?: PayoutStatus
+    limit: number
+    offset: number
+  }
 ): Promise<{ payouts: Payout[]; count: number }> {
   const where = `deleted_at is null and (?::text is null or recipient_id = ?) and (?::text is null or status = ?)`
-  const bindings = [f.recipient_id ?? null, f.recipient_id ?? null, f.status ?? null, f.status ?? null]
+  const bindings = [
+    f.recipient_id ?? null,
+    f.recipient_id ?? null,
+    f.status ?? null,
+    f.status ?? null,
+  ]
   const [list, total] = await Promise.all([
-    db.raw(`select ${COLUMNS} from ${PAYOUT_TABLE} where ${where} order by created_at desc, id limit ? offset ?`, [
-      ...bindings,
-      f.limit,
-      f.offset,
-    ]),
-    db.raw(`select count(*)::int as n from ${PAYOUT_TABLE} where ${where}`, bindings),
+    db.raw(
+      `select ${COLUMNS} from ${PAYOUT_TABLE} where ${where} order by created_at desc, id limit ? offset ?`,
+      [...bindings, f.limit, f.offset]
+    ),
+    db.raw(
+      `select count(*)::int as n from ${PAYOUT_TABLE} where ${where}`,
+      bindings
+    ),
   ])
   return { payouts: list.rows.map(read), count: total.rows[0].n }
 }
@@ -110,14 +147,18 @@ export type CreatePayoutInput = {
 }
 
 /** `reason` starts with the field it is about (`amount:`, `recipient_id:`). */
-export type CreatePayoutResult = { payout: Payout } | { payout: null; reason: string }
+export type CreatePayoutResult =
+  { payout: Payout } | { payout: null; reason: string }
 
 /**
  * Writes a payout ahead of any call to the service: the row, its `shop_payment_id` and the posting that
  * moves its amount from available to in flight (netting what the recipient owes), in one transaction
  * under the recipient's lock. A negative or zero payable balance is never paid.
  */
-export async function createPayout(db: SqlDatabase, input: CreatePayoutInput): Promise<CreatePayoutResult> {
+export async function createPayout(
+  db: SqlDatabase,
+  input: CreatePayoutInput
+): Promise<CreatePayoutResult> {
   const recipient = await getRecipient(db, input.recipient_id)
   const currency = recipient.currency
   return db.transaction(async (trx): Promise<CreatePayoutResult> => {
@@ -129,27 +170,45 @@ export async function createPayout(db: SqlDatabase, input: CreatePayoutInput): P
       [recipient.id, currency]
     )
     if (open.rows[0]) {
-      return { payout: null, reason: `recipient_id: payout ${open.rows[0].id} of this recipient is still open` }
+      return {
+        payout: null,
+        reason: `recipient_id: payout ${open.rows[0].id} of this recipient is still open`,
+      }
     }
     const balances = await recipientBalances(trx, recipient.id, currency)
     const payable = payableOf(balances)
     const amount = new BigNumber(input.amount ?? payable)
     const digits = defaultCurrencyTable.resolve(currency, "currency").digits
     if (!amount.isFinite() || (amount.decimalPlaces() ?? 0) > digits) {
-      return { payout: null, reason: `amount: ${input.amount} is not an amount with at most ${digits} decimals` }
+      return {
+        payout: null,
+        reason: `amount: ${input.amount} is not an amount with at most ${digits} decimals`,
+      }
     }
     if (!amount.isGreaterThan(0)) {
-      return { payout: null, reason: `amount: nothing is payable (${payable.toFixed()})` }
+      return {
+        payout: null,
+        reason: `amount: nothing is payable (${payable.toFixed()})`,
+      }
     }
     if (amount.isGreaterThan(payable)) {
-      return { payout: null, reason: `amount: ${amount.toFixed()} is more than the payable ${payable.toFixed()}` }
+      return {
+        payout: null,
+        reason: `amount: ${amount.toFixed()} is more than the payable ${payable.toFixed()}`,
+      }
     }
     if (input.respect_minimum && payable.isLessThan(recipient.minimum_payout)) {
-      return { payout: null, reason: `amount: the payable ${payable.toFixed()} is under the minimum ${recipient.minimum_payout}` }
+      return {
+        payout: null,
+        reason: `amount: the payable ${payable.toFixed()} is under the minimum ${recipient.minimum_payout}`,
+      }
     }
     const owed = BigNumber.min(0, balances.clawback ?? 0).negated()
     const threshold = input.approval_threshold
-    const status: PayoutStatus = threshold !== null && amount.isGreaterThan(threshold) ? "awaiting_approval" : "pending"
+    const status: PayoutStatus =
+      threshold !== null && amount.isGreaterThan(threshold)
+        ? "awaiting_approval"
+        : "pending"
     const id = `pxpo_${randomUUID().replace(/-/g, "")}`
     const inserted = await trx.raw(
       `insert into ${PAYOUT_TABLE}
@@ -165,7 +224,9 @@ export async function createPayout(db: SqlDatabase, input: CreatePayoutInput): P
         recipient.rail,
         recipient.payway,
         recipient.account,
-        recipient.account_details === null ? null : JSON.stringify(recipient.account_details),
+        recipient.account_details === null
+          ? null
+          : JSON.stringify(recipient.account_details),
         shopPaymentIdOf(id),
         status,
       ]
@@ -199,7 +260,11 @@ async function transition(
 }
 
 /** The service made the payout: its amount is paid. */
-export async function markSucceeded(db: SqlDatabase, payout: Payout, serviceId: string): Promise<Payout | null> {
+export async function markSucceeded(
+  db: SqlDatabase,
+  payout: Payout,
+  serviceId: string
+): Promise<Payout | null> {
   return db.transaction(async (trx) => {
     const done = await transition(
       trx,
@@ -228,10 +293,16 @@ export async function markSucceeded(db: SqlDatabase, payout: Payout, serviceId: 
 export async function markReturned(
   db: SqlDatabase,
   payout: Payout,
-  outcome: { status: "rejected" | "canceled"; reason: string; serviceId?: string | null }
+  outcome: {
+    status: "rejected" | "canceled"
+    reason: string
+    serviceId?: string | null
+  }
 ): Promise<Payout | null> {
   const from: PayoutStatus[] =
-    outcome.status === "canceled" ? ["awaiting_approval", "pending"] : ["pending", "processing", "needs_attention"]
+    outcome.status === "canceled"
+      ? ["awaiting_approval", "pending"]
+      : ["pending", "processing", "needs_attention"]
   return db.transaction(async (trx) => {
     const done = await transition(
       trx,
@@ -255,13 +326,23 @@ export async function markReturned(
 }
 
 /** An admin lets a payout above the approval threshold go. */
-export function approvePayout(db: SqlConnection, id: string): Promise<Payout | null> {
+export function approvePayout(
+  db: SqlConnection,
+  id: string
+): Promise<Payout | null> {
   return transition(db, id, ["awaiting_approval"], `status = 'pending'`)
 }
 
 /** An admin cancels a payout that was never sent; its amount is available again. */
-export async function cancelPayout(db: SqlDatabase, id: string, reason: string): Promise<Payout | null> {
-  return markReturned(db, await getPayout(db, id), { status: "canceled", reason })
+export async function cancelPayout(
+  db: SqlDatabase,
+  id: string,
+  reason: string
+): Promise<Payout | null> {
+  return markReturned(db, await getPayout(db, id), {
+    status: "canceled",
+    reason,
+  })
 }
 
 /**
@@ -269,26 +350,49 @@ export async function cancelPayout(db: SqlDatabase, id: string, reason: string):
  * sync asks the service by its `shop_payment_id` and, only if the service never made it, creates it
  * with that same id.
  */
-export function retryPayout(db: SqlConnection, id: string): Promise<Payout | null> {
-  return transition(db, id, ["needs_attention"], `status = 'processing', next_poll_at = null, claimed_until = null`)
+export function retryPayout(
+  db: SqlConnection,
+  id: string
+): Promise<Payout | null> {
+  return transition(
+    db,
+    id,
+    ["needs_attention"],
+    `status = 'processing', next_poll_at = null, claimed_until = null`
+  )
 }
 
 /** Stores the fee the service quoted. */
-export async function recordFee(db: SqlConnection, id: string, fee: string | null): Promise<void> {
-  await db.raw(`update ${PAYOUT_TABLE} set fee = ?::numeric, raw_fee = ?::jsonb, updated_at = now() where id = ?`, [
-    fee,
-    raw(fee),
-    id,
-  ])
+export async function recordFee(
+  db: SqlConnection,
+  id: string,
+  fee: string | null
+): Promise<void> {
+  await db.raw(
+    `update ${PAYOUT_TABLE} set fee = ?::numeric, raw_fee = ?::jsonb, updated_at = now() where id = ?`,
+    [fee, raw(fee), id]
+  )
 }
 
 /** Written just before the create is sent: from now on only the status endpoint says what happened. */
-export function markSent(db: SqlConnection, id: string): Promise<Payout | null> {
-  return transition(db, id, ["pending"], `status = 'processing', sent_at = now(), last_error = null`)
+export function markSent(
+  db: SqlConnection,
+  id: string
+): Promise<Payout | null> {
+  return transition(
+    db,
+    id,
+    ["pending"],
+    `status = 'processing', sent_at = now(), last_error = null`
+  )
 }
 
 /** Not sent (or the service refused it without making it): tried again by a later run. */
-export function backToPending(db: SqlConnection, id: string, reason: string): Promise<Payout | null> {
+export function backToPending(
+  db: SqlConnection,
+  id: string,
+  reason: string
+): Promise<Payout | null> {
   return transition(
     db,
     id,
@@ -299,7 +403,11 @@ export function backToPending(db: SqlConnection, id: string, reason: string): Pr
 }
 
 /** Made at the service and not final yet (a withdraw): asked again after the polling interval. */
-export function markInFlight(db: SqlConnection, id: string, serviceId: string): Promise<Payout | null> {
+export function markInFlight(
+  db: SqlConnection,
+  id: string,
+  serviceId: string
+): Promise<Payout | null> {
   return transition(
     db,
     id,
@@ -311,7 +419,11 @@ export function markInFlight(db: SqlConnection, id: string, serviceId: string): 
 }
 
 /** Cannot be settled automatically; a person looks at it (the money stays in flight). */
-export function markNeedsAttention(db: SqlConnection, id: string, reason: string): Promise<Payout | null> {
+export function markNeedsAttention(
+  db: SqlConnection,
+  id: string,
+  reason: string
+): Promise<Payout | null> {
   return transition(
     db,
     id,
@@ -322,18 +434,25 @@ export function markNeedsAttention(db: SqlConnection, id: string, reason: string
 }
 
 /** Keeps the state, notes what went wrong and lets the payout go for the next run. */
-export async function noteError(db: SqlConnection, id: string, reason: string): Promise<void> {
-  await db.raw(`update ${PAYOUT_TABLE} set last_error = ?, claimed_until = null, updated_at = now() where id = ?`, [
-    clip(reason),
-    id,
-  ])
+export async function noteError(
+  db: SqlConnection,
+  id: string,
+  reason: string
+): Promise<void> {
+  await db.raw(
+    `update ${PAYOUT_TABLE} set last_error = ?, claimed_until = null, updated_at = now() where id = ?`,
+    [clip(reason), id]
+  )
 }
 
 /**
  * Takes the right to ask the service about this payout now: at most once per polling interval, by the
  * database's clock, whichever instance asks.
  */
-export async function claimStatusPoll(db: SqlConnection, id: string): Promise<boolean> {
+export async function claimStatusPoll(
+  db: SqlConnection,
+  id: string
+): Promise<boolean> {
   const { rows } = await db.raw(
     `update ${PAYOUT_TABLE} set next_poll_at = now() + interval '${PAYOUT_POLL_INTERVAL}'
       where id = ? and (next_poll_at is null or next_poll_at <= now())
@@ -372,7 +491,10 @@ export async function claimPendingPayouts(
  * in the same statement: one batch costs one query, and no payout is asked about twice a minute
  * however many instances sync.
  */
-export async function claimDuePolls(db: SqlConnection, s: { limit: number; leaseSeconds: number }): Promise<Payout[]> {
+export async function claimDuePolls(
+  db: SqlConnection,
+  s: { limit: number; leaseSeconds: number }
+): Promise<Payout[]> {
   const { rows } = await db.raw(
     `update ${PAYOUT_TABLE} p
         set next_poll_at = now() + interval '${PAYOUT_POLL_INTERVAL}',

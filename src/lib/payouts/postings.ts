@@ -10,11 +10,21 @@ import BigNumber from "bignumber.js"
  */
 
 /** Accounts held per recipient and currency. */
-export const RECIPIENT_ACCOUNTS = ["held", "available", "in_flight", "paid", "clawback"] as const
+export const RECIPIENT_ACCOUNTS = [
+  "held",
+  "available",
+  "in_flight",
+  "paid",
+  "clawback",
+] as const
 export type RecipientAccount = (typeof RECIPIENT_ACCOUNTS)[number]
 
 /** The platform's own accounts (no recipient). */
-export const PLATFORM_ACCOUNTS = ["shop_sales", "platform_commission", "platform_adjustments"] as const
+export const PLATFORM_ACCOUNTS = [
+  "shop_sales",
+  "platform_commission",
+  "platform_adjustments",
+] as const
 export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number]
 
 export type LedgerAccount = RecipientAccount | PlatformAccount
@@ -83,14 +93,20 @@ export function checkPosting(posting: Posting): Posting {
     if (!amount.isFinite()) {
       throw new LedgerError(`amount: ${leg.amount} is not a decimal amount`)
     }
-    const platform = (PLATFORM_ACCOUNTS as readonly string[]).includes(leg.account)
+    const platform = (PLATFORM_ACCOUNTS as readonly string[]).includes(
+      leg.account
+    )
     if (platform !== (leg.recipient_id === null)) {
-      throw new LedgerError(`recipient_id: ${leg.account} ${platform ? "belongs to the platform" : "needs a recipient"}`)
+      throw new LedgerError(
+        `recipient_id: ${leg.account} ${platform ? "belongs to the platform" : "needs a recipient"}`
+      )
     }
     total = total.plus(amount)
   }
   if (!total.isZero()) {
-    throw new LedgerError(`legs: a posting must sum to zero, this one sums to ${total.toFixed()}`)
+    throw new LedgerError(
+      `legs: a posting must sum to zero, this one sums to ${total.toFixed()}`
+    )
   }
   const legs = posting.legs.filter((leg) => !dec(leg.amount).isZero())
   if (legs.length === 0) {
@@ -102,7 +118,12 @@ export function checkPosting(posting: Posting): Posting {
 const negate = (amount: BigNumber.Value) => dec(amount).negated().toFixed()
 
 /** Moves `amount` from one of a recipient's accounts to another. */
-function transfer(recipientId: string, from: RecipientAccount, to: RecipientAccount, amount: BigNumber.Value): Leg[] {
+function transfer(
+  recipientId: string,
+  from: RecipientAccount,
+  to: RecipientAccount,
+  amount: BigNumber.Value
+): Leg[] {
   return [
     { account: from, recipient_id: recipientId, amount: negate(amount) },
     { account: to, recipient_id: recipientId, amount: dec(amount).toFixed() },
@@ -115,8 +136,16 @@ export type Commission = { percent: BigNumber.Value; fixed: BigNumber.Value }
  * The platform's share of a sale of `quantity` items for `gross`: a percent of the gross (rounded half
  * up to the currency's digits) plus a fixed amount per item, never more than the gross.
  */
-export function commissionOf(gross: BigNumber.Value, quantity: number, c: Commission, digits: number): BigNumber {
-  const percentPart = dec(gross).times(c.percent).div(100).decimalPlaces(digits, BigNumber.ROUND_HALF_UP)
+export function commissionOf(
+  gross: BigNumber.Value,
+  quantity: number,
+  c: Commission,
+  digits: number
+): BigNumber {
+  const percentPart = dec(gross)
+    .times(c.percent)
+    .div(100)
+    .decimalPlaces(digits, BigNumber.ROUND_HALF_UP)
   const total = percentPart.plus(dec(c.fixed).times(quantity))
   return BigNumber.min(total, gross)
 }
@@ -127,25 +156,47 @@ export function commissionOf(gross: BigNumber.Value, quantity: number, c: Commis
  * quantity fulfilled, rounded half up to the currency's digits.
  */
 export function fulfilledSaleOf(
-  line: { subtotal: BigNumber.Value; discount_subtotal?: BigNumber.Value | null; quantity: BigNumber.Value },
+  line: {
+    subtotal: BigNumber.Value
+    discount_subtotal?: BigNumber.Value | null
+    quantity: BigNumber.Value
+  },
   fulfilled: BigNumber.Value,
   digits: number
 ): BigNumber {
   const net = dec(line.subtotal).minus(line.discount_subtotal ?? 0)
-  return BigNumber.max(0, net.times(fulfilled).div(line.quantity)).decimalPlaces(digits, BigNumber.ROUND_HALF_UP)
+  return BigNumber.max(
+    0,
+    net.times(fulfilled).div(line.quantity)
+  ).decimalPlaces(digits, BigNumber.ROUND_HALF_UP)
 }
 
 /** A sale accrued: the recipient's share into held, the commission to the platform, from the sales. */
-export function accrualLegs(recipientId: string, gross: BigNumber.Value, commission: BigNumber.Value): Leg[] {
+export function accrualLegs(
+  recipientId: string,
+  gross: BigNumber.Value,
+  commission: BigNumber.Value
+): Leg[] {
   return [
-    { account: "held", recipient_id: recipientId, amount: dec(gross).minus(commission).toFixed() },
-    { account: "platform_commission", recipient_id: null, amount: dec(commission).toFixed() },
+    {
+      account: "held",
+      recipient_id: recipientId,
+      amount: dec(gross).minus(commission).toFixed(),
+    },
+    {
+      account: "platform_commission",
+      recipient_id: null,
+      amount: dec(commission).toFixed(),
+    },
     { account: "shop_sales", recipient_id: null, amount: negate(gross) },
   ]
 }
 
 /** The hold of an accrual elapsed. */
-export function releaseLegs(recipientId: string, share: BigNumber.Value): Leg[] {
+export function releaseLegs(
+  recipientId: string,
+  share: BigNumber.Value
+): Leg[] {
   return transfer(recipientId, "held", "available", share)
 }
 
@@ -156,21 +207,44 @@ export function releaseLegs(recipientId: string, share: BigNumber.Value): Leg[] 
  */
 export function reversalLegs(
   recipientId: string,
-  accrual: { share: BigNumber.Value; commission: BigNumber.Value; gross: BigNumber.Value },
+  accrual: {
+    share: BigNumber.Value
+    commission: BigNumber.Value
+    gross: BigNumber.Value
+  },
   where: { released: boolean; available: BigNumber.Value }
 ): Leg[] {
   const share = dec(accrual.share)
   const platform: Leg[] = [
-    { account: "platform_commission", recipient_id: null, amount: negate(accrual.commission) },
-    { account: "shop_sales", recipient_id: null, amount: dec(accrual.gross).toFixed() },
+    {
+      account: "platform_commission",
+      recipient_id: null,
+      amount: negate(accrual.commission),
+    },
+    {
+      account: "shop_sales",
+      recipient_id: null,
+      amount: dec(accrual.gross).toFixed(),
+    },
   ]
   if (!where.released) {
-    return [{ account: "held", recipient_id: recipientId, amount: negate(share) }, ...platform]
+    return [
+      { account: "held", recipient_id: recipientId, amount: negate(share) },
+      ...platform,
+    ]
   }
   const fromAvailable = BigNumber.max(0, BigNumber.min(share, where.available))
   return [
-    { account: "available", recipient_id: recipientId, amount: negate(fromAvailable) },
-    { account: "clawback", recipient_id: recipientId, amount: negate(share.minus(fromAvailable)) },
+    {
+      account: "available",
+      recipient_id: recipientId,
+      amount: negate(fromAvailable),
+    },
+    {
+      account: "clawback",
+      recipient_id: recipientId,
+      amount: negate(share.minus(fromAvailable)),
+    },
     ...platform,
   ]
 }
@@ -179,35 +253,72 @@ export function reversalLegs(
  * What a payout may pay: the available balance less what the recipient owes (the clawback
  * receivable). Zero or less means nothing is paid.
  */
-export function payableOf(balances: Partial<Record<RecipientAccount, BigNumber.Value>>): BigNumber {
-  return dec(balances.available ?? 0).plus(BigNumber.min(0, balances.clawback ?? 0))
+export function payableOf(
+  balances: Partial<Record<RecipientAccount, BigNumber.Value>>
+): BigNumber {
+  return dec(balances.available ?? 0).plus(
+    BigNumber.min(0, balances.clawback ?? 0)
+  )
 }
 
 /**
  * A payout created: its amount goes in flight, and what the recipient owes is settled from the same
  * available money (`netted`, positive).
  */
-export function payoutCreatedLegs(recipientId: string, amount: BigNumber.Value, netted: BigNumber.Value): Leg[] {
+export function payoutCreatedLegs(
+  recipientId: string,
+  amount: BigNumber.Value,
+  netted: BigNumber.Value
+): Leg[] {
   return [
-    { account: "available", recipient_id: recipientId, amount: negate(dec(amount).plus(netted)) },
-    { account: "in_flight", recipient_id: recipientId, amount: dec(amount).toFixed() },
-    { account: "clawback", recipient_id: recipientId, amount: dec(netted).toFixed() },
+    {
+      account: "available",
+      recipient_id: recipientId,
+      amount: negate(dec(amount).plus(netted)),
+    },
+    {
+      account: "in_flight",
+      recipient_id: recipientId,
+      amount: dec(amount).toFixed(),
+    },
+    {
+      account: "clawback",
+      recipient_id: recipientId,
+      amount: dec(netted).toFixed(),
+    },
   ]
 }
 
-export function payoutSucceededLegs(recipientId: string, amount: BigNumber.Value): Leg[] {
+export function payoutSucceededLegs(
+  recipientId: string,
+  amount: BigNumber.Value
+): Leg[] {
   return transfer(recipientId, "in_flight", "paid", amount)
 }
 
 /** A payout rejected or canceled: its amount is available again (a netted clawback stays settled). */
-export function payoutReturnedLegs(recipientId: string, amount: BigNumber.Value): Leg[] {
+export function payoutReturnedLegs(
+  recipientId: string,
+  amount: BigNumber.Value
+): Leg[] {
   return transfer(recipientId, "in_flight", "available", amount)
 }
 
 /** A manual correction of a recipient's available balance, against the platform. */
-export function adjustmentLegs(recipientId: string, amount: BigNumber.Value): Leg[] {
+export function adjustmentLegs(
+  recipientId: string,
+  amount: BigNumber.Value
+): Leg[] {
   return [
-    { account: "available", recipient_id: recipientId, amount: dec(amount).toFixed() },
-    { account: "platform_adjustments", recipient_id: null, amount: negate(amount) },
+    {
+      account: "available",
+      recipient_id: recipientId,
+      amount: dec(amount).toFixed(),
+    },
+    {
+      account: "platform_adjustments",
+      recipient_id: null,
+      amount: negate(amount),
+    },
   ]
 }

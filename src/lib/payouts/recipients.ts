@@ -27,12 +27,21 @@ export const RECIPIENT_COLUMNS = `id, name, email, rail, payway, account, accoun
   commission_percent::text as commission_percent, commission_fixed::text as commission_fixed, hold_days, schedule,
   minimum_payout::text as minimum_payout, state`
 
-export async function findRecipient(db: SqlConnection, id: string): Promise<Recipient | null> {
-  const { rows } = await db.raw(`select ${RECIPIENT_COLUMNS} from ${RECIPIENT_TABLE} where id = ? and deleted_at is null`, [id])
+export async function findRecipient(
+  db: SqlConnection,
+  id: string
+): Promise<Recipient | null> {
+  const { rows } = await db.raw(
+    `select ${RECIPIENT_COLUMNS} from ${RECIPIENT_TABLE} where id = ? and deleted_at is null`,
+    [id]
+  )
   return rows[0] ? { ...rows[0], currency: Number(rows[0].currency) } : null
 }
 
-export async function getRecipient(db: SqlConnection, id: string): Promise<Recipient> {
+export async function getRecipient(
+  db: SqlConnection,
+  id: string
+): Promise<Recipient> {
   const recipient = await findRecipient(db, id)
   if (!recipient) {
     throw new LedgerError(`recipient_id: no recipient ${id}`)
@@ -41,7 +50,10 @@ export async function getRecipient(db: SqlConnection, id: string): Promise<Recip
 }
 
 /** The time between two scheduled payouts of a recipient; manual recipients are never paid by schedule. */
-export const SCHEDULE_INTERVALS: Record<Exclude<PayoutSchedule, "manual">, string> = {
+export const SCHEDULE_INTERVALS: Record<
+  Exclude<PayoutSchedule, "manual">,
+  string
+> = {
   daily: "1 day",
   weekly: "7 days",
   monthly: "1 month",
@@ -49,7 +61,10 @@ export const SCHEDULE_INTERVALS: Record<Exclude<PayoutSchedule, "manual">, strin
 
 /** The payout directions the shop has (`/shop_output_config/shop`), as far as a recipient needs them. */
 export type OutputDirections = Array<{
-  payways: Array<{ alias: string; account_info_config?: Record<string, { regex?: string | null }> | null }>
+  payways: Array<{
+    alias: string
+    account_info_config?: Record<string, { regex?: string | null }> | null
+  }>
 }>
 
 /**
@@ -58,11 +73,20 @@ export type OutputDirections = Array<{
  */
 export function withdrawAccountProblem(
   directions: OutputDirections,
-  r: { payway: string; account: string; account_details?: Record<string, unknown> | null }
+  r: {
+    payway: string
+    account: string
+    account_details?: Record<string, unknown> | null
+  }
 ): { field: string; problem: string } | null {
-  const payway = directions.flatMap((d) => d.payways).find((p) => p.alias === r.payway)
+  const payway = directions
+    .flatMap((d) => d.payways)
+    .find((p) => p.alias === r.payway)
   if (!payway) {
-    return { field: "payway", problem: `${r.payway} is not a payout direction of this shop` }
+    return {
+      field: "payway",
+      problem: `${r.payway} is not a payout direction of this shop`,
+    }
   }
   for (const [name, rule] of Object.entries(payway.account_info_config ?? {})) {
     const field = name === "account" ? "account" : `account_details.${name}`
@@ -71,7 +95,10 @@ export function withdrawAccountProblem(
       return { field, problem: `is required by ${r.payway}` }
     }
     if (rule.regex && !new RegExp(rule.regex).test(value)) {
-      return { field, problem: `does not match the format ${r.payway} requires (${rule.regex})` }
+      return {
+        field,
+        problem: `does not match the format ${r.payway} requires (${rule.regex})`,
+      }
     }
   }
   return null
@@ -87,7 +114,12 @@ export async function listRecipients(
       `select ${RECIPIENT_COLUMNS} from ${RECIPIENT_TABLE} where deleted_at is null order by created_at desc, id limit ? offset ?`,
       [page.limit, page.offset]
     ),
-    db.raw(`select count(*)::int as n from ${RECIPIENT_TABLE} where deleted_at is null`),
+    db.raw(
+      `select count(*)::int as n from ${RECIPIENT_TABLE} where deleted_at is null`
+    ),
   ])
-  return { recipients: list.rows.map((r) => ({ ...r, currency: Number(r.currency) })), count: total.rows[0].n }
+  return {
+    recipients: list.rows.map((r) => ({ ...r, currency: Number(r.currency) })),
+    count: total.rows[0].n,
+  }
 }

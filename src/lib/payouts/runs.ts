@@ -20,7 +20,9 @@ import { LEDGER_TABLE, PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
 const LEASE_SECONDS = 120
 
 const scheduleInterval = `case r.schedule ${Object.entries(SCHEDULE_INTERVALS)
-  .map(([schedule, interval]) => `when '${schedule}' then interval '${interval}'`)
+  .map(
+    ([schedule, interval]) => `when '${schedule}' then interval '${interval}'`
+  )
   .join(" ")} end`
 
 /**
@@ -28,7 +30,10 @@ const scheduleInterval = `case r.schedule ${Object.entries(SCHEDULE_INTERVALS)
  * within its schedule's interval, and a payable balance at or over its minimum. Above the approval
  * threshold (option `payouts.approvalThreshold`) the payout waits for an admin.
  */
-export async function createDuePayouts(ctx: PayoutContext, s: { limit?: number } = {}): Promise<CreatePayoutResult[]> {
+export async function createDuePayouts(
+  ctx: PayoutContext,
+  s: { limit?: number } = {}
+): Promise<CreatePayoutResult[]> {
   const open = OPEN_PAYOUT_STATUSES.map((status) => `'${status}'`).join(", ")
   const { rows } = await ctx.db.raw(
     `select r.id from ${RECIPIENT_TABLE} r
@@ -58,7 +63,9 @@ export async function createDuePayouts(ctx: PayoutContext, s: { limit?: number }
       respect_minimum: true,
     })
     if (result.payout) {
-      ctx.logger.info(`Piastrix payout ${result.payout.id}: ${result.payout.amount} to ${id} (${result.payout.status})`)
+      ctx.logger.info(
+        `Piastrix payout ${result.payout.id}: ${result.payout.amount} to ${id} (${result.payout.status})`
+      )
     }
     results.push(result)
   }
@@ -66,14 +73,26 @@ export async function createDuePayouts(ctx: PayoutContext, s: { limit?: number }
 }
 
 /** Sends pending payouts (approved, or left pending by a passing refusal such as the shop's balance). */
-export async function sendPendingPayouts(ctx: PayoutContext, s: { limit?: number } = {}): Promise<Array<Payout | null>> {
-  const claimed = await claimPendingPayouts(ctx.db, { limit: s.limit ?? 50, leaseSeconds: LEASE_SECONDS })
+export async function sendPendingPayouts(
+  ctx: PayoutContext,
+  s: { limit?: number } = {}
+): Promise<Array<Payout | null>> {
+  const claimed = await claimPendingPayouts(ctx.db, {
+    limit: s.limit ?? 50,
+    leaseSeconds: LEASE_SECONDS,
+  })
   return eachPayout(ctx, claimed, sendPayout)
 }
 
 /** Settles payouts in flight whose minute has passed, a batch claimed in one query. */
-export async function syncPayoutsInFlight(ctx: PayoutContext, s: { batchSize?: number } = {}): Promise<Array<Payout | null>> {
-  const claimed = await claimDuePolls(ctx.db, { limit: s.batchSize ?? 100, leaseSeconds: LEASE_SECONDS })
+export async function syncPayoutsInFlight(
+  ctx: PayoutContext,
+  s: { batchSize?: number } = {}
+): Promise<Array<Payout | null>> {
+  const claimed = await claimDuePolls(ctx.db, {
+    limit: s.batchSize ?? 100,
+    leaseSeconds: LEASE_SECONDS,
+  })
   return eachPayout(ctx, claimed, syncPayout)
 }
 
@@ -89,7 +108,9 @@ async function eachPayout(
       const after = await work(ctx, p)
       if (after && after.status !== p.status) {
         const why = after.rejected_reason ?? after.last_error
-        ctx.logger.info(`Piastrix payout ${p.id}: ${p.status} -> ${after.status}${why ? ` (${why})` : ""}`)
+        ctx.logger.info(
+          `Piastrix payout ${p.id}: ${p.status} -> ${after.status}${why ? ` (${why})` : ""}`
+        )
       }
       results.push(after)
     } catch (error) {

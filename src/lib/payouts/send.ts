@@ -46,7 +46,8 @@ export type PayoutContext = {
   logger: { info(message: string): void; warn(message: string): void }
 }
 
-type ServiceRecord = TransferCreateResult | TransferStatusResult | WithdrawRecord
+type ServiceRecord =
+  TransferCreateResult | TransferStatusResult | WithdrawRecord
 
 /**
  * Refusals that say nothing about the payout itself (the shop's balance, its configuration, the
@@ -62,7 +63,10 @@ function refusalReason(error: PiastrixApiError): string {
 }
 
 /** The create and status calls of a payout, always with its one `shop_payment_id`. */
-function createSteps(ctx: PayoutContext, p: Payout): CreateSteps<ServiceRecord> {
+function createSteps(
+  ctx: PayoutContext,
+  p: Payout
+): CreateSteps<ServiceRecord> {
   if (p.rail === "transfer") {
     return {
       create: () =>
@@ -96,16 +100,27 @@ function createSteps(ctx: PayoutContext, p: Payout): CreateSteps<ServiceRecord> 
 
 /** What the shop was debited, as the record says it (wallet transfers: `write_off_amount`). */
 function writeOffOf(record: ServiceRecord): string | null {
-  const r = record as { write_off_amount?: string | null; shop_write_off?: string | null }
+  const r = record as {
+    write_off_amount?: string | null
+    shop_write_off?: string | null
+  }
   return r.write_off_amount ?? r.shop_write_off ?? null
 }
 
 /** Records what the service says about a payout it made. */
-async function applyRecord(ctx: PayoutContext, p: Payout, record: ServiceRecord): Promise<Payout | null> {
+async function applyRecord(
+  ctx: PayoutContext,
+  p: Payout,
+  record: ServiceRecord
+): Promise<Payout | null> {
   const serviceId = String(record.id)
   const debited = writeOffOf(record)
   if (debited !== null && !new BigNumber(debited).isEqualTo(p.amount)) {
-    return markNeedsAttention(ctx.db, p.id, `the service debited ${debited} for a payout of ${p.amount}`)
+    return markNeedsAttention(
+      ctx.db,
+      p.id,
+      `the service debited ${debited} for a payout of ${p.amount}`
+    )
   }
   if (p.rail === "transfer") {
     // A wallet transfer is final once the service made it.
@@ -118,12 +133,15 @@ async function applyRecord(ctx: PayoutContext, p: Payout, record: ServiceRecord)
     case "rejected":
       return markReturned(ctx.db, p, {
         status: "rejected",
-        reason: w.rejected_reason || `rejected by the service (status ${w.status})`,
+        reason:
+          w.rejected_reason || `rejected by the service (status ${w.status})`,
         serviceId,
       })
     default:
       if (!(String(w.status) in ctx.options.statuses.payout)) {
-        ctx.logger.warn(`Piastrix payout ${p.id}: unknown status ${w.status}, taken as still processing`)
+        ctx.logger.warn(
+          `Piastrix payout ${p.id}: unknown status ${w.status}, taken as still processing`
+        )
       }
       return markInFlight(ctx.db, p.id, serviceId)
   }
@@ -144,16 +162,27 @@ async function settleCreate(
       return markNeedsAttention(ctx.db, p.id, describeError(error))
     }
     if (isRetryableRefusal(error)) {
-      ctx.logger.warn(`Piastrix payout ${p.id}: left pending: ${refusalReason(error)}`)
+      ctx.logger.warn(
+        `Piastrix payout ${p.id}: left pending: ${refusalReason(error)}`
+      )
       return backToPending(ctx.db, p.id, refusalReason(error))
     }
-    return markReturned(ctx.db, p, { status: "rejected", reason: refusalReason(error) })
+    return markReturned(ctx.db, p, {
+      status: "rejected",
+      reason: refusalReason(error),
+    })
   }
   if (outcome.state === "made") {
     return applyRecord(ctx, p, outcome.record)
   }
-  ctx.logger.warn(`Piastrix payout ${p.id}: outcome unknown, asked again later: ${describeError(outcome.error)}`)
-  await noteError(ctx.db, p.id, `outcome unknown: ${describeError(outcome.error)}`)
+  ctx.logger.warn(
+    `Piastrix payout ${p.id}: outcome unknown, asked again later: ${describeError(outcome.error)}`
+  )
+  await noteError(
+    ctx.db,
+    p.id,
+    `outcome unknown: ${describeError(outcome.error)}`
+  )
   return p
 }
 
@@ -175,7 +204,9 @@ async function quote(ctx: PayoutContext, p: Payout): Promise<string | null> {
     shop_currency: p.currency,
   })
   const writeOff = q.shop_write_off ?? q.write_off_amount
-  return writeOff && q.ps_currency === q.shop_currency ? new BigNumber(writeOff).minus(q.payee_receive).toFixed() : null
+  return writeOff && q.ps_currency === q.shop_currency
+    ? new BigNumber(writeOff).minus(q.payee_receive).toFixed()
+    : null
 }
 
 /** Why a withdraw's account may not be paid now: refused (final) or unknown (ask again later); null when fine. */
@@ -191,21 +222,33 @@ async function checkWithdrawAccount(
     currency: p.currency,
   })
   if (check.provider_status !== CHECK_ACCOUNT_PROVIDER_STATUS.AVAILABLE) {
-    return { final: false, reason: `account check result unknown (provider status ${check.provider_status})` }
+    return {
+      final: false,
+      reason: `account check result unknown (provider status ${check.provider_status})`,
+    }
   }
-  return check.result ? null : { final: true, reason: "the payway's provider refused the account" }
+  return check.result
+    ? null
+    : { final: true, reason: "the payway's provider refused the account" }
 }
 
 /**
  * Sends a pending payout the caller claimed: quote, account check (withdraws), then the create, marked
  * sent first so a crash after it leaves the payout to the status endpoint, never to a new id.
  */
-export async function sendPayout(ctx: PayoutContext, p: Payout): Promise<Payout | null> {
+export async function sendPayout(
+  ctx: PayoutContext,
+  p: Payout
+): Promise<Payout | null> {
   try {
     await recordFee(ctx.db, p.id, await quote(ctx, p))
-    const refusal = p.rail === "withdraw" ? await checkWithdrawAccount(ctx, p) : null
+    const refusal =
+      p.rail === "withdraw" ? await checkWithdrawAccount(ctx, p) : null
     if (refusal?.final) {
-      return markReturned(ctx.db, p, { status: "rejected", reason: refusal.reason })
+      return markReturned(ctx.db, p, {
+        status: "rejected",
+        reason: refusal.reason,
+      })
     }
     if (refusal) {
       return backToPending(ctx.db, p.id, refusal.reason)
@@ -213,7 +256,10 @@ export async function sendPayout(ctx: PayoutContext, p: Payout): Promise<Payout 
   } catch (error) {
     // Nothing was made: a refusal of the quote rejects the payout, anything else waits for the next run.
     if (error instanceof PiastrixApiError && !isRetryableRefusal(error)) {
-      return markReturned(ctx.db, p, { status: "rejected", reason: refusalReason(error) })
+      return markReturned(ctx.db, p, {
+        status: "rejected",
+        reason: refusalReason(error),
+      })
     }
     return backToPending(ctx.db, p.id, describeError(error))
   }
@@ -222,7 +268,9 @@ export async function sendPayout(ctx: PayoutContext, p: Payout): Promise<Payout 
     return null
   }
   const steps = createSteps(ctx, sent)
-  return settleCreate(ctx, sent, () => createOnce({ ...steps, mayAsk: () => claimStatusPoll(ctx.db, sent.id) }))
+  return settleCreate(ctx, sent, () =>
+    createOnce({ ...steps, mayAsk: () => claimStatusPoll(ctx.db, sent.id) })
+  )
 }
 
 /**
@@ -230,17 +278,28 @@ export async function sendPayout(ctx: PayoutContext, p: Payout): Promise<Payout 
  * the service never made (its create was lost) is created again with the same id; one the service
  * had reported and no longer knows needs a person.
  */
-export async function syncPayout(ctx: PayoutContext, p: Payout): Promise<Payout | null> {
+export async function syncPayout(
+  ctx: PayoutContext,
+  p: Payout
+): Promise<Payout | null> {
   const steps = createSteps(ctx, p)
   if (p.service_id) {
     try {
       const record = await steps.find()
       if (!record) {
-        return markNeedsAttention(ctx.db, p.id, `the service no longer knows payout ${p.service_id}`)
+        return markNeedsAttention(
+          ctx.db,
+          p.id,
+          `the service no longer knows payout ${p.service_id}`
+        )
       }
       return applyRecord(ctx, p, record)
     } catch (error) {
-      await noteError(ctx.db, p.id, `status unavailable: ${describeError(error)}`)
+      await noteError(
+        ctx.db,
+        p.id,
+        `status unavailable: ${describeError(error)}`
+      )
       return p
     }
   }

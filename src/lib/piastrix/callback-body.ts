@@ -36,16 +36,27 @@ function emptyFields(): CallbackFields {
   return Object.create(null) as CallbackFields
 }
 
-function bodyFormat(contentType: string | null | undefined, text: string): BodyFormat | null {
+function bodyFormat(
+  contentType: string | null | undefined,
+  text: string
+): BodyFormat | null {
   const mime = (contentType ?? "").split(";")[0].trim().toLowerCase()
   if (mime === "application/x-www-form-urlencoded") {
     return "form"
   }
-  if (mime === "application/json" || mime === "text/json" || mime.endsWith("+json")) {
+  if (
+    mime === "application/json" ||
+    mime === "text/json" ||
+    mime.endsWith("+json")
+  ) {
     return "json"
   }
   // No usable type (a proxy dropped it, or a generic one): the first character decides.
-  if (mime === "" || mime === "text/plain" || mime === "application/octet-stream") {
+  if (
+    mime === "" ||
+    mime === "text/plain" ||
+    mime === "application/octet-stream"
+  ) {
     return text.trimStart().startsWith("{") ? "json" : "form"
   }
   return null
@@ -60,7 +71,10 @@ function readForm(text: string): CallbackBody {
     if (key in fields) {
       // Which copy was signed is unknowable, and a verifier that reads another copy than the
       // processor is a classic bypass: refuse the whole body.
-      return { ok: false, detail: `field ${describeKey(key)} appears more than once` }
+      return {
+        ok: false,
+        detail: `field ${describeKey(key)} appears more than once`,
+      }
     }
     fields[key] = value
   }
@@ -82,7 +96,10 @@ function readJson(text: string): CallbackBody {
   const nested: Record<string, unknown> = Object.create(null)
   for (const field of scan.fields) {
     if (field.key in fields) {
-      return { ok: false, detail: `field ${describeKey(field.key)} appears more than once` }
+      return {
+        ok: false,
+        detail: `field ${describeKey(field.key)} appears more than once`,
+      }
     }
     fields[field.key] = field.text
     if (field.type === "object" || field.type === "array") {
@@ -109,7 +126,9 @@ function readParsed(input: Record<string, unknown>): CallbackBody {
     } else if (typeof value === "number" && Number.isSafeInteger(value)) {
       fields[key] = String(value)
     } else {
-      const what = Array.isArray(value) ? "a list (repeated field)" : `a ${typeof value}`
+      const what = Array.isArray(value)
+        ? "a list (repeated field)"
+        : `a ${typeof value}`
       return {
         ok: false,
         detail: `field ${describeKey(key)} is ${what}; its signed text is lost: verify the raw body`,

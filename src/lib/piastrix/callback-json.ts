@@ -4,7 +4,8 @@
  * as "1" instead of the "1.00" the service signed; Node 20 has no `context.source` in revivers.
  */
 
-export type JsonFieldType = "string" | "number" | "boolean" | "null" | "object" | "array"
+export type JsonFieldType =
+  "string" | "number" | "boolean" | "null" | "object" | "array"
 
 export type JsonField = {
   key: string
@@ -18,7 +19,8 @@ export type JsonField = {
   parsed?: unknown
 }
 
-export type JsonScan = { ok: true; fields: JsonField[] } | { ok: false; detail: string }
+export type JsonScan =
+  { ok: true; fields: JsonField[] } | { ok: false; detail: string }
 
 const WHITESPACE = new Set([" ", "\t", "\n", "\r"])
 
@@ -68,24 +70,42 @@ function endOfContainer(text: string, start: number): number {
 
 function endOfLiteral(text: string, start: number): number {
   let i = start
-  while (i < text.length && !WHITESPACE.has(text[i]) && text[i] !== "," && text[i] !== "}") {
+  while (
+    i < text.length &&
+    !WHITESPACE.has(text[i]) &&
+    text[i] !== "," &&
+    text[i] !== "}"
+  ) {
     i++
   }
   return i
 }
 
-function readValue(text: string, start: number): { end: number; field: Omit<JsonField, "key"> } {
+function readValue(
+  text: string,
+  start: number
+): { end: number; field: Omit<JsonField, "key"> } {
   const c = text[start]
   if (c === '"') {
     const end = endOfString(text, start)
-    return { end, field: { type: "string", text: JSON.parse(text.slice(start, end)) as string } }
+    return {
+      end,
+      field: {
+        type: "string",
+        text: JSON.parse(text.slice(start, end)) as string,
+      },
+    }
   }
   if (c === "{" || c === "[") {
     const end = endOfContainer(text, start)
     const source = text.slice(start, end)
     return {
       end,
-      field: { type: c === "{" ? "object" : "array", text: source, parsed: JSON.parse(source) },
+      field: {
+        type: c === "{" ? "object" : "array",
+        text: source,
+        parsed: JSON.parse(source),
+      },
     }
   }
   const end = endOfLiteral(text, start)
@@ -112,7 +132,11 @@ export function scanJsonObject(text: string): JsonScan {
   } catch {
     return { ok: false, detail: "the body is not valid JSON" }
   }
-  if (document === null || typeof document !== "object" || Array.isArray(document)) {
+  if (
+    document === null ||
+    typeof document !== "object" ||
+    Array.isArray(document)
+  ) {
     return { ok: false, detail: "the JSON body is not an object" }
   }
 

@@ -62,7 +62,10 @@ function normalizeAddress(value: string | null | undefined): string | null {
   return isIP(address) === 0 ? null : address.toLowerCase()
 }
 
-function headerValues(headers: SenderHeaders | undefined, name: string): string[] {
+function headerValues(
+  headers: SenderHeaders | undefined,
+  name: string
+): string[] {
   if (!headers) {
     return []
   }
@@ -80,7 +83,9 @@ function trustedHops(trustProxy: boolean | number | undefined): number {
   if (trustProxy === true) {
     return 1
   }
-  return typeof trustProxy === "number" && Number.isInteger(trustProxy) && trustProxy > 0
+  return typeof trustProxy === "number" &&
+    Number.isInteger(trustProxy) &&
+    trustProxy > 0
     ? trustProxy
     : 0
 }
@@ -125,9 +130,12 @@ export function createSenderAllowlist(
     if (
       address === null ||
       extra !== undefined ||
-      (bits !== undefined && !(Number.isInteger(bits) && bits >= 0 && bits <= maxBits))
+      (bits !== undefined &&
+        !(Number.isInteger(bits) && bits >= 0 && bits <= maxBits))
     ) {
-      throw new TypeError(`callback sender allowlist: "${entry}" is not an IP address or subnet`)
+      throw new TypeError(
+        `callback sender allowlist: "${entry}" is not an IP address or subnet`
+      )
     }
     const type = family === 6 ? "ipv6" : "ipv4"
     if (bits === undefined) {

@@ -28,7 +28,9 @@ export {
  * typed notification.
  */
 
-const decimalAmount = z.string().regex(/^\d+(\.\d+)?$/, "expected a decimal amount such as 10.00")
+const decimalAmount = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, "expected a decimal amount such as 10.00")
 const numericCode = z.string().regex(/^\d+$/, "expected a whole number")
 
 /** Fields without which a notification cannot be matched to a payment. */
@@ -105,8 +107,7 @@ export type CallbackFailure =
 export type CallbackFailureReason = CallbackFailure["reason"]
 
 export type CallbackVerification =
-  | { ok: true; notification: PiastrixNotification }
-  | CallbackFailure
+  { ok: true; notification: PiastrixNotification } | CallbackFailure
 
 export interface CallbackVerifierOptions {
   /** The shop's secret key (the one requests are signed with). */
@@ -190,7 +191,9 @@ function buildNotification(
  * Builds a verifier for one shop. Throws only for a bad configuration (no secret, no shop id);
  * the verifier itself never throws, whatever the request holds.
  */
-export function createCallbackVerifier(options: CallbackVerifierOptions): CallbackVerifier {
+export function createCallbackVerifier(
+  options: CallbackVerifierOptions
+): CallbackVerifier {
   if (typeof options?.secretKey !== "string" || options.secretKey === "") {
     throw new TypeError("secretKey is required to verify Piastrix callbacks")
   }
@@ -222,9 +225,15 @@ export function createCallbackVerifier(options: CallbackVerifierOptions): Callba
       }
     }
     if (fields.shop_id !== shopId) {
-      return { ok: false, reason: "wrong_shop", shopId: fields.shop_id as string }
+      return {
+        ok: false,
+        reason: "wrong_shop",
+        shopId: fields.shop_id as string,
+      }
     }
-    const parsed = piastrixNotificationSchema.safeParse(buildNotification(fields, nested))
+    const parsed = piastrixNotificationSchema.safeParse(
+      buildNotification(fields, nested)
+    )
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       return {
@@ -242,7 +251,11 @@ export function createCallbackVerifier(options: CallbackVerifierOptions): Callba
       return verify(input)
     } catch {
       // Defence in depth for the "never throws" promise; no known input reaches this.
-      return { ok: false, reason: "malformed_body", detail: "the notification could not be read" }
+      return {
+        ok: false,
+        reason: "malformed_body",
+        detail: "the notification could not be read",
+      }
     }
   }
 }

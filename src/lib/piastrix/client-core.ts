@@ -1,8 +1,18 @@
 import { z } from "zod"
 import { Clock, formatNow, systemClock } from "./clock"
-import { CurrencyInfo, CurrencyOverrides, CurrencyRef, CurrencyTable } from "./currency"
+import {
+  CurrencyInfo,
+  CurrencyOverrides,
+  CurrencyRef,
+  CurrencyTable,
+} from "./currency"
 import { PiastrixValidationError } from "./errors"
-import { CallKind, PiastrixTransport, RetryOptions, TransportOptions } from "./http"
+import {
+  CallKind,
+  PiastrixTransport,
+  RetryOptions,
+  TransportOptions,
+} from "./http"
 import { AmountInput, toWireAmountStrict } from "./money"
 import { SignedEndpoint, signedFieldsOf, signRequest } from "./sign"
 import { validateInput } from "./validate"
@@ -97,14 +107,22 @@ export abstract class PiastrixClientCore {
     try {
       body = present(build(validateInput(schemas.input, input, endpoint)))
       const reading = { signEmail: this.#signEmail }
-      const unsignable = signedFieldsOf(endpoint, reading).find((key) => body[key] === undefined)
+      const unsignable = signedFieldsOf(endpoint, reading).find(
+        (key) => body[key] === undefined
+      )
       if (unsignable) {
         // Only an optional field can be absent here: `email` when signEmail makes it part of the signature.
-        throw new PiastrixValidationError(unsignable, "is required: it is signed (signEmail)", endpoint)
+        throw new PiastrixValidationError(
+          unsignable,
+          "is required: it is signed (signEmail)",
+          endpoint
+        )
       }
       body.sign = signRequest(endpoint, body, this.#secretKey, reading)
     } catch (error) {
-      throw error instanceof PiastrixValidationError ? error.at(endpoint) : error
+      throw error instanceof PiastrixValidationError
+        ? error.at(endpoint)
+        : error
     }
     return this.transport.postEnvelope({
       url: `${this.apiUrl}${endpoint}`,
@@ -120,12 +138,20 @@ export abstract class PiastrixClientCore {
   }
 
   /** The currency of an optional field, or `fallback` when the caller left it out. */
-  protected currencyOr(ref: CurrencyRef | undefined, field: string, fallback: CurrencyInfo) {
+  protected currencyOr(
+    ref: CurrencyRef | undefined,
+    field: string,
+    fallback: CurrencyInfo
+  ) {
     return ref === undefined ? fallback : this.currency(ref, field)
   }
 
   /** A caller's amount as wire text; more digits than the currency has are refused, not rounded. */
-  protected amount(amount: AmountInput, currency: CurrencyInfo, field: string): string {
+  protected amount(
+    amount: AmountInput,
+    currency: CurrencyInfo,
+    field: string
+  ): string {
     return toWireAmountStrict(amount, currency, { field })
   }
 

@@ -23,7 +23,10 @@ export class PiastrixClient extends PiastrixClientCore {
 
   /** Precalculates a payment (fees, payer price). Changes nothing. */
   invoiceTry(input: s.InvoiceTryInput): Promise<s.InvoiceTryResult> {
-    const schemas = { input: s.invoiceTryInputSchema, result: s.invoiceTryResultSchema }
+    const schemas = {
+      input: s.invoiceTryInputSchema,
+      result: s.invoiceTryResultSchema,
+    }
     return this.call("/invoice/try", "read", schemas, input, (p) => {
       const currency = this.currency(p.currency, "currency")
       return {
@@ -39,7 +42,10 @@ export class PiastrixClient extends PiastrixClientCore {
 
   /** Creates a payment; redirect the payer to `url` with `method`. */
   invoiceCreate(input: s.InvoiceCreateInput): Promise<s.InvoiceCreateResult> {
-    const schemas = { input: s.invoiceCreateInputSchema, result: s.invoiceCreateResultSchema }
+    const schemas = {
+      input: s.invoiceCreateInputSchema,
+      result: s.invoiceCreateResultSchema,
+    }
     return this.call("/invoice/create", "create", schemas, input, (p) => {
       const currency = this.currency(p.currency, "currency")
       return {
@@ -60,7 +66,10 @@ export class PiastrixClient extends PiastrixClientCore {
 
   /** The payment record of `shop_order_id` (the last one if it was reused). Poll at most every 10 s. */
   invoiceCheck(input: s.InvoiceCheckInput): Promise<s.InvoiceCheckResult> {
-    const schemas = { input: s.invoiceCheckInputSchema, result: s.invoiceCheckResultSchema }
+    const schemas = {
+      input: s.invoiceCheckInputSchema,
+      result: s.invoiceCheckResultSchema,
+    }
     return this.call("/invoice/check", "poll", schemas, input, (p) => ({
       now: this.nowField(),
       shop_id: this.shopId,
@@ -113,10 +122,17 @@ export class PiastrixClient extends PiastrixClientCore {
 
   /** Creates a wallet payment; redirect the payer to `url`. */
   billCreate(input: s.BillCreateInput): Promise<s.BillCreateResult> {
-    const schemas = { input: s.billCreateInputSchema, result: s.billCreateResultSchema }
+    const schemas = {
+      input: s.billCreateInputSchema,
+      result: s.billCreateResultSchema,
+    }
     return this.call("/bill/create", "create", schemas, input, (p) => {
       const shopCurrency = this.currency(p.shop_currency, "shop_currency")
-      const payerCurrency = this.currencyOr(p.payer_currency, "payer_currency", shopCurrency)
+      const payerCurrency = this.currencyOr(
+        p.payer_currency,
+        "payer_currency",
+        shopCurrency
+      )
       return {
         payer_currency: payerCurrency.numeric,
         shop_amount: this.amount(p.shop_amount, shopCurrency, "shop_amount"),
@@ -137,22 +153,38 @@ export class PiastrixClient extends PiastrixClientCore {
 
   /** The wallet payment record of `shop_order_id`. Poll at most every 10 s. */
   billStatus(input: s.BillStatusInput): Promise<s.BillStatusResult> {
-    const schemas = { input: s.billStatusInputSchema, result: s.billStatusResultSchema }
-    return this.call("/bill/shop_order_status", "poll", schemas, input, (p) => ({
-      now: this.nowField(),
-      shop_id: this.shopId,
-      shop_order_id: p.shop_order_id,
-    }))
+    const schemas = {
+      input: s.billStatusInputSchema,
+      result: s.billStatusResultSchema,
+    }
+    return this.call(
+      "/bill/shop_order_status",
+      "poll",
+      schemas,
+      input,
+      (p) => ({
+        now: this.nowField(),
+        shop_id: this.shopId,
+        shop_order_id: p.shop_order_id,
+      })
+    )
   }
 
   // ---- payouts to external systems ----
 
   /** Precalculates a payout (what the payee receives, what the shop pays). Changes nothing. */
   withdrawTry(input: s.WithdrawTryInput): Promise<s.WithdrawTryResult> {
-    const schemas = { input: s.withdrawTryInputSchema, result: s.withdrawTryResultSchema }
+    const schemas = {
+      input: s.withdrawTryInputSchema,
+      result: s.withdrawTryResultSchema,
+    }
     return this.call("/withdraw/try", "read", schemas, input, (p) => {
       const shopCurrency = this.currency(p.shop_currency, "shop_currency")
-      const amountCurrency = this.currencyOr(p.amount_currency, "amount_currency", shopCurrency)
+      const amountCurrency = this.currencyOr(
+        p.amount_currency,
+        "amount_currency",
+        shopCurrency
+      )
       return {
         shop_currency: shopCurrency.numeric,
         amount_type: p.amount_type,
@@ -165,12 +197,19 @@ export class PiastrixClient extends PiastrixClientCore {
 
   /** Checks that an account can be credited. Changes nothing; `account_info` may be personal data. */
   checkAccount(input: s.CheckAccountInput): Promise<s.CheckAccountResult> {
-    const schemas = { input: s.checkAccountInputSchema, result: s.checkAccountResultSchema }
+    const schemas = {
+      input: s.checkAccountInputSchema,
+      result: s.checkAccountResultSchema,
+    }
     return this.call("/check_account", "read", schemas, input, (p) => ({
       account: p.account,
       account_details: p.account_details,
       payway: p.payway,
-      amount: this.amount(p.amount, this.currency(p.currency, "currency"), "amount"),
+      amount: this.amount(
+        p.amount,
+        this.currency(p.currency, "currency"),
+        "amount"
+      ),
       shop_id: this.shopId,
     }))
   }
@@ -180,10 +219,17 @@ export class PiastrixClient extends PiastrixClientCore {
    * `withdrawShopPaymentStatus` before anything else.
    */
   withdrawCreate(input: s.WithdrawCreateInput): Promise<s.WithdrawRecord> {
-    const schemas = { input: s.withdrawCreateInputSchema, result: s.withdrawRecordSchema }
+    const schemas = {
+      input: s.withdrawCreateInputSchema,
+      result: s.withdrawRecordSchema,
+    }
     return this.call("/withdraw/create", "create", schemas, input, (p) => {
       const shopCurrency = this.currency(p.shop_currency, "shop_currency")
-      const amountCurrency = this.currencyOr(p.amount_currency, "amount_currency", shopCurrency)
+      const amountCurrency = this.currencyOr(
+        p.amount_currency,
+        "amount_currency",
+        shopCurrency
+      )
       return {
         account: p.account,
         amount: this.amount(p.amount, amountCurrency, "amount"),
@@ -201,7 +247,10 @@ export class PiastrixClient extends PiastrixClientCore {
 
   /** A payout by the service's id. Poll at most once a minute; unknown id: error_code 2000. */
   withdrawStatus(input: s.WithdrawStatusInput): Promise<s.WithdrawRecord> {
-    const schemas = { input: s.withdrawStatusInputSchema, result: s.withdrawRecordSchema }
+    const schemas = {
+      input: s.withdrawStatusInputSchema,
+      result: s.withdrawRecordSchema,
+    }
     return this.call("/withdraw/status", "poll", schemas, input, (p) => ({
       now: this.nowField(),
       shop_id: this.shopId,
@@ -210,29 +259,50 @@ export class PiastrixClient extends PiastrixClientCore {
   }
 
   /** A payout by our `shop_payment_id`. Poll at most once a minute; unknown: error_code 2000. */
-  withdrawShopPaymentStatus(input: s.ShopPaymentStatusInput): Promise<s.WithdrawRecord> {
-    const schemas = { input: s.shopPaymentStatusInputSchema, result: s.withdrawRecordSchema }
-    return this.call("/withdraw/shop_payment_status", "poll", schemas, input, (p) => ({
-      now: this.nowField(),
-      shop_id: this.shopId,
-      shop_payment_id: p.shop_payment_id,
-    }))
+  withdrawShopPaymentStatus(
+    input: s.ShopPaymentStatusInput
+  ): Promise<s.WithdrawRecord> {
+    const schemas = {
+      input: s.shopPaymentStatusInputSchema,
+      result: s.withdrawRecordSchema,
+    }
+    return this.call(
+      "/withdraw/shop_payment_status",
+      "poll",
+      schemas,
+      input,
+      (p) => ({
+        now: this.nowField(),
+        shop_id: this.shopId,
+        shop_payment_id: p.shop_payment_id,
+      })
+    )
   }
 
   // ---- payouts to a wallet ----
 
   /** Precalculates a wallet payout. Changes nothing. */
   transferTry(input: s.TransferTryInput): Promise<s.TransferTryResult> {
-    const schemas = { input: s.transferTryInputSchema, result: s.transferTryResultSchema }
-    return this.call("/transfer/try", "read", schemas, input, (p) => this.transferBody(p))
+    const schemas = {
+      input: s.transferTryInputSchema,
+      result: s.transferTryResultSchema,
+    }
+    return this.call("/transfer/try", "read", schemas, input, (p) =>
+      this.transferBody(p)
+    )
   }
 
   /**
    * Pays out to a wallet; a result with `id` means it was made. On PiastrixOutcomeUnknownError ask
    * `transferShopPaymentStatus` before anything else.
    */
-  transferCreate(input: s.TransferCreateInput): Promise<s.TransferCreateResult> {
-    const schemas = { input: s.transferCreateInputSchema, result: s.transferCreateResultSchema }
+  transferCreate(
+    input: s.TransferCreateInput
+  ): Promise<s.TransferCreateResult> {
+    const schemas = {
+      input: s.transferCreateInputSchema,
+      result: s.transferCreateResultSchema,
+    }
     return this.call("/transfer/create", "create", schemas, input, (p) => ({
       ...this.transferBody(p),
       payee_account: p.payee_account,
@@ -241,20 +311,34 @@ export class PiastrixClient extends PiastrixClientCore {
   }
 
   /** A wallet payout by `shop_payment_id`; error_code 7: never made, it may be created again. */
-  transferShopPaymentStatus(input: s.ShopPaymentStatusInput): Promise<s.TransferStatusResult> {
-    const schemas = { input: s.shopPaymentStatusInputSchema, result: s.transferStatusResultSchema }
-    return this.call("/transfer/shop_payment_status", "poll", schemas, input, (p) => ({
-      now: this.nowField(),
-      shop_id: this.shopId,
-      shop_payment_id: p.shop_payment_id,
-    }))
+  transferShopPaymentStatus(
+    input: s.ShopPaymentStatusInput
+  ): Promise<s.TransferStatusResult> {
+    const schemas = {
+      input: s.shopPaymentStatusInputSchema,
+      result: s.transferStatusResultSchema,
+    }
+    return this.call(
+      "/transfer/shop_payment_status",
+      "poll",
+      schemas,
+      input,
+      (p) => ({
+        now: this.nowField(),
+        shop_id: this.shopId,
+        shop_payment_id: p.shop_payment_id,
+      })
+    )
   }
 
   // ---- shop information ----
 
   /** Balances per currency; `shop_payment_id` is optional and unsigned. */
   shopBalance(input: s.ShopBalanceInput = {}): Promise<s.ShopBalanceResult> {
-    const schemas = { input: s.shopBalanceInputSchema, result: s.shopBalanceResultSchema }
+    const schemas = {
+      input: s.shopBalanceInputSchema,
+      result: s.shopBalanceResultSchema,
+    }
     return this.call("/shop_balance", "read", schemas, input, (p) => ({
       now: this.nowField(),
       shop_id: this.shopId,
@@ -264,7 +348,10 @@ export class PiastrixClient extends PiastrixClientCore {
 
   /** Payment directions enabled for the shop. */
   shopInputConfig(): Promise<s.ShopInputConfigResult> {
-    const schemas = { input: z.object({}), result: s.shopInputConfigResultSchema }
+    const schemas = {
+      input: z.object({}),
+      result: s.shopInputConfigResultSchema,
+    }
     return this.call("/shop_input_config/shop", "read", schemas, {}, () => ({
       now: this.nowField(),
       shop_id: this.shopId,
@@ -273,7 +360,10 @@ export class PiastrixClient extends PiastrixClientCore {
 
   /** Payout directions enabled for the shop. */
   shopOutputConfig(): Promise<s.ShopOutputConfigResult> {
-    const schemas = { input: z.object({}), result: s.shopOutputConfigResultSchema }
+    const schemas = {
+      input: z.object({}),
+      result: s.shopOutputConfigResultSchema,
+    }
     return this.call("/shop_output_config/shop", "read", schemas, {}, () => ({
       now: this.nowField(),
       shop_id: this.shopId,
@@ -287,7 +377,10 @@ export class PiastrixClient extends PiastrixClientCore {
       endpoint: "/check_status",
       schema: s.checkStatusResultSchema,
     })
-    return { ...body, available: status >= 200 && status < 300 && body.status === "OK" }
+    return {
+      ...body,
+      available: status >= 200 && status < 300 && body.status === "OK",
+    }
   }
 
   private transferBody(p: {
@@ -299,7 +392,8 @@ export class PiastrixClient extends PiastrixClientCore {
     const payeeCurrency = this.currency(p.payee_currency, "payee_currency")
     const shopCurrency = this.currency(p.shop_currency, "shop_currency")
     // The amount is in the currency of the side it names: credited to the payee, or debited from the shop.
-    const amountCurrency = p.amount_type === "receive_amount" ? payeeCurrency : shopCurrency
+    const amountCurrency =
+      p.amount_type === "receive_amount" ? payeeCurrency : shopCurrency
     return {
       amount: this.amount(p.amount, amountCurrency, "amount"),
       amount_type: p.amount_type,

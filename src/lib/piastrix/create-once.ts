@@ -11,7 +11,8 @@ import type { TransferStatusResult, WithdrawRecord } from "./schemas"
  */
 
 /** Where a create stands once its lost reply was looked into. Refusals are thrown as `PiastrixApiError`. */
-export type CreateOutcome<T> = { state: "made"; record: T } | { state: "unknown"; error: unknown }
+export type CreateOutcome<T> =
+  { state: "made"; record: T } | { state: "unknown"; error: unknown }
 
 /** A create that may have taken effect: its reply was lost, or the service says the id is taken. */
 export function isUnclearCreate(error: unknown): boolean {
@@ -31,13 +32,23 @@ async function unlessNotFound<T>(read: Promise<T>): Promise<T | null> {
 }
 
 /** The wallet transfer with this `shop_payment_id`, or null when the service says it was never made. */
-export function findTransfer(client: PiastrixClient, shopPaymentId: string): Promise<TransferStatusResult | null> {
-  return unlessNotFound(client.transferShopPaymentStatus({ shop_payment_id: shopPaymentId }))
+export function findTransfer(
+  client: PiastrixClient,
+  shopPaymentId: string
+): Promise<TransferStatusResult | null> {
+  return unlessNotFound(
+    client.transferShopPaymentStatus({ shop_payment_id: shopPaymentId })
+  )
 }
 
 /** The withdraw with this `shop_payment_id`, or null when the service says it was never made. */
-export function findWithdraw(client: PiastrixClient, shopPaymentId: string): Promise<WithdrawRecord | null> {
-  return unlessNotFound(client.withdrawShopPaymentStatus({ shop_payment_id: shopPaymentId }))
+export function findWithdraw(
+  client: PiastrixClient,
+  shopPaymentId: string
+): Promise<WithdrawRecord | null> {
+  return unlessNotFound(
+    client.withdrawShopPaymentStatus({ shop_payment_id: shopPaymentId })
+  )
 }
 
 export type CreateSteps<T> = {
@@ -51,7 +62,9 @@ export type CreateSteps<T> = {
  * Settles a create whose outcome is unknown: the status first; only when the service says it never
  * made it, one more create with the same id. A second unclear answer stays unknown (ask again later).
  */
-export async function resolveLostCreate<T>(steps: CreateSteps<T>): Promise<CreateOutcome<T>> {
+export async function resolveLostCreate<T>(
+  steps: CreateSteps<T>
+): Promise<CreateOutcome<T>> {
   let found: T | null
   try {
     found = await steps.find()

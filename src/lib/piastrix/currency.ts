@@ -19,7 +19,10 @@ export interface CurrencyInfo {
  * table does not know needs both (e.g. `{ USDT: { numeric: 1001, digits: 2 } }` if the account manager
  * assigned such a code).
  */
-export type CurrencyOverrides = Record<string, { numeric?: number; digits?: number }>
+export type CurrencyOverrides = Record<
+  string,
+  { numeric?: number; digits?: number }
+>
 
 const ALPHA = /^[A-Za-z]{3,8}$/
 const NUMERIC = /^\d{1,4}$/
@@ -28,14 +31,29 @@ function checkOverrides(overrides: CurrencyOverrides): void {
   for (const [alpha, entry] of Object.entries(overrides)) {
     const field = `currencyOverrides.${alpha}`
     if (!ALPHA.test(alpha)) {
-      throw new PiastrixValidationError(field, "the key must be an alphabetic currency code")
+      throw new PiastrixValidationError(
+        field,
+        "the key must be an alphabetic currency code"
+      )
     }
     const { numeric, digits } = entry
-    if (numeric !== undefined && !(Number.isSafeInteger(numeric) && numeric > 0)) {
-      throw new PiastrixValidationError(`${field}.numeric`, "must be a positive integer")
+    if (
+      numeric !== undefined &&
+      !(Number.isSafeInteger(numeric) && numeric > 0)
+    ) {
+      throw new PiastrixValidationError(
+        `${field}.numeric`,
+        "must be a positive integer"
+      )
     }
-    if (digits !== undefined && !(Number.isInteger(digits) && digits >= 0 && digits <= 8)) {
-      throw new PiastrixValidationError(`${field}.digits`, "must be an integer from 0 to 8")
+    if (
+      digits !== undefined &&
+      !(Number.isInteger(digits) && digits >= 0 && digits <= 8)
+    ) {
+      throw new PiastrixValidationError(
+        `${field}.digits`,
+        "must be an integer from 0 to 8"
+      )
     }
   }
 }
@@ -48,12 +66,19 @@ export class CurrencyTable {
   constructor(overrides: CurrencyOverrides = {}) {
     checkOverrides(overrides)
     for (const record of iso4217.data) {
-      this.add({ alpha: record.code, numeric: Number(record.number), digits: record.digits })
+      this.add({
+        alpha: record.code,
+        numeric: Number(record.number),
+        digits: record.digits,
+      })
     }
     for (const [key, entry] of Object.entries(overrides)) {
       const alpha = key.toUpperCase()
       const base = this.byAlpha.get(alpha)
-      if (!base && (entry.numeric === undefined || entry.digits === undefined)) {
+      if (
+        !base &&
+        (entry.numeric === undefined || entry.digits === undefined)
+      ) {
         throw new PiastrixValidationError(
           `currencyOverrides.${key}`,
           `${alpha} is not an ISO 4217 currency: give both numeric and digits`
@@ -79,7 +104,10 @@ export class CurrencyTable {
   resolve(ref: CurrencyRef, field = "currency"): CurrencyInfo {
     const found = this.find(ref)
     if (!found) {
-      throw new PiastrixValidationError(field, `unknown currency ${JSON.stringify(ref)}`)
+      throw new PiastrixValidationError(
+        field,
+        `unknown currency ${JSON.stringify(ref)}`
+      )
     }
     return found
   }

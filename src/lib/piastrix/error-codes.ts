@@ -30,4 +30,5 @@ export const PiastrixErrorCode = {
   OTHER: 2000,
 } as const
 
-export type PiastrixErrorCodeValue = (typeof PiastrixErrorCode)[keyof typeof PiastrixErrorCode]
+export type PiastrixErrorCodeValue =
+  (typeof PiastrixErrorCode)[keyof typeof PiastrixErrorCode]

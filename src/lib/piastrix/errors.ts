@@ -47,7 +47,12 @@ export class PiastrixApiError extends PiastrixError {
    */
   readonly isSignatureError: boolean
 
-  constructor(args: { endpoint: string; errorCode: number; message: string; httpStatus: number }) {
+  constructor(args: {
+    endpoint: string
+    errorCode: number
+    message: string
+    httpStatus: number
+  }) {
     const serviceMessage = redactServiceMessage(args.message)
     super(
       `${args.endpoint} failed with error_code ${args.errorCode}: ${serviceMessage}`,
@@ -58,7 +63,8 @@ export class PiastrixApiError extends PiastrixError {
     this.serviceMessage = serviceMessage
     this.httpStatus = args.httpStatus
     this.isSignatureError =
-      SIGNATURE_CODES.has(args.errorCode) && /\bsign(ature)?\b/i.test(args.message)
+      SIGNATURE_CODES.has(args.errorCode) &&
+      /\bsign(ature)?\b/i.test(args.message)
   }
 }
 
@@ -77,7 +83,10 @@ export class PiastrixOutcomeUnknownError extends PiastrixError {
   readonly outcomeUnknown = true
   readonly cause: TransportFailure | PiastrixResponseError
 
-  constructor(endpoint: string, cause: TransportFailure | PiastrixResponseError) {
+  constructor(
+    endpoint: string,
+    cause: TransportFailure | PiastrixResponseError
+  ) {
     super(
       `${endpoint}: outcome unknown (${cause.message}); ` +
         "check the status endpoint before creating it again",
@@ -116,7 +125,9 @@ export class PiastrixValidationError extends PiastrixError {
 
   /** The same error tied to the endpoint whose input it was found in. */
   at(endpoint: string): PiastrixValidationError {
-    return this.endpoint ? this : new PiastrixValidationError(this.field, this.problem, endpoint)
+    return this.endpoint
+      ? this
+      : new PiastrixValidationError(this.field, this.problem, endpoint)
   }
 }
 
@@ -127,7 +138,10 @@ export class PiastrixResponseError extends PiastrixError {
   readonly issues: string[]
 
   constructor(endpoint: string, httpStatus: number, issues: string[]) {
-    super(`${endpoint}: unexpected response (HTTP ${httpStatus}): ${issues.join("; ")}`, endpoint)
+    super(
+      `${endpoint}: unexpected response (HTTP ${httpStatus}): ${issues.join("; ")}`,
+      endpoint
+    )
     this.endpoint = endpoint
     this.httpStatus = httpStatus
     this.issues = issues
@@ -138,17 +152,20 @@ export class PiastrixResponseError extends PiastrixError {
 export class PiastrixHttpError extends PiastrixError {
   readonly endpoint: string
   readonly httpStatus: number
-  readonly detail?: string | Array<{ loc: Array<string | number>; msg: string; type: string }>
+  readonly detail?:
+    string | Array<{ loc: Array<string | number>; msg: string; type: string }>
 
   constructor(
     endpoint: string,
     httpStatus: number,
-    detail?: string | Array<{ loc: Array<string | number>; msg: string; type: string }>
+    detail?:
+      string | Array<{ loc: Array<string | number>; msg: string; type: string }>
   ) {
     const text =
       typeof detail === "string"
         ? detail
-        : detail?.map((d) => `${d.loc.join(".")}: ${d.msg}`).join("; ") ?? "no detail"
+        : (detail?.map((d) => `${d.loc.join(".")}: ${d.msg}`).join("; ") ??
+          "no detail")
     super(`${endpoint} failed with HTTP ${httpStatus}: ${text}`, endpoint)
     this.endpoint = endpoint
     this.httpStatus = httpStatus
@@ -161,17 +178,20 @@ export class PiastrixHttpError extends PiastrixError {
  * (and, where the service overloads a code, which endpoint or message) means that. Callers never compare
  * codes themselves (docs/service-facts.md#errors).
  */
-const apiError = (error: unknown): PiastrixApiError | null => (error instanceof PiastrixApiError ? error : null)
+const apiError = (error: unknown): PiastrixApiError | null =>
+  error instanceof PiastrixApiError ? error : null
 const refusedWith = (error: unknown, ...codes: number[]) => {
   const api = apiError(error)
   return !!api && !api.isSignatureError && codes.includes(api.errorCode)
 }
 
 /** The shop's signature was refused: its secret key or shop id (or the signEmail reading) is wrong. */
-export const isSignatureRefusal = (error: unknown): boolean => !!apiError(error)?.isSignatureError
+export const isSignatureRefusal = (error: unknown): boolean =>
+  !!apiError(error)?.isSignatureError
 
 /** `shop_order_id` / `shop_payment_id` is taken: the operation may exist; ask its status. */
-export const isNotUnique = (error: unknown): boolean => refusedWith(error, PiastrixErrorCode.OPERATION_NOT_UNIQUE)
+export const isNotUnique = (error: unknown): boolean =>
+  refusedWith(error, PiastrixErrorCode.OPERATION_NOT_UNIQUE)
 
 /**
  * The service does not know the payment or payout asked about: 7, or 2000 on the withdraw status endpoints,
@@ -184,7 +204,8 @@ export const isNotFound = (error: unknown): boolean => {
   }
   return (
     api.errorCode === PiastrixErrorCode.OPERATION_NOT_FOUND ||
-    (api.errorCode === PiastrixErrorCode.OTHER && /^\/withdraw\/(shop_payment_)?status$/.test(api.endpoint))
+    (api.errorCode === PiastrixErrorCode.OTHER &&
+      /^\/withdraw\/(shop_payment_)?status$/.test(api.endpoint))
   )
 }
 
@@ -193,17 +214,28 @@ export const isInsufficientBalance = (error: unknown): boolean =>
 
 /** The payway is unknown, not enabled for the shop, or unavailable now: the payer may choose another. */
 export const isPaywayRefusal = (error: unknown): boolean =>
-  refusedWith(error, PiastrixErrorCode.PAYWAY_NOT_FOUND, PiastrixErrorCode.PAYWAY_NOT_USED, PiastrixErrorCode.PAYWAY_NOT_AVAILABLE)
+  refusedWith(
+    error,
+    PiastrixErrorCode.PAYWAY_NOT_FOUND,
+    PiastrixErrorCode.PAYWAY_NOT_USED,
+    PiastrixErrorCode.PAYWAY_NOT_AVAILABLE
+  )
 
 /** The amount is below or above the payway's limits. */
 export const isAmountRefusal = (error: unknown): boolean =>
-  refusedWith(error, PiastrixErrorCode.AMOUNT_TOO_SMALL, PiastrixErrorCode.AMOUNT_TOO_LARGE)
+  refusedWith(
+    error,
+    PiastrixErrorCode.AMOUNT_TOO_SMALL,
+    PiastrixErrorCode.AMOUNT_TOO_LARGE
+  )
 
 /** A parameter was refused (not the signature): the message names it. */
-export const isParameterRefusal = (error: unknown): boolean => refusedWith(error, PiastrixErrorCode.INCORRECT_PARAMETERS)
+export const isParameterRefusal = (error: unknown): boolean =>
+  refusedWith(error, PiastrixErrorCode.INCORRECT_PARAMETERS)
 
 /** The request IP is not in the shop's settings at the service: configuration, not this payment. */
-export const isIpRefusal = (error: unknown): boolean => refusedWith(error, PiastrixErrorCode.REQUEST_IP_DENIED)
+export const isIpRefusal = (error: unknown): boolean =>
+  refusedWith(error, PiastrixErrorCode.REQUEST_IP_DENIED)
 
 /**
  * A refusal about the shop or the moment, not the operation itself (balance, an operation still processing,

@@ -1,4 +1,8 @@
-import { PiastrixHttpError, PiastrixResponseError, PiastrixValidationError } from "./errors"
+import {
+  PiastrixHttpError,
+  PiastrixResponseError,
+  PiastrixValidationError,
+} from "./errors"
 import { describeIssues, parseJson, PiastrixTransport } from "./http"
 import { checkReceiptFile } from "./receipt-file"
 import {
@@ -45,18 +49,29 @@ export async function postCardForm(
     endpoint: CARD_FORM,
     kind: "create",
     data: new URLSearchParams(fields).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html,*/*" },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Accept: "text/html,*/*",
+    },
     maxRedirects: 0,
   })
   const contentType = response.headers["content-type"]
-  if (response.status >= 300 && response.status < 400 && response.headers.location) {
+  if (
+    response.status >= 300 &&
+    response.status < 400 &&
+    response.headers.location
+  ) {
     const redirectUrl = new URL(response.headers.location, url).toString()
     return { httpStatus: response.status, contentType, redirectUrl }
   }
   if (response.status >= 200 && response.status < 300) {
     return { httpStatus: response.status, contentType, html: response.text }
   }
-  throw new PiastrixHttpError(CARD_FORM, response.status, readDetail(response.text))
+  throw new PiastrixHttpError(
+    CARD_FORM,
+    response.status,
+    readDetail(response.text)
+  )
 }
 
 const orderUrl = (base: string, orderId: string) =>
@@ -65,13 +80,20 @@ const orderUrl = (base: string, orderId: string) =>
 /** Uploads a receipt. Its type and size are checked by content before anything is sent. */
 export async function uploadReceipt(
   transport: PiastrixTransport,
-  input: { order_id: string; file: Uint8Array; filename?: string; receipt_base_url: string }
+  input: {
+    order_id: string
+    file: Uint8Array
+    filename?: string
+    receipt_base_url: string
+  }
 ): Promise<{ httpStatus: number }> {
   let type
   try {
     type = checkReceiptFile(input.file)
   } catch (error) {
-    throw error instanceof PiastrixValidationError ? error.at(RECEIPT_UPLOAD) : error
+    throw error instanceof PiastrixValidationError
+      ? error.at(RECEIPT_UPLOAD)
+      : error
   }
   const form = new FormData()
   // A copy: Blob wants bytes backed by a plain ArrayBuffer, a Buffer may sit in a shared pool.
@@ -89,7 +111,11 @@ export async function uploadReceipt(
   if (response.status >= 200 && response.status < 300) {
     return { httpStatus: response.status }
   }
-  throw new PiastrixHttpError(RECEIPT_UPLOAD, response.status, readDetail(response.text))
+  throw new PiastrixHttpError(
+    RECEIPT_UPLOAD,
+    response.status,
+    readDetail(response.text)
+  )
 }
 
 /** The receipts of an order; 422 (id is not a UUID) and other HTTP errors become PiastrixHttpError. */
@@ -105,11 +131,19 @@ export async function getReceiptStatus(
     headers: { Accept: "application/json" },
   })
   if (response.status < 200 || response.status >= 300) {
-    throw new PiastrixHttpError(RECEIPT_STATUS, response.status, readDetail(response.text))
+    throw new PiastrixHttpError(
+      RECEIPT_STATUS,
+      response.status,
+      readDetail(response.text)
+    )
   }
   const parsed = receiptStatusResultSchema.safeParse(parseJson(response.text))
   if (!parsed.success) {
-    throw new PiastrixResponseError(RECEIPT_STATUS, response.status, describeIssues(parsed.error))
+    throw new PiastrixResponseError(
+      RECEIPT_STATUS,
+      response.status,
+      describeIssues(parsed.error)
+    )
   }
   return parsed.data
 }

@@ -28,7 +28,11 @@ export interface RetryOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000
-export const DEFAULT_RETRY: RetryOptions = { attempts: 3, baseDelayMs: 250, maxDelayMs: 2_000 }
+export const DEFAULT_RETRY: RetryOptions = {
+  attempts: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 2_000,
+}
 
 export interface TransportOptions {
   /** Per-call timeout; 15 s by default. */
@@ -66,7 +70,8 @@ export interface RawResponse {
   text: string
 }
 
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+const sleepFor = (ms: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Parses a body as JSON, or undefined when it is not JSON. */
 export function parseJson(text: string): unknown {
@@ -90,7 +95,9 @@ function toFailure(error: unknown): TransportFailure {
   const err = error as AxiosError
   const code = typeof err?.code === "string" ? err.code : undefined
   const timedOut =
-    code === "ECONNABORTED" || code === "ETIMEDOUT" || /timeout/i.test(String(err?.message))
+    code === "ECONNABORTED" ||
+    code === "ETIMEDOUT" ||
+    /timeout/i.test(String(err?.message))
   return {
     kind: timedOut ? "timeout" : "network",
     code,
@@ -128,7 +135,10 @@ export class PiastrixTransport {
 
   /** Delay before retry number `retry` (1-based): exponential, capped, with jitter on the upper half. */
   backoffMs(retry: number): number {
-    const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (retry - 1))
+    const ceiling = Math.min(
+      this.retry.maxDelayMs,
+      this.retry.baseDelayMs * 2 ** (retry - 1)
+    )
     return Math.round(ceiling / 2 + (ceiling / 2) * this.random())
   }
 
@@ -138,7 +148,8 @@ export class PiastrixTransport {
    * PiastrixOutcomeUnknownError for creates.
    */
   async send(request: RawRequest): Promise<RawResponse> {
-    const attempts = request.kind === "read" ? Math.max(1, this.retry.attempts) : 1
+    const attempts =
+      request.kind === "read" ? Math.max(1, this.retry.attempts) : 1
     let failure: TransportFailure | undefined
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (attempt > 1) {
@@ -217,18 +228,29 @@ export class PiastrixTransport {
       endpoint: args.endpoint,
       kind: args.kind,
       data: JSON.stringify(args.body),
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+      },
       timeoutMs: args.timeoutMs,
       readable: (r) => isEnvelope(parseJson(r.text)),
     })
     const unreadable = (issues: string[]) => {
-      const error = new PiastrixResponseError(args.endpoint, response.status, issues)
+      const error = new PiastrixResponseError(
+        args.endpoint,
+        response.status,
+        issues
+      )
       // A create answered with something we cannot read may still have been carried out.
-      return args.kind === "create" ? new PiastrixOutcomeUnknownError(args.endpoint, error) : error
+      return args.kind === "create"
+        ? new PiastrixOutcomeUnknownError(args.endpoint, error)
+        : error
     }
     const envelope = envelopeSchema.safeParse(parseJson(response.text))
     if (!envelope.success) {
-      throw unreadable([`not an envelope: ${describeIssues(envelope.error).join("; ")}`])
+      throw unreadable([
+        `not an envelope: ${describeIssues(envelope.error).join("; ")}`,
+      ])
     }
     const { result, error_code: errorCode, message, data } = envelope.data
     if (!result || errorCode !== 0) {
@@ -241,7 +263,9 @@ export class PiastrixTransport {
     }
     const parsed = args.schema.safeParse(data)
     if (!parsed.success) {
-      throw unreadable(describeIssues(parsed.error).map((issue) => `data.${issue}`))
+      throw unreadable(
+        describeIssues(parsed.error).map((issue) => `data.${issue}`)
+      )
     }
     return parsed.data
   }
@@ -263,7 +287,11 @@ export class PiastrixTransport {
     })
     const parsed = args.schema.safeParse(parseJson(response.text))
     if (!parsed.success) {
-      throw new PiastrixResponseError(args.endpoint, response.status, describeIssues(parsed.error))
+      throw new PiastrixResponseError(
+        args.endpoint,
+        response.status,
+        describeIssues(parsed.error)
+      )
     }
     return { status: response.status, body: parsed.data }
   }

@@ -1,5 +1,10 @@
 import BigNumber from "bignumber.js"
-import { CurrencyInfo, CurrencyRef, CurrencyTable, defaultCurrencyTable } from "./currency"
+import {
+  CurrencyInfo,
+  CurrencyRef,
+  CurrencyTable,
+  defaultCurrencyTable,
+} from "./currency"
 import { PiastrixValidationError } from "./errors"
 
 /** Medusa's raw amount: `{ value: "10.000000000000000000", precision: 20 }`. */
@@ -38,7 +43,9 @@ function isRawAmount(value: object): value is RawAmount {
 }
 
 /** The exact decimal value of an amount input, or undefined when it is not a finite decimal. */
-export function parseAmount(amount: AmountInput | null | undefined): BigNumber | undefined {
+export function parseAmount(
+  amount: AmountInput | null | undefined
+): BigNumber | undefined {
   let result: BigNumber | undefined
   if (typeof amount === "string") {
     result = fromText(amount)
@@ -62,7 +69,10 @@ export function parseAmount(amount: AmountInput | null | undefined): BigNumber |
   return result?.isFinite() ? result : undefined
 }
 
-function infoOf(currency: CurrencyRef | CurrencyInfo, options: MoneyOptions): CurrencyInfo {
+function infoOf(
+  currency: CurrencyRef | CurrencyInfo,
+  options: MoneyOptions
+): CurrencyInfo {
   if (typeof currency === "object") {
     return currency
   }
@@ -129,7 +139,10 @@ export function toWireAmountStrict(
  * An amount as the service sent it (JSON number or string: 12.34, "12.34", "10") as an exact decimal.
  * Throws a validation error naming `field` when it is not a decimal.
  */
-export function parseWireAmount(value: string | number, field = "amount"): BigNumber {
+export function parseWireAmount(
+  value: string | number,
+  field = "amount"
+): BigNumber {
   const parsed = parseAmount(value)
   if (!parsed) {
     throw new PiastrixValidationError(field, "is not a decimal amount")

@@ -25,7 +25,8 @@ export type PollRecord = {
   lastError?: PollErrorInfo
 }
 
-export type PollClaim = { claimed: true } | { claimed: false; record: PollRecord }
+export type PollClaim =
+  { claimed: true } | { claimed: false; record: PollRecord }
 
 export type PollOutcome =
   | { ok: true; at: number; nextAllowedAt: number; value: unknown }
@@ -72,17 +73,25 @@ export class MemoryPollStore implements PollStore {
 
   async claim(slot: string, now: number, leaseMs: number): Promise<PollClaim> {
     const record = this.records.get(slot)
-    if (record && ((record.claimedUntil ?? 0) > now || record.nextAllowedAt > now)) {
+    if (
+      record &&
+      ((record.claimedUntil ?? 0) > now || record.nextAllowedAt > now)
+    ) {
       return { claimed: false, record: { ...record } }
     }
-    const next: PollRecord = { ...(record ?? { nextAllowedAt: now }), claimedUntil: now + leaseMs }
+    const next: PollRecord = {
+      ...(record ?? { nextAllowedAt: now }),
+      claimedUntil: now + leaseMs,
+    }
     this.touch(slot, next)
     this.prune(now)
     return { claimed: true }
   }
 
   async settle(slot: string, outcome: PollOutcome): Promise<void> {
-    const record: PollRecord = { ...(this.records.get(slot) ?? { nextAllowedAt: outcome.at }) }
+    const record: PollRecord = {
+      ...(this.records.get(slot) ?? { nextAllowedAt: outcome.at }),
+    }
     delete record.claimedUntil
     if (outcome.ok) {
       record.nextAllowedAt = outcome.nextAllowedAt

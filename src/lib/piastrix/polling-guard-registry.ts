@@ -12,7 +12,11 @@ const REGISTRY = Symbol.for("medusa-payment-piastrix.polling-guards")
 
 type Registry = Map<string, PollingGuard>
 
-export function sharedPollingGuard(apiUrl: string, shopId: number, makeStore?: () => PollStore): PollingGuard {
+export function sharedPollingGuard(
+  apiUrl: string,
+  shopId: number,
+  makeStore?: () => PollStore
+): PollingGuard {
   const holder = globalThis as unknown as Record<symbol, Registry | undefined>
   const registry = (holder[REGISTRY] ??= new Map())
   const key = `${apiUrl.replace(/\/+$/, "")}|${shopId}`

@@ -1,5 +1,10 @@
 import { PiastrixError } from "./errors"
-import { MemoryPollStore, type PollErrorInfo, type PollRecord, type PollStore } from "./poll-store"
+import {
+  MemoryPollStore,
+  type PollErrorInfo,
+  type PollRecord,
+  type PollStore,
+} from "./poll-store"
 
 export {
   MemoryPollStore,
@@ -142,7 +147,9 @@ export class PollingGuard {
     if (!pending) {
       joined = false
       // Registered before the first await, so a second caller in the same tick joins this one.
-      pending = this.attempt(endpoint, slot, key, fetcher).finally(() => this.inflight.delete(slot))
+      pending = this.attempt(endpoint, slot, key, fetcher).finally(() =>
+        this.inflight.delete(slot)
+      )
       this.inflight.set(slot, pending)
     }
     const settled = await pending
@@ -177,18 +184,41 @@ export class PollingGuard {
       // Measured from when the call ended, so the service sees the full gap even if a reply was slow.
       const at = this.now()
       const nextAllowedAt = this.failureCounts(error) ? at + interval : null
-      await this.store.settle(slot, { ok: false, at, nextAllowedAt, error: errorInfo(error, at) })
+      await this.store.settle(slot, {
+        ok: false,
+        at,
+        nextAllowedAt,
+        error: errorInfo(error, at),
+      })
       throw error
     }
     const at = this.now()
-    await this.store.settle(slot, { ok: true, at, nextAllowedAt: at + interval, value })
+    await this.store.settle(slot, {
+      ok: true,
+      at,
+      nextAllowedAt: at + interval,
+      value,
+    })
     return { value, fetched: true, fetchedAt: at, nextAllowedAt: at + interval }
   }
 
-  private fromRecord(endpoint: PolledEndpoint, key: string, record: PollRecord): Settled {
-    const nextAllowedAt = Math.max(record.nextAllowedAt, record.claimedUntil ?? 0)
+  private fromRecord(
+    endpoint: PolledEndpoint,
+    key: string,
+    record: PollRecord
+  ): Settled {
+    const nextAllowedAt = Math.max(
+      record.nextAllowedAt,
+      record.claimedUntil ?? 0
+    )
     if (record.valueAt === undefined) {
-      throw new PollThrottledError(endpoint, key, nextAllowedAt, this.now(), record.lastError)
+      throw new PollThrottledError(
+        endpoint,
+        key,
+        nextAllowedAt,
+        this.now(),
+        record.lastError
+      )
     }
     const settled: Settled = {
       value: record.value,

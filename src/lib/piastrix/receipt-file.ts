@@ -3,7 +3,13 @@ import { RECEIPT_MAX_BYTES } from "./schemas/receipt"
 
 /** A receipt file type the service accepts, recognised by content rather than by name. */
 export interface ReceiptFileType {
-  mime: "image/jpeg" | "image/png" | "application/pdf" | "image/webp" | "image/heic" | "image/heif"
+  mime:
+    | "image/jpeg"
+    | "image/png"
+    | "application/pdf"
+    | "image/webp"
+    | "image/heic"
+    | "image/heif"
   extension: "jpg" | "png" | "pdf" | "webp" | "heic" | "heif"
 }
 
@@ -15,11 +21,22 @@ const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   signature.every((byte, i) => bytes[offset + i] === byte)
 
 // ISO-BMFF brands of HEIF images; `heic`-family brands mean HEVC-coded HEIF.
-const HEIC_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs"])
+const HEIC_BRANDS = new Set([
+  "heic",
+  "heix",
+  "hevc",
+  "hevx",
+  "heim",
+  "heis",
+  "hevm",
+  "hevs",
+])
 const HEIF_BRANDS = new Set(["mif1", "msf1"])
 
 /** The type of a receipt file from its magic bytes, or undefined when it is none the service accepts. */
-export function detectReceiptType(bytes: Uint8Array): ReceiptFileType | undefined {
+export function detectReceiptType(
+  bytes: Uint8Array
+): ReceiptFileType | undefined {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) {
     return { mime: "image/jpeg", extension: "jpg" }
   }
@@ -45,7 +62,10 @@ export function detectReceiptType(bytes: Uint8Array): ReceiptFileType | undefine
 }
 
 /** Checks a receipt before upload: not empty, at most 10 MB, and of an accepted type. */
-export function checkReceiptFile(bytes: Uint8Array, field = "file"): ReceiptFileType {
+export function checkReceiptFile(
+  bytes: Uint8Array,
+  field = "file"
+): ReceiptFileType {
   if (bytes.length === 0) {
     throw new PiastrixValidationError(field, "is empty")
   }
@@ -57,7 +77,10 @@ export function checkReceiptFile(bytes: Uint8Array, field = "file"): ReceiptFile
   }
   const type = detectReceiptType(bytes)
   if (!type) {
-    throw new PiastrixValidationError(field, "must be a JPEG, PNG, PDF, WebP or HEIF/HEIC file")
+    throw new PiastrixValidationError(
+      field,
+      "must be a JPEG, PNG, PDF, WebP or HEIF/HEIC file"
+    )
   }
   return type
 }

@@ -10,11 +10,29 @@ import { createHash, timingSafeEqual } from "node:crypto"
 /** Signed fields per endpoint, from the reference's Authentication table. */
 export const SIGNED_FIELDS = {
   "/invoice/try": ["shop_id", "amount", "currency", "payway", "shop_order_id"],
-  "/invoice/create": ["shop_id", "amount", "currency", "payway", "shop_order_id"],
+  "/invoice/create": [
+    "shop_id",
+    "amount",
+    "currency",
+    "payway",
+    "shop_order_id",
+  ],
   "/invoice/check": ["now", "shop_id", "shop_order_id"],
-  "/bill/create": ["payer_currency", "shop_amount", "shop_currency", "shop_id", "shop_order_id"],
+  "/bill/create": [
+    "payer_currency",
+    "shop_amount",
+    "shop_currency",
+    "shop_id",
+    "shop_order_id",
+  ],
   "/bill/shop_order_status": ["now", "shop_id", "shop_order_id"],
-  "/withdraw/try": ["shop_currency", "amount_type", "payway", "amount", "shop_id"],
+  "/withdraw/try": [
+    "shop_currency",
+    "amount_type",
+    "payway",
+    "amount",
+    "shop_id",
+  ],
   "/check_account": ["account", "payway", "amount", "shop_id"],
   "/withdraw/create": [
     "account",
@@ -27,7 +45,13 @@ export const SIGNED_FIELDS = {
   ],
   "/withdraw/status": ["now", "shop_id", "withdraw_id"],
   "/withdraw/shop_payment_status": ["now", "shop_id", "shop_payment_id"],
-  "/transfer/try": ["amount", "amount_type", "payee_currency", "shop_currency", "shop_id"],
+  "/transfer/try": [
+    "amount",
+    "amount_type",
+    "payee_currency",
+    "shop_currency",
+    "shop_id",
+  ],
   "/transfer/create": [
     "amount",
     "amount_type",
@@ -52,14 +76,22 @@ export type SignedEndpoint = keyof typeof SIGNED_FIELDS
  * (docs/service-facts.md#signature). So by default it is sent and not signed; `signEmail` takes the table
  * literally (the client's and the plugin's `signEmail` option, the sandbox's `fidelity.signEmail` switch).
  */
-export const EMAIL_SIGNED_BY_TABLE: readonly SignedEndpoint[] = ["/invoice/create", "/withdraw/create"]
+export const EMAIL_SIGNED_BY_TABLE: readonly SignedEndpoint[] = [
+  "/invoice/create",
+  "/withdraw/create",
+]
 
 export type SignatureReading = { signEmail?: boolean }
 
 /** The signed fields of `endpoint` under a reading of the reference. */
-export function signedFieldsOf(endpoint: SignedEndpoint, { signEmail = false }: SignatureReading = {}): readonly string[] {
+export function signedFieldsOf(
+  endpoint: SignedEndpoint,
+  { signEmail = false }: SignatureReading = {}
+): readonly string[] {
   const keys: readonly string[] = SIGNED_FIELDS[endpoint]
-  return signEmail && EMAIL_SIGNED_BY_TABLE.includes(endpoint) ? [...keys, "email"] : keys
+  return signEmail && EMAIL_SIGNED_BY_TABLE.includes(endpoint)
+    ? [...keys, "email"]
+    : keys
 }
 
 /** A value that can be signed: the exact string that goes on the wire, or an integer. */
@@ -79,7 +111,10 @@ function signableString(key: string, value: unknown): string {
 }
 
 /** The string that is hashed, without the secret: values of `keys`, sorted by key, joined with ":". */
-export function signString(fields: Record<string, unknown>, keys: readonly string[]): string {
+export function signString(
+  fields: Record<string, unknown>,
+  keys: readonly string[]
+): string {
   return [...keys]
     .sort()
     .map((key) => {
@@ -92,7 +127,9 @@ export function signString(fields: Record<string, unknown>, keys: readonly strin
 }
 
 export function sha256Sign(joined: string, secret: string): string {
-  return createHash("sha256").update(joined + secret, "utf8").digest("hex")
+  return createHash("sha256")
+    .update(joined + secret, "utf8")
+    .digest("hex")
 }
 
 /** Signs the listed fields of a request body. */
@@ -118,9 +155,15 @@ export function signRequest(
  * The keys a callback signature covers: every field except `sign` whose value is neither empty nor
  * null (docs/service-facts.md#callbacks). "0" is kept (Python's rule, which the official SDK follows).
  */
-export function callbackSignedKeys(fields: Record<string, string | null | undefined>): string[] {
+export function callbackSignedKeys(
+  fields: Record<string, string | null | undefined>
+): string[] {
   return Object.keys(fields).filter(
-    (key) => key !== "sign" && fields[key] !== undefined && fields[key] !== null && fields[key] !== ""
+    (key) =>
+      key !== "sign" &&
+      fields[key] !== undefined &&
+      fields[key] !== null &&
+      fields[key] !== ""
   )
 }
 

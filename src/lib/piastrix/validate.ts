@@ -27,6 +27,11 @@ export function validateInput<S extends z.ZodType>(
   }
   const issue = parsed.error.issues[0]
   const field = issue.path.map(String).join(".") || "(input)"
-  const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined
-  throw new PiastrixValidationError(field, missing ? "is required" : issue.message, endpoint)
+  const missing =
+    issue.path.length > 0 && valueAt(input, issue.path) === undefined
+  throw new PiastrixValidationError(
+    field,
+    missing ? "is required" : issue.message,
+    endpoint
+  )
 }

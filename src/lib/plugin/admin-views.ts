@@ -30,14 +30,22 @@ export type OptionInForce = {
 }
 
 /** Every option the plugin knows, its value in force and where that value comes from. */
-export function optionsInForce(raw: unknown, parsed: PiastrixOptions): OptionInForce[] {
-  const given = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {}
+export function optionsInForce(
+  raw: unknown,
+  parsed: PiastrixOptions
+): OptionInForce[] {
+  const given =
+    raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {}
   return Object.keys(piastrixOptionsSchema.shape).map((key) => {
     const value = (parsed as Record<string, unknown>)[key]
     const source = given[key] !== undefined ? "configuration" : "default"
     return {
       key,
-      value: SECRET_OPTIONS.has(key) ? (value ? MASKED : null) : (value ?? null),
+      value: SECRET_OPTIONS.has(key)
+        ? value
+          ? MASKED
+          : null
+        : (value ?? null),
       source,
     }
   })
@@ -52,21 +60,45 @@ export type ConnectionReport = {
  * Whether the service answers (`/check_status`) and accepts the shop's signature (`/shop_balance`, a signed
  * read that changes nothing). The service's own message is shown when it refuses the shop id or the secret.
  */
-export async function testConnection(client: PiastrixClient): Promise<ConnectionReport> {
-  const [status, balance] = await Promise.allSettled([client.checkStatus(), client.shopBalance()])
+export async function testConnection(
+  client: PiastrixClient
+): Promise<ConnectionReport> {
+  const [status, balance] = await Promise.allSettled([
+    client.checkStatus(),
+    client.shopBalance(),
+  ])
   const service =
     status.status === "fulfilled"
       ? { available: status.value.available, message: status.value.status }
       : { available: false, message: describeError(status.reason) }
   if (balance.status === "fulfilled") {
-    return { service, credentials: { ok: true, message: "The service accepted the shop id and the signature.", error_code: null } }
+    return {
+      service,
+      credentials: {
+        ok: true,
+        message: "The service accepted the shop id and the signature.",
+        error_code: null,
+      },
+    }
   }
   const error = balance.reason
   if (error instanceof PiastrixApiError) {
-    const hint = isSignatureRefusal(error) ? " (check the shop id and the secret key)" : ""
-    return { service, credentials: { ok: false, message: `${error.serviceMessage}${hint}`, error_code: error.errorCode } }
+    const hint = isSignatureRefusal(error)
+      ? " (check the shop id and the secret key)"
+      : ""
+    return {
+      service,
+      credentials: {
+        ok: false,
+        message: `${error.serviceMessage}${hint}`,
+        error_code: error.errorCode,
+      },
+    }
   }
-  return { service, credentials: { ok: false, message: describeError(error), error_code: null } }
+  return {
+    service,
+    credentials: { ok: false, message: describeError(error), error_code: null },
+  }
 }
 
 export type BalanceRow = {
@@ -77,7 +109,10 @@ export type BalanceRow = {
   rolling_reserve: string | null
 }
 
-export function balanceRows(result: ShopBalanceResult, currencies: CurrencyTable): BalanceRow[] {
+export function balanceRows(
+  result: ShopBalanceResult,
+  currencies: CurrencyTable
+): BalanceRow[] {
   return result.balances.map((b) => ({
     currency: currencies.alphaOf(b.currency) ?? String(b.currency),
     available: b.available,
@@ -123,13 +158,24 @@ export function directionRows(
     account_format: accountFormat,
   })
   return {
-    payments: input.flatMap((m) => m.payways.map((p) => row(m, p, Boolean(m.is_bill_config), null))),
+    payments: input.flatMap((m) =>
+      m.payways.map((p) => row(m, p, Boolean(m.is_bill_config), null))
+    ),
     payouts: output.flatMap((m) =>
-      m.payways.map((p) => row(m, p, Boolean(m.is_transfer_config), accountFormatOf(p.account_info_config)))
+      m.payways.map((p) =>
+        row(
+          m,
+          p,
+          Boolean(m.is_transfer_config),
+          accountFormatOf(p.account_info_config)
+        )
+      )
     ),
   }
 }
 
-function accountFormatOf(config: OutputPayway["account_info_config"]): string | null {
+function accountFormatOf(
+  config: OutputPayway["account_info_config"]
+): string | null {
   return config?.account?.regex ?? null
 }

@@ -14,7 +14,11 @@ import { NOTIFICATION_TABLE, type SqlConnection } from "./inbox"
  * collection (so the same cart) and provider paid it (Medusa deletes that one right after creating
  * the new one), and the inbox holds the service's verified success for it.
  */
-export async function mayCarryPayment(db: SqlConnection, newSessionId: string, shopOrderId: string): Promise<boolean> {
+export async function mayCarryPayment(
+  db: SqlConnection,
+  newSessionId: string,
+  shopOrderId: string
+): Promise<boolean> {
   const { rows } = await db.raw(
     `select 1
        from payment_session n
@@ -31,7 +35,10 @@ export async function mayCarryPayment(db: SqlConnection, newSessionId: string, s
 }
 
 /** The live session that now carries the payment `shopOrderId`, if its own session is gone. */
-export async function carryingSessionId(db: SqlConnection, shopOrderId: string): Promise<string | null> {
+export async function carryingSessionId(
+  db: SqlConnection,
+  shopOrderId: string
+): Promise<string | null> {
   const { rows } = await db.raw(
     `select id from payment_session
       where deleted_at is null and id <> ? and data->>'shop_order_id' = ?

@@ -20,11 +20,19 @@ export function createPiastrixClient(options: PiastrixOptions): PiastrixClient {
 }
 
 /** The verifier of the service's callbacks to this shop: the one signature scheme of the plugin. */
-export function createPiastrixVerifier(options: PiastrixOptions): CallbackVerifier {
-  return createCallbackVerifier({ secretKey: options.secretKey, shopId: options.shopId })
+export function createPiastrixVerifier(
+  options: PiastrixOptions
+): CallbackVerifier {
+  return createCallbackVerifier({
+    secretKey: options.secretKey,
+    shopId: options.shopId,
+  })
 }
 
-export type SenderCheck = (ip: string | null | undefined, headers?: SenderHeaders) => boolean
+export type SenderCheck = (
+  ip: string | null | undefined,
+  headers?: SenderHeaders
+) => boolean
 
 /** Who may post callbacks: anyone unless the options hold an allowlist (the signature is the gate). */
 export function createSenderCheck(options: PiastrixOptions): SenderCheck {

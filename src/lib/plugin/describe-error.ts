@@ -4,7 +4,10 @@
  */
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
-    const named = error.name && error.name !== "Error" ? `${error.name}: ${error.message}` : error.message
+    const named =
+      error.name && error.name !== "Error"
+        ? `${error.name}: ${error.message}`
+        : error.message
     return named.slice(0, 500)
   }
   if (error && typeof error === "object" && "message" in error) {
@@ -18,6 +21,8 @@ export function describeError(error: unknown): string {
  * (every locking provider of Medusa's says "Failed to acquire lock for key ..."). Waiting and retrying is
  * then the cure, not a person.
  */
-export function isLockContention(description: string | null | undefined): boolean {
+export function isLockContention(
+  description: string | null | undefined
+): boolean {
   return /Failed to acquire lock for key/i.test(description ?? "")
 }

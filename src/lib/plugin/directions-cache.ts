@@ -9,7 +9,10 @@ import type { PiastrixClient, ShopInputConfigResult } from "../piastrix"
 export const INPUT_CONFIG_TTL_MS = 5 * 60_000
 
 type Entry = { value: ShopInputConfigResult; at: number }
-type Cache = { entries: Map<string, Entry>; inflight: Map<string, Promise<ShopInputConfigResult>> }
+type Cache = {
+  entries: Map<string, Entry>
+  inflight: Map<string, Promise<ShopInputConfigResult>>
+}
 
 const CACHE = Symbol.for("medusa-payment-piastrix.input-config-cache")
 

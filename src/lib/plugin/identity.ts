@@ -6,7 +6,12 @@ import { z } from "zod"
  * facts; the provider's services, the routes and the workflows read them from here.
  */
 
-export const PAYMENT_KINDS = ["wallet", "redirect", "card", "bank_transfer"] as const
+export const PAYMENT_KINDS = [
+  "wallet",
+  "redirect",
+  "card",
+  "bank_transfer",
+] as const
 export const paymentKindSchema = z.enum(PAYMENT_KINDS)
 export type PaymentKind = z.infer<typeof paymentKindSchema>
 
@@ -29,13 +34,17 @@ export const KIND_LABELS: Record<PaymentKind, string> = {
 const PROVIDER_ID = /^pp_(piastrix(?:-wallet|-card|-bank-transfer)?)_/
 
 /** The kind behind a Medusa provider id, or undefined when it is not one of this plugin's providers. */
-export function kindOfProviderId(providerId: string | null | undefined): PaymentKind | undefined {
+export function kindOfProviderId(
+  providerId: string | null | undefined
+): PaymentKind | undefined {
   const identifier = PROVIDER_ID.exec(providerId ?? "")?.[1]
   return PAYMENT_KINDS.find((kind) => PROVIDER_IDENTIFIERS[kind] === identifier)
 }
 
 /** Whether a Medusa provider id is one of this plugin's (whatever id the store registered it under). */
-export function isPiastrixProviderId(providerId: string | null | undefined): boolean {
+export function isPiastrixProviderId(
+  providerId: string | null | undefined
+): boolean {
   return kindOfProviderId(providerId) !== undefined
 }
 
@@ -45,11 +54,15 @@ export function isPiastrixProviderId(providerId: string | null | undefined): boo
  */
 const PAYMENT_SESSION_ID = /^payses_[0-9A-Za-z]{1,100}$/
 
-export function isPaymentSessionId(value: string | null | undefined): value is string {
+export function isPaymentSessionId(
+  value: string | null | undefined
+): value is string {
   return typeof value === "string" && PAYMENT_SESSION_ID.test(value)
 }
 
 /** Where the service tells a payment's status: wallet payments and the other kinds differ. */
-export function statusEndpointOf(kind: PaymentKind): "/bill/shop_order_status" | "/invoice/check" {
+export function statusEndpointOf(
+  kind: PaymentKind
+): "/bill/shop_order_status" | "/invoice/check" {
   return kind === "wallet" ? "/bill/shop_order_status" : "/invoice/check"
 }

@@ -15,7 +15,8 @@ export const NOTIFICATION_TABLE = "piastrix_notification"
 /** Emitted with `{ id }` once a verified notification is recorded; a subscriber processes it. */
 export const NOTIFICATION_RECEIVED_EVENT = "piastrix.notification.received"
 
-export type NotificationState = "received" | "processed" | "ignored" | "needs_attention" | "failed"
+export type NotificationState =
+  "received" | "processed" | "ignored" | "needs_attention" | "failed"
 
 /** An inbox row. */
 export type NotificationRow = {
@@ -52,7 +53,12 @@ export function notificationDedupeKey(n: {
   payment_id?: string | null
   status: string
 }): string {
-  const identity = JSON.stringify([n.shop_id, n.shop_order_id, n.payment_id ?? null, n.status])
+  const identity = JSON.stringify([
+    n.shop_id,
+    n.shop_order_id,
+    n.payment_id ?? null,
+    n.status,
+  ])
   return createHash("sha256").update(identity).digest("hex")
 }
 
@@ -64,7 +70,10 @@ export type RecordedNotification = {
   conflict: boolean
 }
 
-function sameFields(a: Record<string, string | null>, b: Record<string, string | null>): boolean {
+function sameFields(
+  a: Record<string, string | null>,
+  b: Record<string, string | null>
+): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)])
   return [...keys].every((key) => (a[key] ?? null) === (b[key] ?? null))
 }
@@ -104,7 +113,11 @@ export async function recordNotification(
     [dedupeKey]
   )
   const row: NotificationRow = existing.rows[0]
-  return { row, duplicate: true, conflict: !sameFields(row.fields ?? {}, notification.raw) }
+  return {
+    row,
+    duplicate: true,
+    conflict: !sameFields(row.fields ?? {}, notification.raw),
+  }
 }
 
 /** What the service said about a payment, as verified and recorded. */
@@ -119,7 +132,10 @@ export type VerifiedVerdict = {
 }
 
 /** The verified success and rejection notifications of one order, oldest first. */
-export async function verdictsOf(db: SqlConnection, shopOrderId: string): Promise<VerifiedVerdict[]> {
+export async function verdictsOf(
+  db: SqlConnection,
+  shopOrderId: string
+): Promise<VerifiedVerdict[]> {
   const { rows } = await db.raw(
     `select id, status, shop_amount, shop_currency, payment_id, fields->>'payer_account' as payer_account, created_at
        from ${NOTIFICATION_TABLE}
@@ -142,7 +158,11 @@ export async function verdictsOf(db: SqlConnection, shopOrderId: string): Promis
  * Takes a row for processing for `leaseSeconds`: one instance at a time, and a claim whose holder
  * died expires by itself. Only rows that still need work can be claimed.
  */
-export async function claimNotification(db: SqlConnection, id: string, leaseSeconds: number): Promise<boolean> {
+export async function claimNotification(
+  db: SqlConnection,
+  id: string,
+  leaseSeconds: number
+): Promise<boolean> {
   const { rows } = await db.raw(
     `update ${NOTIFICATION_TABLE}
         set claimed_until = now() + make_interval(secs => ?)
@@ -163,7 +183,10 @@ export type StrandedSelection = {
 }
 
 /** Rows left behind, by the database's clock: received and never processed, or failed and due again. */
-export async function strandedNotificationIds(db: SqlConnection, s: StrandedSelection): Promise<string[]> {
+export async function strandedNotificationIds(
+  db: SqlConnection,
+  s: StrandedSelection
+): Promise<string[]> {
   const { rows } = await db.raw(
     `select id from ${NOTIFICATION_TABLE}
       where deleted_at is null
@@ -179,14 +202,21 @@ export async function strandedNotificationIds(db: SqlConnection, s: StrandedSele
 
 /** A page of the inbox for the admin: rows that need a person first, then the newest. */
 export type InboxPage = {
-  notifications: Omit<NotificationRow, "fields" | "dedupe_key" | "claimed_until">[]
+  notifications: Omit<
+    NotificationRow,
+    "fields" | "dedupe_key" | "claimed_until"
+  >[]
   count: number
   needs_attention: number
 }
 
 export async function inboxPage(
   db: SqlConnection,
-  { state, limit, offset }: { state?: NotificationState; limit: number; offset: number }
+  {
+    state,
+    limit,
+    offset,
+  }: { state?: NotificationState; limit: number; offset: number }
 ): Promise<InboxPage> {
   const where = `deleted_at is null${state ? " and state = ?" : ""}`
   const bindings = state ? [state] : []
@@ -205,17 +235,26 @@ export async function inboxPage(
        from ${NOTIFICATION_TABLE} where ${where}`,
     bindings
   )
-  return { notifications: rows, count: counts[0].count, needs_attention: counts[0].needs_attention }
+  return {
+    notifications: rows,
+    count: counts[0].count,
+    needs_attention: counts[0].needs_attention,
+  }
 }
 
 /** The part of Medusa's event bus the inbox needs. */
-export type NotificationAnnouncer = { emit(event: { name: string; data: { id: string } }): Promise<unknown> }
+export type NotificationAnnouncer = {
+  emit(event: { name: string; data: { id: string } }): Promise<unknown>
+}
 
 /**
  * Announces a recorded row that still needs work (new, or resent while unprocessed or failed), so
  * the subscriber processes it. Returns whether it did.
  */
-export async function announceNotification(bus: NotificationAnnouncer, row: NotificationRow): Promise<boolean> {
+export async function announceNotification(
+  bus: NotificationAnnouncer,
+  row: NotificationRow
+): Promise<boolean> {
   if (row.state !== "received" && row.state !== "failed") {
     return false
   }

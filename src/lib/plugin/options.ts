@@ -15,12 +15,21 @@ const paywayChoice = z
   })
   .strict()
 
-const statusName = z.enum(["pending", "paid", "rejected", "expired", "canceled"])
+const statusName = z.enum([
+  "pending",
+  "paid",
+  "rejected",
+  "expired",
+  "canceled",
+])
 const statusMap = z.record(z.string().regex(/^\d+$/), statusName)
 const payoutStatusName = z.enum(["pending", "success", "rejected"])
 
 /** Wallet payment codes from the one production integration known (docs/service-facts.md#statuses). */
-export const DEFAULT_BILL_STATUSES: Record<string, z.infer<typeof statusName>> = {
+export const DEFAULT_BILL_STATUSES: Record<
+  string,
+  z.infer<typeof statusName>
+> = {
   "1": "pending",
   "2": "paid",
   "3": "canceled",
@@ -28,12 +37,18 @@ export const DEFAULT_BILL_STATUSES: Record<string, z.infer<typeof statusName>> =
 }
 
 /** Only 4 (paid) is documented; other codes mean "pending" until a verified callback says otherwise. */
-export const DEFAULT_INVOICE_STATUSES: Record<string, z.infer<typeof statusName>> = {
+export const DEFAULT_INVOICE_STATUSES: Record<
+  string,
+  z.infer<typeof statusName>
+> = {
   "4": "paid",
 }
 
 /** External payout codes (docs/service-facts.md#statuses): 5 success, 6 and 8 final rejections, the rest still pending. */
-export const DEFAULT_PAYOUT_STATUSES: Record<string, z.infer<typeof payoutStatusName>> = {
+export const DEFAULT_PAYOUT_STATUSES: Record<
+  string,
+  z.infer<typeof payoutStatusName>
+> = {
   "1": "pending",
   "2": "pending",
   "3": "pending",
@@ -47,7 +62,10 @@ export const DEFAULT_PAYOUT_STATUSES: Record<string, z.infer<typeof payoutStatus
 
 const returnUrl = z
   .string()
-  .refine((v) => /^https?:\/\//.test(v), "must be an http(s) address; it may contain {session_id}")
+  .refine(
+    (v) => /^https?:\/\//.test(v),
+    "must be an http(s) address; it may contain {session_id}"
+  )
 
 /** How long a wallet payment can be paid when `billLifetimeMinutes` is not set: the service's default. */
 export const BILL_LIFETIME_MINUTES = 43200
@@ -93,10 +111,16 @@ export const piastrixOptionsSchema = z
       .object({
         bill: statusMap.default(DEFAULT_BILL_STATUSES),
         invoice: statusMap.default(DEFAULT_INVOICE_STATUSES),
-        payout: z.record(z.string().regex(/^\d+$/), payoutStatusName).default(DEFAULT_PAYOUT_STATUSES),
+        payout: z
+          .record(z.string().regex(/^\d+$/), payoutStatusName)
+          .default(DEFAULT_PAYOUT_STATUSES),
       })
       .strict()
-      .default({ bill: DEFAULT_BILL_STATUSES, invoice: DEFAULT_INVOICE_STATUSES, payout: DEFAULT_PAYOUT_STATUSES }),
+      .default({
+        bill: DEFAULT_BILL_STATUSES,
+        invoice: DEFAULT_INVOICE_STATUSES,
+        payout: DEFAULT_PAYOUT_STATUSES,
+      }),
     /** Optional defence in depth: only these sender addresses may post callbacks. Off by default. */
     callbackAllowlist: z.array(z.string()).optional(),
     /** How many proxies in front of Medusa to trust for the sender address (X-Forwarded-For). */
@@ -117,7 +141,7 @@ export const piastrixOptionsSchema = z
         accrueOn: z.enum(["fulfilled", "delivered"]).default("fulfilled"),
         approvalThreshold: z
           .string()
-          .regex(/^\d+(\.\d+)?$/, "must be a decimal amount such as \"50000.00\"")
+          .regex(/^\d+(\.\d+)?$/, 'must be a decimal amount such as "50000.00"')
           .nullable()
           .default(null),
       })
@@ -142,7 +166,12 @@ export type PiastrixOptions = z.output<typeof piastrixOptionsSchema>
  * reaches the provider with it too. It is Medusa's, not an option of ours.
  */
 function withoutMedusaKeys(input: unknown): unknown {
-  if (input === null || typeof input !== "object" || Array.isArray(input) || !("database" in input)) {
+  if (
+    input === null ||
+    typeof input !== "object" ||
+    Array.isArray(input) ||
+    !("database" in input)
+  ) {
     return input
   }
   const { database: _database, ...rest } = input as Record<string, unknown>
@@ -154,9 +183,12 @@ export function parsePiastrixOptions(input: unknown): PiastrixOptions {
   const result = piastrixOptionsSchema.safeParse(withoutMedusaKeys(input ?? {}))
   if (!result.success) {
     const problems = result.error.issues.map(
-      (issue) => `${["piastrix options", ...issue.path].join(".")}: ${issue.message}`
+      (issue) =>
+        `${["piastrix options", ...issue.path].join(".")}: ${issue.message}`
     )
-    throw new Error(`Invalid medusa-payment-piastrix options: ${problems.join("; ")}`)
+    throw new Error(
+      `Invalid medusa-payment-piastrix options: ${problems.join("; ")}`
+    )
   }
   return result.data
 }

@@ -1,6 +1,13 @@
 import { KIND_LABELS, kindOfProviderId, type PaymentKind } from "./identity"
-import { NOTIFICATION_TABLE, type NotificationState, type SqlConnection } from "./inbox"
-import { PAYMENT_REGISTER_TABLE, type RegisteredPayment } from "./payment-register"
+import {
+  NOTIFICATION_TABLE,
+  type NotificationState,
+  type SqlConnection,
+} from "./inbox"
+import {
+  PAYMENT_REGISTER_TABLE,
+  type RegisteredPayment,
+} from "./payment-register"
 import { REFUND_REGISTER_TABLE, type RefundState } from "./refund-register"
 import { readSessionData, type SessionState } from "./session-data"
 
@@ -57,7 +64,10 @@ export type OrderSessionInput = {
   id: string
   provider_id: string
   data: unknown
-  payments?: Array<{ captured_at?: unknown; captures?: unknown[] | null } | null> | null
+  payments?: Array<{
+    captured_at?: unknown
+    captures?: unknown[] | null
+  } | null> | null
 }
 
 /** `1234567890123` -> `12•••••••0123`: enough to tell accounts apart, not enough to use one. */
@@ -79,41 +89,66 @@ const iso = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString()
 
 /** The views of an order's Piastrix sessions (other providers' sessions are left out). */
-export async function orderPaymentViews(db: SqlConnection, sessions: OrderSessionInput[]): Promise<OrderPaymentView[]> {
+export async function orderPaymentViews(
+  db: SqlConnection,
+  sessions: OrderSessionInput[]
+): Promise<OrderPaymentView[]> {
   const ours = sessions
-    .map((session) => ({ session, kind: kindOfProviderId(session.provider_id), data: readSessionData(session.data) }))
+    .map((session) => ({
+      session,
+      kind: kindOfProviderId(session.provider_id),
+      data: readSessionData(session.data),
+    }))
     .filter((s): s is typeof s & { kind: PaymentKind } => !!s.kind)
   if (!ours.length) {
     return []
   }
   const orderIds = ours.map((s) => s.data?.shop_order_id ?? s.session.id)
-  const [{ rows: notifications }, { rows: refunds }, { rows: register }] = await Promise.all([
-    db.raw(
-      `select id, shop_order_id, status, state, attempts, last_error, processed_at, created_at
+  const [{ rows: notifications }, { rows: refunds }, { rows: register }] =
+    await Promise.all([
+      db.raw(
+        `select id, shop_order_id, status, state, attempts, last_error, processed_at, created_at
          from ${NOTIFICATION_TABLE} where shop_order_id = any(?) and deleted_at is null order by created_at`,
-      [orderIds]
-    ),
-    db.raw(
-      `select refund_id, shop_order_id, amount, state, transfer_id, last_error, updated_at
+        [orderIds]
+      ),
+      db.raw(
+        `select refund_id, shop_order_id, amount, state, transfer_id, last_error, updated_at
          from ${REFUND_REGISTER_TABLE} where shop_order_id = any(?) and deleted_at is null order by created_at`,
-      [orderIds]
-    ),
-    db.raw(`select shop_order_id, state from ${PAYMENT_REGISTER_TABLE} where shop_order_id = any(?) and deleted_at is null`, [
-      orderIds,
-    ]),
-  ])
+        [orderIds]
+      ),
+      db.raw(
+        `select shop_order_id, state from ${PAYMENT_REGISTER_TABLE} where shop_order_id = any(?) and deleted_at is null`,
+        [orderIds]
+      ),
+    ])
 
   return ours.map(({ session, kind, data }) => {
     const shopOrderId = data?.shop_order_id ?? session.id
-    const captured = (session.payments ?? []).some((p) => !!p?.captured_at || (p?.captures?.length ?? 0) > 0)
+    const captured = (session.payments ?? []).some(
+      (p) => !!p?.captured_at || (p?.captures?.length ?? 0) > 0
+    )
     const recorded = data?.refunds ?? []
     // Register rows whose transfer is not (yet) recorded on the session: sending, unknown, mismatch...
-    const open = (refunds as Array<{ refund_id: string; shop_order_id: string; amount: string; state: RefundState; transfer_id: string | null; last_error: string | null; updated_at: Date | string }>)
-      .filter((r) => r.shop_order_id === shopOrderId && !recorded.some((e) => e.refund_id === r.refund_id))
-      .filter((r) => r.state !== "void")
-    const registered = (register as Array<Pick<RegisteredPayment, "shop_order_id" | "state">>).find(
-      (r) => r.shop_order_id === shopOrderId
+    const open = (
+      refunds as Array<{
+        refund_id: string
+        shop_order_id: string
+        amount: string
+        state: RefundState
+        transfer_id: string | null
+        last_error: string | null
+        updated_at: Date | string
+      }>
     )
+      .filter(
+        (r) =>
+          r.shop_order_id === shopOrderId &&
+          !recorded.some((e) => e.refund_id === r.refund_id)
+      )
+      .filter((r) => r.state !== "void")
+    const registered = (
+      register as Array<Pick<RegisteredPayment, "shop_order_id" | "state">>
+    ).find((r) => r.shop_order_id === shopOrderId)
     return {
       session_id: session.id,
       shop_order_id: shopOrderId,
@@ -129,7 +164,10 @@ export async function orderPaymentViews(db: SqlConnection, sessions: OrderSessio
       currency_code: data?.currency_code ?? "",
       payer_account: maskAccount(data?.payer_account),
       captured,
-      open_at_service: !captured && !!registered && ["opened", "created"].includes(registered.state),
+      open_at_service:
+        !captured &&
+        !!registered &&
+        ["opened", "created"].includes(registered.state),
       refunds: [
         ...recorded.map((r) => ({
           refund_id: r.refund_id,

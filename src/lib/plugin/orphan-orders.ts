@@ -9,7 +9,10 @@ import type { SqlConnection } from "./inbox"
  */
 
 /** Candidates: live, pending, not drafts, older than `graceSeconds`, linked to no cart and no payment. */
-export async function unlinkedOrderIds(db: SqlConnection, s: { graceSeconds: number; limit: number }): Promise<string[]> {
+export async function unlinkedOrderIds(
+  db: SqlConnection,
+  s: { graceSeconds: number; limit: number }
+): Promise<string[]> {
   const { rows } = await db.raw(
     `select o.id from "order" o
       where o.deleted_at is null and o.canceled_at is null and o.is_draft_order = false and o.status = 'pending'
@@ -57,7 +60,10 @@ function lines(items: OrderShape["items"]): string {
  * created before the order, and either completed into another order or not completed at all (then
  * the payment completes it later). Null when none matches: the order is not ours to touch. Pure.
  */
-export function cartOfOrphan(order: OrderShape, carts: CartShape[]): CartShape | null {
+export function cartOfOrphan(
+  order: OrderShape,
+  carts: CartShape[]
+): CartShape | null {
   const ordered = new Date(order.created_at).getTime()
   return (
     carts.find(

@@ -23,7 +23,12 @@ export type RegisteredPayment = {
 export async function registerPayment(
   db: SqlConnection,
   id: string,
-  p: { shop_order_id: string; kind: PaymentKind; amount: string; currency: number }
+  p: {
+    shop_order_id: string
+    kind: PaymentKind
+    amount: string
+    currency: number
+  }
 ): Promise<void> {
   await db.raw(
     `insert into ${PAYMENT_REGISTER_TABLE} (id, shop_order_id, kind, amount, currency, next_check_at)
@@ -34,7 +39,11 @@ export async function registerPayment(
 }
 
 /** Records the service's id once it answered. */
-export async function markPaymentCreated(db: SqlConnection, shopOrderId: string, paymentId: string): Promise<void> {
+export async function markPaymentCreated(
+  db: SqlConnection,
+  shopOrderId: string,
+  paymentId: string
+): Promise<void> {
   await db.raw(
     `update ${PAYMENT_REGISTER_TABLE} set payment_id = ?, state = 'created', updated_at = now()
       where shop_order_id = ? and deleted_at is null and state = 'opened'`,
@@ -46,7 +55,10 @@ export async function markPaymentCreated(db: SqlConnection, shopOrderId: string,
  * Whether this store opened the payment `shopOrderId`: it is in the register, or (payments opened
  * before the register existed) a payment session of this store, live or deleted, has that id.
  */
-export async function isOwnPayment(db: SqlConnection, shopOrderId: string): Promise<boolean> {
+export async function isOwnPayment(
+  db: SqlConnection,
+  shopOrderId: string
+): Promise<boolean> {
   const { rows } = await db.raw(
     `select 1 from ${PAYMENT_REGISTER_TABLE} where shop_order_id = ? and deleted_at is null
      union all
@@ -101,7 +113,10 @@ export async function claimDuePayments(
 }
 
 /** Stops looking at a payment: it was captured, or it ended without money. */
-export async function markPaymentSettled(db: SqlConnection, shopOrderId: string): Promise<void> {
+export async function markPaymentSettled(
+  db: SqlConnection,
+  shopOrderId: string
+): Promise<void> {
   await db.raw(
     `update ${PAYMENT_REGISTER_TABLE} set state = 'settled', next_check_at = null, updated_at = now()
       where shop_order_id = ? and deleted_at is null and state in ('opened', 'created')`,
@@ -110,7 +125,11 @@ export async function markPaymentSettled(db: SqlConnection, shopOrderId: string)
 }
 
 /** Marks a registered payment the service reports paid while Medusa holds no session for it. */
-export async function markPaidWithoutOrder(db: SqlConnection, shopOrderId: string, reason: string): Promise<void> {
+export async function markPaidWithoutOrder(
+  db: SqlConnection,
+  shopOrderId: string,
+  reason: string
+): Promise<void> {
   await db.raw(
     `update ${PAYMENT_REGISTER_TABLE} set state = 'paid_without_order', last_error = ?, updated_at = now()
       where shop_order_id = ? and deleted_at is null`,

@@ -36,7 +36,12 @@ async function guardedRead<T>(
 ): Promise<StatusRead<T>> {
   try {
     const answer = await guard.run(endpoint, key, fetch)
-    return { outcome: "found", record: answer.value, fetchedAt: answer.fetchedAt, reused: answer.reused }
+    return {
+      outcome: "found",
+      record: answer.value,
+      fetchedAt: answer.fetchedAt,
+      reused: answer.reused,
+    }
   } catch (error) {
     if (isNotFound(error)) {
       return { outcome: "absent" }
@@ -52,17 +57,30 @@ export function readPaymentStatus(
   shopOrderId: string
 ): Promise<StatusRead<PaymentStatusRecord>> {
   const { client } = reader
-  return guardedRead<PaymentStatusRecord>(reader, statusEndpointOf(kind), shopOrderId, () =>
-    kind === "wallet"
-      ? client.billStatus({ shop_order_id: shopOrderId })
-      : client.invoiceCheck({ shop_order_id: shopOrderId })
+  return guardedRead<PaymentStatusRecord>(
+    reader,
+    statusEndpointOf(kind),
+    shopOrderId,
+    () =>
+      kind === "wallet"
+        ? client.billStatus({ shop_order_id: shopOrderId })
+        : client.invoiceCheck({ shop_order_id: shopOrderId })
   )
 }
 
 /** The wallet transfer `shopPaymentId` at the service; absent means never made (it may be created again). */
-export function readTransferStatus(reader: Reader, shopPaymentId: string): Promise<StatusRead<TransferStatusResult>> {
-  return guardedRead(reader, "/transfer/shop_payment_status", shopPaymentId, () =>
-    reader.client.transferShopPaymentStatus({ shop_payment_id: shopPaymentId })
+export function readTransferStatus(
+  reader: Reader,
+  shopPaymentId: string
+): Promise<StatusRead<TransferStatusResult>> {
+  return guardedRead(
+    reader,
+    "/transfer/shop_payment_status",
+    shopPaymentId,
+    () =>
+      reader.client.transferShopPaymentStatus({
+        shop_payment_id: shopPaymentId,
+      })
   )
 }
 
@@ -74,5 +92,8 @@ export function paidAsAsked(
   received: { amount: BigNumber.Value; currency: number | string },
   asked: { amount: BigNumber.Value; currency: number }
 ): boolean {
-  return new BigNumber(received.amount).isEqualTo(asked.amount) && Number(received.currency) === asked.currency
+  return (
+    new BigNumber(received.amount).isEqualTo(asked.amount) &&
+    Number(received.currency) === asked.currency
+  )
 }

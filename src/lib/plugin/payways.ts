@@ -12,10 +12,15 @@ export const PAYWAY_OPTION_KEY = {
   bank_transfer: "bankTransfer",
 } as const satisfies Record<PaymentKind, keyof PiastrixOptions["payways"]>
 
-export type PaywayEntry = InputPayway & { is_bill_config: boolean; method_name: string | null }
+export type PaywayEntry = InputPayway & {
+  is_bill_config: boolean
+  method_name: string | null
+}
 
 /** The shop's directions as one list; each payway keeps whether its method is meant for wallet payments. */
-export function flattenInputConfig(config: ShopInputConfigResult): PaywayEntry[] {
+export function flattenInputConfig(
+  config: ShopInputConfigResult
+): PaywayEntry[] {
   return config.flatMap((method) =>
     method.payways.map((payway) => ({
       ...payway,
@@ -30,7 +35,9 @@ export function flattenInputConfig(config: ShopInputConfigResult): PaywayEntry[]
  * aliases carry the `h2h` prefix (reference, Terms), and among those the card ones name the card.
  * An allow list in the options is the owner's word and overrides this guess.
  */
-export function guessPaywayKind(entry: Pick<PaywayEntry, "alias" | "is_bill_config">): PaymentKind {
+export function guessPaywayKind(
+  entry: Pick<PaywayEntry, "alias" | "is_bill_config">
+): PaymentKind {
   if (entry.is_bill_config) {
     return "wallet"
   }
@@ -41,7 +48,11 @@ export function guessPaywayKind(entry: Pick<PaywayEntry, "alias" | "is_bill_conf
   return alias.includes("card") ? "card" : "bank_transfer"
 }
 
-function belongsTo(entry: PaywayEntry, kind: PaymentKind, options: PiastrixOptions): boolean {
+function belongsTo(
+  entry: PaywayEntry,
+  kind: PaymentKind,
+  options: PiastrixOptions
+): boolean {
   const allowed = options.payways[PAYWAY_OPTION_KEY[kind]]?.allowed
   if (allowed) {
     return allowed.includes(entry.alias)
@@ -68,16 +79,28 @@ export function paywayProblem(
 ): { field: "payway" | "amount"; message: string } | null {
   const allowed = options.payways[PAYWAY_OPTION_KEY[kind]]?.allowed
   if (allowed && !allowed.includes(alias)) {
-    return { field: "payway", message: `payway "${alias}" is not allowed for ${kind} payments in this store` }
+    return {
+      field: "payway",
+      message: `payway "${alias}" is not allowed for ${kind} payments in this store`,
+    }
   }
   if (!entry) {
-    return { field: "payway", message: `payway "${alias}" is not enabled for this shop` }
+    return {
+      field: "payway",
+      message: `payway "${alias}" is not enabled for this shop`,
+    }
   }
   if (!allowed && guessPaywayKind(entry) !== kind) {
-    return { field: "payway", message: `payway "${alias}" is not a ${kind} payment direction` }
+    return {
+      field: "payway",
+      message: `payway "${alias}" is not a ${kind} payment direction`,
+    }
   }
   if (entry.is_active === false) {
-    return { field: "payway", message: `payway "${alias}" is not active at the moment` }
+    return {
+      field: "payway",
+      message: `payway "${alias}" is not active at the moment`,
+    }
   }
   if (entry.currency !== check.currency) {
     return {
@@ -85,14 +108,22 @@ export function paywayProblem(
       message: `payway "${alias}" takes currency ${entry.currency}, not ${check.currency}`,
     }
   }
-  const comparable = check.amount !== undefined && (check.shopCurrency ?? check.currency) === entry.currency
+  const comparable =
+    check.amount !== undefined &&
+    (check.shopCurrency ?? check.currency) === entry.currency
   if (comparable) {
     const amount = new BigNumber(check.amount!)
     if (entry.min_amount != null && amount.isLessThan(entry.min_amount)) {
-      return { field: "amount", message: `amount ${check.amount} is below the minimum ${entry.min_amount} of payway "${alias}"` }
+      return {
+        field: "amount",
+        message: `amount ${check.amount} is below the minimum ${entry.min_amount} of payway "${alias}"`,
+      }
     }
     if (entry.max_amount != null && amount.isGreaterThan(entry.max_amount)) {
-      return { field: "amount", message: `amount ${check.amount} is above the maximum ${entry.max_amount} of payway "${alias}"` }
+      return {
+        field: "amount",
+        message: `amount ${check.amount} is above the maximum ${entry.max_amount} of payway "${alias}"`,
+      }
     }
   }
   return null
@@ -106,7 +137,9 @@ export function usablePayways(
   check: PaywayCheck
 ): PaywayEntry[] {
   return flattenInputConfig(config).filter(
-    (entry) => belongsTo(entry, kind, options) && !paywayProblem(entry, entry.alias, kind, options, check)
+    (entry) =>
+      belongsTo(entry, kind, options) &&
+      !paywayProblem(entry, entry.alias, kind, options, check)
   )
 }
 
@@ -138,7 +171,10 @@ export function choosePayway(
     } else {
       const allowed = options.payways[PAYWAY_OPTION_KEY[kind]]?.allowed
       if (allowed && !allowed.includes(alias)) {
-        throw invalid("payway", `payway "${alias}" is not allowed for ${kind} payments in this store`)
+        throw invalid(
+          "payway",
+          `payway "${alias}" is not allowed for ${kind} payments in this store`
+        )
       }
     }
     return alias
@@ -160,7 +196,13 @@ export function choosePayway(
     return null
   }
   if (!usable.length) {
-    throw invalid("payway", `no ${kind} payment direction of this shop accepts this currency and amount`)
+    throw invalid(
+      "payway",
+      `no ${kind} payment direction of this shop accepts this currency and amount`
+    )
   }
-  throw invalid("payway", `is required: choose one of ${usable.map((e) => e.alias).join(", ")}`)
+  throw invalid(
+    "payway",
+    `is required: choose one of ${usable.map((e) => e.alias).join(", ")}`
+  )
 }

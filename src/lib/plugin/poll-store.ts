@@ -44,7 +44,9 @@ export class PostgresPollStore implements PollStore {
       [slot]
     )
     const row = found[0]
-    const record: PollRecord = { nextAllowedAt: Number(row?.next_allowed_at ?? Date.now()) }
+    const record: PollRecord = {
+      nextAllowedAt: Number(row?.next_allowed_at ?? Date.now()),
+    }
     if (row?.claimed_until != null) {
       record.claimedUntil = Number(row.claimed_until)
     }
@@ -60,7 +62,10 @@ export class PostgresPollStore implements PollStore {
 
   async settle(slot: string, outcome: PollOutcome): Promise<void> {
     // The window the guard computed, anchored to the database's clock.
-    const windowSecs = outcome.nextAllowedAt === null ? null : Math.max(0, outcome.nextAllowedAt - outcome.at) / 1000
+    const windowSecs =
+      outcome.nextAllowedAt === null
+        ? null
+        : Math.max(0, outcome.nextAllowedAt - outcome.at) / 1000
     if (outcome.ok) {
       await this.db.raw(
         `-- poll:settle-ok
@@ -72,7 +77,10 @@ export class PostgresPollStore implements PollStore {
       )
       return
     }
-    const lastError = JSON.stringify({ at: outcome.error.at, message: outcome.error.message })
+    const lastError = JSON.stringify({
+      at: outcome.error.at,
+      message: outcome.error.message,
+    })
     await this.db.raw(
       `-- poll:settle-failed
        update ${POLL_TABLE}
@@ -93,7 +101,10 @@ export const POLL_ROW_RETENTION_SECONDS = 3600
  * Deletes the rows of windows that ended more than `retentionSeconds` ago and are not claimed: a later ask
  * about the same payment starts a fresh row, which is what it would find anyway. Returns how many went.
  */
-export async function prunePollWindows(db: SqlConnection, retentionSeconds = POLL_ROW_RETENTION_SECONDS): Promise<number> {
+export async function prunePollWindows(
+  db: SqlConnection,
+  retentionSeconds = POLL_ROW_RETENTION_SECONDS
+): Promise<number> {
   const { rows } = await db.raw(
     `-- poll:prune
      delete from ${POLL_TABLE}
@@ -109,6 +120,13 @@ export async function prunePollWindows(db: SqlConnection, retentionSeconds = POL
  * The installation's polling guard for the shop a client talks to: one per process (concurrent callers in
  * a process share one request) over the Postgres store (every instance shares the windows).
  */
-export function installationPollingGuard(client: PiastrixClient, db: SqlConnection): PollingGuard {
-  return sharedPollingGuard(client.apiUrl, client.shopId, () => new PostgresPollStore(db))
+export function installationPollingGuard(
+  client: PiastrixClient,
+  db: SqlConnection
+): PollingGuard {
+  return sharedPollingGuard(
+    client.apiUrl,
+    client.shopId,
+    () => new PostgresPollStore(db)
+  )
 }

@@ -20,7 +20,8 @@ export const REFUND_REGISTER_TABLE = "piastrix_refund"
  * mismatch: a transfer with this id exists with another amount or currency (never a success);
  * void: the service says the transfer of an unknown row was never made.
  */
-export type RefundState = "sending" | "sent" | "unknown" | "refused" | "mismatch" | "void"
+export type RefundState =
+  "sending" | "sent" | "unknown" | "refused" | "mismatch" | "void"
 
 export type RefundRow = {
   id: string
@@ -37,7 +38,10 @@ export type RefundRow = {
   updated_at: Date | string
 }
 
-export type RefundRequest = Omit<RefundRow, "state" | "transfer_id" | "last_error" | "updated_at">
+export type RefundRequest = Omit<
+  RefundRow,
+  "state" | "transfer_id" | "last_error" | "updated_at"
+>
 
 export type OpenedRefund = {
   row: RefundRow
@@ -73,7 +77,14 @@ export async function openRefund(
                    where ${ORPHAN} and c.amount = ? and c.currency = ? and c.payee = ? and c.payee_currency = ?
                    order by c.created_at limit 1 for update skip locked)
       returning *`,
-    [r.refund_id, r.shop_order_id, r.amount, r.currency, r.payee, r.payee_currency]
+    [
+      r.refund_id,
+      r.shop_order_id,
+      r.amount,
+      r.currency,
+      r.payee,
+      r.payee_currency,
+    ]
   )
   if (adopted.rows[0]) {
     return { row: adopted.rows[0], how: "adopted" }
@@ -86,7 +97,16 @@ export async function openRefund(
      values (?, ?, ?, ?, ?, ?, ?, ?, 'sending')
      on conflict (refund_id) where deleted_at is null do nothing
      returning *`,
-    [r.id, r.refund_id, r.shop_order_id, r.shop_payment_id, r.payee, r.amount, r.currency, r.payee_currency]
+    [
+      r.id,
+      r.refund_id,
+      r.shop_order_id,
+      r.shop_payment_id,
+      r.payee,
+      r.amount,
+      r.currency,
+      r.payee_currency,
+    ]
   )
   if (inserted.rows[0]) {
     return { row: inserted.rows[0], how: "new" }
@@ -94,7 +114,10 @@ export async function openRefund(
   return { row: (await refundOf(db, r.refund_id))!, how: "again" }
 }
 
-export async function refundOf(db: SqlConnection, refundId: string): Promise<RefundRow | null> {
+export async function refundOf(
+  db: SqlConnection,
+  refundId: string
+): Promise<RefundRow | null> {
   const { rows } = await db.raw(
     `-- refund:get
      select * from ${REFUND_REGISTER_TABLE} where refund_id = ? and deleted_at is null`,
@@ -104,7 +127,10 @@ export async function refundOf(db: SqlConnection, refundId: string): Promise<Ref
 }
 
 /** Other transfers of this payment that may have moved money with no Medusa refund recorded. */
-export async function orphanRefunds(db: SqlConnection, shopOrderId: string): Promise<RefundRow[]> {
+export async function orphanRefunds(
+  db: SqlConnection,
+  shopOrderId: string
+): Promise<RefundRow[]> {
   const { rows } = await db.raw(
     `-- refund:orphans
      select * from ${REFUND_REGISTER_TABLE} c where ${ORPHAN} order by c.created_at`,
@@ -114,7 +140,10 @@ export async function orphanRefunds(db: SqlConnection, shopOrderId: string): Pro
 }
 
 /** The transfers of this payment the service made, oldest first. */
-export async function sentRefunds(db: SqlConnection, shopOrderId: string): Promise<RefundRow[]> {
+export async function sentRefunds(
+  db: SqlConnection,
+  shopOrderId: string
+): Promise<RefundRow[]> {
   const { rows } = await db.raw(
     `-- refund:sent
      select * from ${REFUND_REGISTER_TABLE}
@@ -130,7 +159,11 @@ export type RefundSettlement = {
   last_error?: string | null
 }
 
-export async function settleRefund(db: SqlConnection, id: string, s: RefundSettlement): Promise<void> {
+export async function settleRefund(
+  db: SqlConnection,
+  id: string,
+  s: RefundSettlement
+): Promise<void> {
   await db.raw(
     `-- refund:settle
      update ${REFUND_REGISTER_TABLE}

@@ -93,7 +93,10 @@ const storedSchema = sessionDataSchema.partial().extend({
   currency: z.number().int(),
 })
 
-const DEFAULTS: Omit<PiastrixSessionData, "session_id" | "shop_order_id" | "kind" | "amount" | "currency"> = {
+const DEFAULTS: Omit<
+  PiastrixSessionData,
+  "session_id" | "shop_order_id" | "kind" | "amount" | "currency"
+> = {
   payway: "",
   currency_code: "",
   email: "",
@@ -145,7 +148,12 @@ export const storefrontInputSchema = z.object({
   payway: z.string().trim().min(1, "must not be empty").max(100).optional(),
   success_url: httpUrl.optional(),
   failed_url: httpUrl.optional(),
-  payer_account: z.string().trim().min(1, "must not be empty").max(255).optional(),
+  payer_account: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(255)
+    .optional(),
   payer_currency: z
     .union([z.string().trim().min(1), z.number().int().positive()], {
       error: "must be an alpha (RUB) or numeric (643) currency code",
@@ -155,10 +163,14 @@ export const storefrontInputSchema = z.object({
 })
 export type StorefrontInput = z.infer<typeof storefrontInputSchema>
 
-export const STOREFRONT_KEYS = Object.keys(storefrontInputSchema.shape) as Array<keyof StorefrontInput>
+export const STOREFRONT_KEYS = Object.keys(
+  storefrontInputSchema.shape
+) as Array<keyof StorefrontInput>
 
 /** The allow-listed keys of the storefront's data; null and "" count as absent. */
-export function pickStorefrontInput(data: Record<string, unknown> | undefined): Record<string, unknown> {
+export function pickStorefrontInput(
+  data: Record<string, unknown> | undefined
+): Record<string, unknown> {
   const picked: Record<string, unknown> = {}
   for (const key of STOREFRONT_KEYS) {
     const value = data?.[key]

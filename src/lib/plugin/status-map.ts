@@ -4,7 +4,8 @@ import type { PaymentKind } from "./identity"
 import type { SessionState } from "./session-data"
 
 /** What a numeric status of the service means, through the options' maps. */
-export type ServiceOutcome = "pending" | "paid" | "rejected" | "expired" | "canceled"
+export type ServiceOutcome =
+  "pending" | "paid" | "rejected" | "expired" | "canceled"
 
 /** Unknown codes mean "pending": the service documents only "4 = paid", and a callback settles the rest. */
 export function outcomeOfServiceStatus(
@@ -26,7 +27,9 @@ export function isKnownServiceStatus(
 }
 
 /** The session state an outcome leads to (a paid outcome still needs the amount check). */
-export function stateOfOutcome(outcome: Exclude<ServiceOutcome, "paid">): SessionState {
+export function stateOfOutcome(
+  outcome: Exclude<ServiceOutcome, "paid">
+): SessionState {
   switch (outcome) {
     case "rejected":
       return "failed"
@@ -43,7 +46,10 @@ export function stateOfOutcome(outcome: Exclude<ServiceOutcome, "paid">): Sessio
  * The one map from our state to Medusa's. An unpaid bank transfer is `pending_authorization` so the
  * order exists while the money travels; other unpaid kinds stay `pending` (cart completion refuses).
  */
-export function medusaStatusOf(state: SessionState, kind: PaymentKind): PaymentSessionStatus {
+export function medusaStatusOf(
+  state: SessionState,
+  kind: PaymentKind
+): PaymentSessionStatus {
   switch (state) {
     case "paid":
       return "captured"

@@ -9,19 +9,26 @@ import type PiastrixModuleService from "./service"
  * null when the jobs are off (`PIASTRIX_PAYOUTS=off`, as the test suites set it) or the app loads the
  * module without options.
  */
-export function scheduledPayoutContext(container: MedusaContainer, env: NodeJS.ProcessEnv = process.env): PayoutContext | null {
+export function scheduledPayoutContext(
+  container: MedusaContainer,
+  env: NodeJS.ProcessEnv = process.env
+): PayoutContext | null {
   if ((env.PIASTRIX_PAYOUTS ?? "").trim().toLowerCase() === "off") {
     return null
   }
   try {
     return payoutContextOf(container)
   } catch (error) {
-    container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).debug?.(`Piastrix payouts: off (${String(error)})`)
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .debug?.(`Piastrix payouts: off (${String(error)})`)
     return null
   }
 }
 
 /** The payout context of the plugin's module (tests call the runs with it directly). */
 export function payoutContextOf(container: MedusaContainer): PayoutContext {
-  return container.resolve<PiastrixModuleService>(PIASTRIX_MODULE).payoutContext()
+  return container
+    .resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+    .payoutContext()
 }

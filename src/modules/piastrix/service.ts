@@ -1,4 +1,8 @@
-import { ContainerRegistrationKeys, generateEntityId, MedusaService } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  generateEntityId,
+  MedusaService,
+} from "@medusajs/framework/utils"
 import type {
   CallbackInput,
   CallbackVerification,
@@ -93,7 +97,10 @@ class PiastrixModuleService extends MedusaService({
   }
 
   /** A client for other credentials than the configured ones (the admin's connection test); never kept. */
-  clientWithCredentials(credentials: { shopId: number; secretKey: string }): PiastrixClient {
+  clientWithCredentials(credentials: {
+    shopId: number
+    secretKey: string
+  }): PiastrixClient {
     return createPiastrixClient({ ...this.getOptions(), ...credentials })
   }
 
@@ -109,13 +116,18 @@ class PiastrixModuleService extends MedusaService({
   }
 
   /** Whether a callback may come from this address; always true unless an allowlist is configured. */
-  isAllowedSender(ip: string | null | undefined, headers?: SenderHeaders): boolean {
+  isAllowedSender(
+    ip: string | null | undefined,
+    headers?: SenderHeaders
+  ): boolean {
     this.#senderCheck ??= createSenderCheck(this.getOptions())
     return this.#senderCheck(ip, headers)
   }
 
   #db(): SqlDatabase {
-    return this.#container[ContainerRegistrationKeys.PG_CONNECTION] as SqlDatabase
+    return this.#container[
+      ContainerRegistrationKeys.PG_CONNECTION
+    ] as SqlDatabase
   }
 
   /** What the payout code (`lib/payouts`) works with: the store's database, the client, the options, the logger. */
@@ -124,18 +136,29 @@ class PiastrixModuleService extends MedusaService({
       db: this.#db(),
       client: this.getClient(),
       options: this.getOptions(),
-      logger: this.#container[ContainerRegistrationKeys.LOGGER] as PayoutContext["logger"],
+      logger: this.#container[
+        ContainerRegistrationKeys.LOGGER
+      ] as PayoutContext["logger"],
     }
   }
 
   /** A recipient's balance per ledger account in a currency: sums of the entries, never stored. */
-  async recipientBalances(recipientId: string, currency: number): Promise<Partial<Record<LedgerAccount, string>>> {
+  async recipientBalances(
+    recipientId: string,
+    currency: number
+  ): Promise<Partial<Record<LedgerAccount, string>>> {
     return recipientBalances(this.#db(), recipientId, currency)
   }
 
   /** Writes a payout ahead of sending it: an amount, or all that is payable; above the approval threshold it waits. */
-  async createPayout(input: { recipient_id: string; amount?: string }): Promise<CreatePayoutResult> {
-    return createPayout(this.#db(), { ...input, approval_threshold: this.getOptions().payouts.approvalThreshold })
+  async createPayout(input: {
+    recipient_id: string
+    amount?: string
+  }): Promise<CreatePayoutResult> {
+    return createPayout(this.#db(), {
+      ...input,
+      approval_threshold: this.getOptions().payouts.approvalThreshold,
+    })
   }
 
   /** Lets a payout that waits for approval be sent. */
@@ -149,18 +172,32 @@ class PiastrixModuleService extends MedusaService({
   }
 
   /** A manual correction of a recipient's available balance; the reason is required. */
-  async adjustBalance(input: { key: string; recipient_id: string; amount: string; reason: string }): Promise<PostedTransaction> {
+  async adjustBalance(input: {
+    key: string
+    recipient_id: string
+    amount: string
+    reason: string
+  }): Promise<PostedTransaction> {
     return adjustBalance(this.#db(), input)
   }
 
   /** Reverses an accrual once (refund, return, cancel); a clawback when it was already paid out. */
-  async reverseAccrual(input: { accrual_transaction_id: string; reason: string }): Promise<PostedTransaction> {
+  async reverseAccrual(input: {
+    accrual_transaction_id: string
+    reason: string
+  }): Promise<PostedTransaction> {
     return reverseAccrual(this.#db(), input)
   }
 
   /** Stores a verified notification in the inbox once; returns after the row is committed. */
-  async recordNotification(notification: VerifiedNotification): Promise<RecordedNotification> {
-    return recordNotification(this.#db(), generateEntityId(undefined, "pxntf"), notification)
+  async recordNotification(
+    notification: VerifiedNotification
+  ): Promise<RecordedNotification> {
+    return recordNotification(
+      this.#db(),
+      generateEntityId(undefined, "pxntf"),
+      notification
+    )
   }
 
   /** Takes a row for processing for a while; false when another instance holds it or it needs no work. */
@@ -169,12 +206,16 @@ class PiastrixModuleService extends MedusaService({
   }
 
   /** A page of the inbox, rows that need a person first. */
-  async inboxPage(selection: Parameters<typeof inboxPage>[1]): Promise<InboxPage> {
+  async inboxPage(
+    selection: Parameters<typeof inboxPage>[1]
+  ): Promise<InboxPage> {
     return inboxPage(this.#db(), selection)
   }
 
   /** Ids of rows whose processing was lost or is due again, by the database's clock. */
-  async strandedNotificationIds(selection: StrandedSelection): Promise<string[]> {
+  async strandedNotificationIds(
+    selection: StrandedSelection
+  ): Promise<string[]> {
     return strandedNotificationIds(this.#db(), selection)
   }
 
@@ -183,7 +224,12 @@ class PiastrixModuleService extends MedusaService({
    * shop's balance). The attempt count starts again; the reason stays until the next outcome.
    */
   async reopenNotification(id: string): Promise<NotificationRow> {
-    const row = await this.updatePiastrixNotifications({ id, state: "received", attempts: 0, claimed_until: null })
+    const row = await this.updatePiastrixNotifications({
+      id,
+      state: "received",
+      attempts: 0,
+      claimed_until: null,
+    })
     return row as unknown as NotificationRow
   }
 
@@ -200,7 +246,8 @@ class PiastrixModuleService extends MedusaService({
       state,
       attempts,
       last_error: lastError === null ? null : lastError.slice(0, 1000),
-      processed_at: state === "received" || state === "failed" ? null : new Date(),
+      processed_at:
+        state === "received" || state === "failed" ? null : new Date(),
       claimed_until: null,
     })
     return row as unknown as NotificationRow

@@ -14,7 +14,8 @@ import { settlePiastrixNotificationStep } from "./steps/settle-piastrix-notifica
 import { planNotification } from "./utils/plan-notification"
 import { rejectionReason, settlementOf } from "./utils/settlement"
 
-export const processPiastrixNotificationWorkflowId = "process-piastrix-notification"
+export const processPiastrixNotificationWorkflowId =
+  "process-piastrix-notification"
 
 export type ProcessPiastrixNotificationInput = {
   /** Id of the inbox row (`pxntf_...`). */
@@ -36,44 +37,63 @@ export type ProcessPiastrixNotificationInput = {
 export const processPiastrixNotificationWorkflow = createWorkflow(
   processPiastrixNotificationWorkflowId,
   (input: ProcessPiastrixNotificationInput) => {
-    const notification = loadPiastrixNotificationStep({ id: input.notification_id })
-    const target = findPiastrixPaymentTargetStep({ shop_order_id: notification.shop_order_id })
-    const plan = transform({ notification, target }, ({ notification, target }) =>
-      planNotification(notification, target)
+    const notification = loadPiastrixNotificationStep({
+      id: input.notification_id,
+    })
+    const target = findPiastrixPaymentTargetStep({
+      shop_order_id: notification.shop_order_id,
+    })
+    const plan = transform(
+      { notification, target },
+      ({ notification, target }) => planNotification(notification, target)
     )
 
-    const captured = when("piastrix-notification-paid", { plan }, ({ plan }) => plan.action === "capture").then(
-      () => {
-        const run = runPiastrixPaymentProcessingStep({
-          session_id: target.session!.id,
-          amount: target.session!.amount,
-        })
-        return checkPiastrixCaptureOutcomeStep({ session_id: target.session!.id, run })
-      }
-    )
+    const captured = when(
+      "piastrix-notification-paid",
+      { plan },
+      ({ plan }) => plan.action === "capture"
+    ).then(() => {
+      const run = runPiastrixPaymentProcessingStep({
+        session_id: target.session!.id,
+        amount: target.session!.amount,
+      })
+      return checkPiastrixCaptureOutcomeStep({
+        session_id: target.session!.id,
+        run,
+      })
+    })
 
-    const failed = when("piastrix-notification-rejected", { plan }, ({ plan }) => plan.action === "fail").then(
-      () => {
-        const failure = transform({ notification }, ({ notification }) => ({
-          reason: rejectionReason(notification.payment_id),
-          at: new Date(notification.created_at).toISOString(),
-        }))
-        const orderFailure = transform({ target, failure }, ({ target, failure }) => ({
+    const failed = when(
+      "piastrix-notification-rejected",
+      { plan },
+      ({ plan }) => plan.action === "fail"
+    ).then(() => {
+      const failure = transform({ notification }, ({ notification }) => ({
+        reason: rejectionReason(notification.payment_id),
+        at: new Date(notification.created_at).toISOString(),
+      }))
+      const orderFailure = transform(
+        { target, failure },
+        ({ target, failure }) => ({
           order: target.order,
           reason: failure.reason,
           at: failure.at,
-        }))
-        const marked = markPiastrixOrderPaymentFailedStep(orderFailure)
-        // Last: the session's failure cannot be undone.
-        failPiastrixPaymentSessionStep({ session_id: target.session!.id })
-        return marked
-      }
-    )
+        })
+      )
+      const marked = markPiastrixOrderPaymentFailedStep(orderFailure)
+      // Last: the session's failure cannot be undone.
+      failPiastrixPaymentSessionStep({ session_id: target.session!.id })
+      return marked
+    })
 
-    const settlement = transform({ plan, captured, failed }, ({ plan, captured, failed }) =>
-      settlementOf(plan, captured, failed)
+    const settlement = transform(
+      { plan, captured, failed },
+      ({ plan, captured, failed }) => settlementOf(plan, captured, failed)
     )
-    const row = settlePiastrixNotificationStep({ id: input.notification_id, settlement })
+    const row = settlePiastrixNotificationStep({
+      id: input.notification_id,
+      settlement,
+    })
     return new WorkflowResponse(row)
   }
 )

@@ -1,4 +1,8 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createWorkflow,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { findPiastrixFulfilledSalesStep } from "./steps/find-piastrix-fulfilled-sales"
 import { postPiastrixAccrualsStep } from "./steps/post-piastrix-accruals"
 
@@ -11,6 +15,11 @@ export const accruePiastrixFulfillmentWorkflow = createWorkflow(
     const sales = findPiastrixFulfilledSalesStep(input)
     const accruals = transform({ sales }, ({ sales }) => sales.accruals)
     const posted = postPiastrixAccrualsStep(accruals)
-    return new WorkflowResponse(transform({ sales, posted }, ({ sales, posted }) => ({ posted, skipped: sales.skipped })))
+    return new WorkflowResponse(
+      transform({ sales, posted }, ({ sales, posted }) => ({
+        posted,
+        skipped: sales.skipped,
+      }))
+    )
   }
 )

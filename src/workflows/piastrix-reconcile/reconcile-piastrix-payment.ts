@@ -1,7 +1,15 @@
-import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createWorkflow,
+  transform,
+  when,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import type { DuePayment } from "../../lib/plugin"
 import { reconcilePiastrixSessionWorkflow } from "./reconcile-piastrix-session"
-import { checkPiastrixPaymentStatusStep, type PaymentStatusCheck } from "./steps/check-piastrix-payment-status"
+import {
+  checkPiastrixPaymentStatusStep,
+  type PaymentStatusCheck,
+} from "./steps/check-piastrix-payment-status"
 import { settlePiastrixPaymentStep } from "./steps/settle-piastrix-payment"
 import type { SessionOutcome } from "./steps/read-piastrix-session-outcome"
 
@@ -28,24 +36,41 @@ export const reconcilePiastrixPaymentWorkflow = createWorkflow(
   (input: { payment: DuePayment }) => {
     const status = checkPiastrixPaymentStatusStep({ payment: input.payment })
     const act = transform({ input, status }, ({ input, status }) => {
-      const settledAtService = status.outcome === "paid" || status.outcome === "ended"
+      const settledAtService =
+        status.outcome === "paid" || status.outcome === "ended"
       if (!settledAtService) {
         return "none"
       }
-      return input.payment.session_id ? "process" : status.outcome === "paid" ? "lost" : "none"
+      return input.payment.session_id
+        ? "process"
+        : status.outcome === "paid"
+          ? "lost"
+          : "none"
     })
 
-    const session = when("piastrix-payment-settled-at-service", { act }, ({ act }) => act === "process").then(() =>
-      reconcilePiastrixSessionWorkflow.runAsStep({ input: { session_id: input.payment.session_id! } })
+    const session = when(
+      "piastrix-payment-settled-at-service",
+      { act },
+      ({ act }) => act === "process"
+    ).then(() =>
+      reconcilePiastrixSessionWorkflow.runAsStep({
+        input: { session_id: input.payment.session_id! },
+      })
     )
 
-    const result = transform({ input, status, act, session }, ({ input, status, act, session }): PaymentReconcileResult => ({
-      shop_order_id: input.payment.shop_order_id,
-      session_id: input.payment.session_id,
-      status,
-      outcome: act === "lost" ? "paid_without_order" : (session?.outcome ?? "not_checked"),
-      order_id: session?.order?.id ?? null,
-    }))
+    const result = transform(
+      { input, status, act, session },
+      ({ input, status, act, session }): PaymentReconcileResult => ({
+        shop_order_id: input.payment.shop_order_id,
+        session_id: input.payment.session_id,
+        status,
+        outcome:
+          act === "lost"
+            ? "paid_without_order"
+            : (session?.outcome ?? "not_checked"),
+        order_id: session?.order?.id ?? null,
+      })
+    )
     const register = transform({ result }, ({ result }) => ({
       shop_order_id: result.shop_order_id,
       result:

@@ -1,8 +1,16 @@
-import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createWorkflow,
+  transform,
+  when,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { findPiastrixPaymentTargetStep } from "../piastrix-notification/steps/find-piastrix-payment-target"
 import { markPiastrixOrderPaymentFailedStep } from "../piastrix-notification/steps/mark-piastrix-order-payment-failed"
 import { runPiastrixPaymentProcessingStep } from "../piastrix-notification/steps/run-piastrix-payment-processing"
-import { readPiastrixSessionOutcomeStep, type SessionOutcome } from "./steps/read-piastrix-session-outcome"
+import {
+  readPiastrixSessionOutcomeStep,
+  type SessionOutcome,
+} from "./steps/read-piastrix-session-outcome"
 
 export const reconcilePiastrixSessionWorkflowId = "reconcile-piastrix-session"
 
@@ -16,15 +24,27 @@ export const reconcilePiastrixSessionWorkflowId = "reconcile-piastrix-session"
 export const reconcilePiastrixSessionWorkflow = createWorkflow(
   reconcilePiastrixSessionWorkflowId,
   (input: { session_id: string }) => {
-    const target = findPiastrixPaymentTargetStep({ shop_order_id: input.session_id })
+    const target = findPiastrixPaymentTargetStep({
+      shop_order_id: input.session_id,
+    })
     const due = transform({ target }, ({ target }) => {
       const session = target.session
       // An order with a merely pending session is not waiting for this payment.
-      return !!session && !(target.order && session.status !== "pending_authorization")
+      return (
+        !!session &&
+        !(target.order && session.status !== "pending_authorization")
+      )
     })
 
-    const checked = when("piastrix-session-due", { due }, ({ due }) => due).then(() => {
-      runPiastrixPaymentProcessingStep({ session_id: target.session!.id, amount: target.session!.amount })
+    const checked = when(
+      "piastrix-session-due",
+      { due },
+      ({ due }) => due
+    ).then(() => {
+      runPiastrixPaymentProcessingStep({
+        session_id: target.session!.id,
+        amount: target.session!.amount,
+      })
       const outcome = readPiastrixSessionOutcomeStep({
         session_id: target.session!.id,
         payment_collection_id: target.session!.payment_collection_id,
@@ -38,13 +58,15 @@ export const reconcilePiastrixSessionWorkflow = createWorkflow(
       return outcome
     })
 
-    const result = transform({ input, target, checked }, ({ input, target, checked }): SessionOutcome =>
-      checked ?? {
-        session_id: input.session_id,
-        outcome: "skipped",
-        status: target.session?.status ?? "deleted",
-        order: target.order,
-      }
+    const result = transform(
+      { input, target, checked },
+      ({ input, target, checked }): SessionOutcome =>
+        checked ?? {
+          session_id: input.session_id,
+          outcome: "skipped",
+          status: target.session?.status ?? "deleted",
+          order: target.order,
+        }
     )
     return new WorkflowResponse(result)
   }

@@ -13,7 +13,10 @@ import {
   type NotificationState,
 } from "../../lib/api"
 
-const STATE_COLOR: Record<NotificationState, "green" | "orange" | "red" | "grey" | "blue"> = {
+const STATE_COLOR: Record<
+  NotificationState,
+  "green" | "orange" | "red" | "grey" | "blue"
+> = {
   processed: "green",
   received: "blue",
   failed: "orange",
@@ -33,7 +36,10 @@ const RetryButton = ({ row }: { row: Notification }) => {
       isLoading={retry.isPending}
       onClick={() =>
         retry.mutate(row.id, {
-          onSuccess: ({ outcome }) => toast.success(t("inbox.retried", { outcome: t(`inbox.states.${outcome}`) })),
+          onSuccess: ({ outcome }) =>
+            toast.success(
+              t("inbox.retried", { outcome: t(`inbox.states.${outcome}`) })
+            ),
           onError: (error) => toast.error(messageOf(error)),
         })
       }
@@ -52,7 +58,8 @@ const PiastrixInboxPage = () => {
   const [state, setState] = useState<NotificationState | undefined>(undefined)
   const [offset, setOffset] = useState(0)
   const { data, isLoading, error } = useInbox(state, offset)
-  const date = (value: string | Date) => new Date(value).toLocaleString(i18n.language)
+  const date = (value: string | Date) =>
+    new Date(value).toLocaleString(i18n.language)
   return (
     <div className="flex flex-col gap-y-3">
       <Section
@@ -60,14 +67,18 @@ const PiastrixInboxPage = () => {
         actions={
           <div className="flex items-center gap-x-3">
             {data && data.needs_attention > 0 ? (
-              <StatusBadge color="red">{t("inbox.attentionCount", { count: data.needs_attention })}</StatusBadge>
+              <StatusBadge color="red">
+                {t("inbox.attentionCount", { count: data.needs_attention })}
+              </StatusBadge>
             ) : null}
             <Select
               size="small"
               value={state ?? "all"}
               onValueChange={(value) => {
                 setOffset(0)
-                setState(value === "all" ? undefined : (value as NotificationState))
+                setState(
+                  value === "all" ? undefined : (value as NotificationState)
+                )
               }}
             >
               <Select.Trigger aria-label={t("inbox.filter")}>
@@ -90,14 +101,20 @@ const PiastrixInboxPage = () => {
             {t("inbox.description")}
           </Text>
         </div>
-        <Body loading={isLoading} error={error} empty={data?.notifications.length === 0}>
+        <Body
+          loading={isLoading}
+          error={error}
+          empty={data?.notifications.length === 0}
+        >
           <Table>
             <Table.Header>
               <Table.Row>
                 <Table.HeaderCell>{t("inbox.received")}</Table.HeaderCell>
                 <Table.HeaderCell>{t("inbox.order")}</Table.HeaderCell>
                 <Table.HeaderCell>{t("inbox.status")}</Table.HeaderCell>
-                <Table.HeaderCell className="text-right">{t("inbox.amount")}</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">
+                  {t("inbox.amount")}
+                </Table.HeaderCell>
                 <Table.HeaderCell>{t("inbox.state")}</Table.HeaderCell>
                 <Table.HeaderCell>{t("inbox.reason")}</Table.HeaderCell>
                 <Table.HeaderCell />
@@ -108,17 +125,27 @@ const PiastrixInboxPage = () => {
                 <Table.Row key={row.id} data-state={row.state}>
                   <Table.Cell>{date(row.created_at)}</Table.Cell>
                   <Table.Cell>
-                    <code className="txt-compact-xsmall">{row.shop_order_id}</code>
+                    <code className="txt-compact-xsmall">
+                      {row.shop_order_id}
+                    </code>
                   </Table.Cell>
                   <Table.Cell>{row.status}</Table.Cell>
-                  <Table.Cell className="text-right">{row.shop_amount ?? "—"}</Table.Cell>
+                  <Table.Cell className="text-right">
+                    {row.shop_amount ?? "—"}
+                  </Table.Cell>
                   <Table.Cell>
-                    <StatusBadge color={STATE_COLOR[row.state]}>{t(`inbox.states.${row.state}`)}</StatusBadge>
+                    <StatusBadge color={STATE_COLOR[row.state]}>
+                      {t(`inbox.states.${row.state}`)}
+                    </StatusBadge>
                   </Table.Cell>
                   <Table.Cell className="max-w-[360px] whitespace-normal">
                     <Text size="xsmall">{row.last_error ?? ""}</Text>
                   </Table.Cell>
-                  <Table.Cell className="text-right">{RETRYABLE.has(row.state) ? <RetryButton row={row} /> : null}</Table.Cell>
+                  <Table.Cell className="text-right">
+                    {RETRYABLE.has(row.state) ? (
+                      <RetryButton row={row} />
+                    ) : null}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

@@ -11,12 +11,18 @@ export function piastrixModule(req: MedusaRequest): PiastrixModuleService {
  * Answers with what the service returned, or 502 with a readable reason when it cannot be asked (down,
  * timed out, refused the shop): the admin pages show that reason and stay usable.
  */
-export async function fromService<T>(res: MedusaResponse, read: () => Promise<T>): Promise<void> {
+export async function fromService<T>(
+  res: MedusaResponse,
+  read: () => Promise<T>
+): Promise<void> {
   let body: T
   try {
     body = await read()
   } catch (error) {
-    res.status(502).json({ type: "service_unavailable", message: `Piastrix: ${describeError(error)}` })
+    res.status(502).json({
+      type: "service_unavailable",
+      message: `Piastrix: ${describeError(error)}`,
+    })
     return
   }
   res.json(body)

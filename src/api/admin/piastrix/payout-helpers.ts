@@ -13,20 +13,33 @@ import { payoutContextOf } from "../../../modules/piastrix/payout-context"
 
 /** What the admin payout routes share: the payout context, and 404s naming the id. */
 
-export const payoutsOf = (req: MedusaRequest): PayoutContext => payoutContextOf(req.scope)
+export const payoutsOf = (req: MedusaRequest): PayoutContext =>
+  payoutContextOf(req.scope)
 
-export async function recipientOr404(ctx: PayoutContext, id: string): Promise<Recipient> {
+export async function recipientOr404(
+  ctx: PayoutContext,
+  id: string
+): Promise<Recipient> {
   const recipient = await findRecipient(ctx.db, id)
   if (!recipient) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Piastrix recipient with id: ${id} was not found`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Piastrix recipient with id: ${id} was not found`
+    )
   }
   return recipient
 }
 
-export async function payoutOr404(ctx: PayoutContext, id: string): Promise<Payout> {
+export async function payoutOr404(
+  ctx: PayoutContext,
+  id: string
+): Promise<Payout> {
   const payout = await findPayout(ctx.db, id)
   if (!payout) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Piastrix payout with id: ${id} was not found`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Piastrix payout with id: ${id} was not found`
+    )
   }
   return payout
 }
@@ -34,7 +47,12 @@ export async function payoutOr404(ctx: PayoutContext, id: string): Promise<Payou
 /** Refuses (400, naming the field) a withdraw account the payway's regex from the shop's output config refuses. */
 export async function checkWithdrawAccountFormat(
   ctx: PayoutContext,
-  r: { rail: string; payway?: string | null; account: string; account_details?: Record<string, unknown> | null }
+  r: {
+    rail: string
+    payway?: string | null
+    account: string
+    account_details?: Record<string, unknown> | null
+  }
 ): Promise<void> {
   if (r.rail !== "withdraw" || !r.payway) {
     return
@@ -50,7 +68,10 @@ export async function checkWithdrawAccountFormat(
   }
   const problem = withdrawAccountProblem(directions, { ...r, payway: r.payway })
   if (problem) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${problem.field}: ${problem.problem}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${problem.field}: ${problem.problem}`
+    )
   }
 }
 
@@ -67,7 +88,10 @@ export async function changePayout(
   const payout = await payoutOr404(ctx, req.params.id)
   const changed = await change(ctx, payout)
   if (!changed) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `id: the payout is ${payout.status}; only ${appliesTo}`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `id: the payout is ${payout.status}; only ${appliesTo}`
+    )
   }
   return changed
 }

@@ -7,16 +7,23 @@ import { z } from "@medusajs/framework/zod"
  */
 
 const decimal = (field: string) =>
-  z.string().regex(/^\d+(\.\d+)?$/, { message: `${field} must be a decimal string such as "10.00"` })
+  z.string().regex(/^\d+(\.\d+)?$/, {
+    message: `${field} must be a decimal string such as "10.00"`,
+  })
 
 const id = (field: string, prefix: string) =>
   z
     .string()
     .max(100)
-    .regex(new RegExp(`^${prefix}_[0-9A-Za-z]+$`), { message: `${field} must be a ${prefix}_... id` })
+    .regex(new RegExp(`^${prefix}_[0-9A-Za-z]+$`), {
+      message: `${field} must be a ${prefix}_... id`,
+    })
 
 const isoDate = (field: string) =>
-  z.iso.datetime({ offset: true, message: `${field} must be an ISO 8601 date-time such as 2026-11-24T00:00:00Z` })
+  z.iso.datetime({
+    offset: true,
+    message: `${field} must be an ISO 8601 date-time such as 2026-11-24T00:00:00Z`,
+  })
 
 const page = {
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -29,13 +36,18 @@ const recipientFields = {
   payway: z
     .string()
     .max(100)
-    .regex(/^[A-Za-z0-9_.-]+$/, { message: "payway must be a payout direction alias such as card_rub" })
+    .regex(/^[A-Za-z0-9_.-]+$/, {
+      message: "payway must be a payout direction alias such as card_rub",
+    })
     .nullable(),
   account: z.string().trim().min(1).max(255),
   account_details: z.record(z.string(), z.string().max(255)).nullable(),
-  commission_percent: decimal("commission_percent").refine((v) => new BigNumber(v).isLessThanOrEqualTo(100), {
-    message: "commission_percent must be at most 100",
-  }),
+  commission_percent: decimal("commission_percent").refine(
+    (v) => new BigNumber(v).isLessThanOrEqualTo(100),
+    {
+      message: "commission_percent must be at most 100",
+    }
+  ),
   commission_fixed: decimal("commission_fixed"),
   hold_days: z.number().int().min(0).max(365),
   schedule: z.enum(["daily", "weekly", "monthly", "manual"]),
@@ -58,7 +70,10 @@ export const AdminCreateRecipient = z
     minimum_payout: recipientFields.minimum_payout.default("0"),
     state: recipientFields.state.default("active"),
   })
-  .refine((r) => r.rail !== "withdraw" || !!r.payway, { message: "payway is required for withdraw", path: ["payway"] })
+  .refine((r) => r.rail !== "withdraw" || !!r.payway, {
+    message: "payway is required for withdraw",
+    path: ["payway"],
+  })
 export type AdminCreateRecipientType = z.infer<typeof AdminCreateRecipient>
 
 /** Rail and currency stay: the ledger of a recipient is in one currency. */
@@ -79,7 +94,15 @@ export const AdminPayoutsQuery = z.object({
   ...page,
   recipient_id: id("recipient_id", "pxrcp").optional(),
   status: z
-    .enum(["awaiting_approval", "pending", "processing", "succeeded", "rejected", "canceled", "needs_attention"])
+    .enum([
+      "awaiting_approval",
+      "pending",
+      "processing",
+      "succeeded",
+      "rejected",
+      "canceled",
+      "needs_attention",
+    ])
     .optional(),
 })
 export type AdminPayoutsQueryType = z.infer<typeof AdminPayoutsQuery>
@@ -91,12 +114,16 @@ export const AdminCreatePayout = z.object({
 })
 export type AdminCreatePayoutType = z.infer<typeof AdminCreatePayout>
 
-export const AdminCancelPayout = z.object({ reason: z.string().trim().min(1).max(500) })
+export const AdminCancelPayout = z.object({
+  reason: z.string().trim().min(1).max(500),
+})
 export type AdminCancelPayoutType = z.infer<typeof AdminCancelPayout>
 
 /** A manual correction of the available balance; the key makes a retried request post once. */
 export const AdminCreateAdjustment = z.object({
-  amount: z.string().regex(/^-?\d+(\.\d+)?$/, { message: 'amount must be a signed decimal string such as "-10.00"' }),
+  amount: z.string().regex(/^-?\d+(\.\d+)?$/, {
+    message: 'amount must be a signed decimal string such as "-10.00"',
+  }),
   reason: z.string().trim().min(1).max(500),
   idempotency_key: z.string().trim().min(1).max(200),
 })
@@ -107,5 +134,8 @@ const productIds = z.array(id("product id", "prod")).max(200)
 /** Products to link to a recipient (moved from another one) and to unlink. */
 export const AdminRecipientProducts = z
   .object({ add: productIds.optional(), remove: productIds.optional() })
-  .refine((b) => (b.add?.length ?? 0) + (b.remove?.length ?? 0) > 0, { message: "add or remove must name a product", path: ["add"] })
+  .refine((b) => (b.add?.length ?? 0) + (b.remove?.length ?? 0) > 0, {
+    message: "add or remove must name a product",
+    path: ["add"],
+  })
 export type AdminRecipientProductsType = z.infer<typeof AdminRecipientProducts>

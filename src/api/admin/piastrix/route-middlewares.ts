@@ -1,4 +1,8 @@
-import { type MiddlewareRoute, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import {
+  type MiddlewareRoute,
+  validateAndTransformBody,
+  validateAndTransformQuery,
+} from "@medusajs/framework/http"
 import {
   AdminCancelPayout,
   AdminCreateAdjustment,
@@ -10,7 +14,12 @@ import {
   AdminRecipientProducts,
   AdminUpdateRecipient,
 } from "./payout-validators"
-import { AdminConnectionTestBody, AdminEmptyBody, AdminNoQuery, AdminNotificationsQuery } from "./validators"
+import {
+  AdminConnectionTestBody,
+  AdminEmptyBody,
+  AdminNoQuery,
+  AdminNotificationsQuery,
+} from "./validators"
 
 const noQuery = validateAndTransformQuery(AdminNoQuery, {})
 
@@ -20,9 +29,15 @@ const noQuery = validateAndTransformQuery(AdminNoQuery, {})
  * payouts). A body or query with a key a route does not take is refused with 400 naming it.
  */
 export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
-  ...["/admin/piastrix/settings", "/admin/piastrix/balances", "/admin/piastrix/directions"].map(
-    (matcher): MiddlewareRoute => ({ matcher, methods: ["GET"], middlewares: [noQuery] })
-  ),
+  ...[
+    "/admin/piastrix/settings",
+    "/admin/piastrix/balances",
+    "/admin/piastrix/directions",
+  ].map((matcher): MiddlewareRoute => ({
+    matcher,
+    methods: ["GET"],
+    middlewares: [noQuery],
+  })),
   {
     matcher: "/admin/piastrix/connection-test",
     methods: ["POST"],
@@ -33,7 +48,11 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     methods: ["GET"],
     middlewares: [validateAndTransformQuery(AdminNotificationsQuery, {})],
   },
-  { matcher: "/admin/piastrix/orders/:id/payments", methods: ["GET"], middlewares: [noQuery] },
+  {
+    matcher: "/admin/piastrix/orders/:id/payments",
+    methods: ["GET"],
+    middlewares: [noQuery],
+  },
   {
     matcher: "/admin/piastrix/orders/:id/payments/:session_id/check",
     methods: ["POST"],
@@ -45,13 +64,21 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     middlewares: [noQuery, validateAndTransformBody(AdminEmptyBody)],
   },
   // Payouts: recipients, their products and ledger, payouts.
-  { matcher: "/admin/piastrix/recipients", methods: ["GET"], middlewares: [validateAndTransformQuery(AdminPageQuery, {})] },
+  {
+    matcher: "/admin/piastrix/recipients",
+    methods: ["GET"],
+    middlewares: [validateAndTransformQuery(AdminPageQuery, {})],
+  },
   {
     matcher: "/admin/piastrix/recipients",
     methods: ["POST"],
     middlewares: [noQuery, validateAndTransformBody(AdminCreateRecipient)],
   },
-  { matcher: "/admin/piastrix/recipients/:id", methods: ["GET"], middlewares: [noQuery] },
+  {
+    matcher: "/admin/piastrix/recipients/:id",
+    methods: ["GET"],
+    middlewares: [noQuery],
+  },
   {
     matcher: "/admin/piastrix/recipients/:id",
     methods: ["POST"],
@@ -62,7 +89,11 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     methods: ["GET"],
     middlewares: [validateAndTransformQuery(AdminLedgerQuery, {})],
   },
-  { matcher: "/admin/piastrix/recipients/:id/products", methods: ["GET"], middlewares: [noQuery] },
+  {
+    matcher: "/admin/piastrix/recipients/:id/products",
+    methods: ["GET"],
+    middlewares: [noQuery],
+  },
   {
     matcher: "/admin/piastrix/recipients/:id/products",
     methods: ["POST"],
@@ -73,9 +104,21 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     methods: ["POST"],
     middlewares: [noQuery, validateAndTransformBody(AdminCreateAdjustment)],
   },
-  { matcher: "/admin/piastrix/payouts", methods: ["GET"], middlewares: [validateAndTransformQuery(AdminPayoutsQuery, {})] },
-  { matcher: "/admin/piastrix/payouts", methods: ["POST"], middlewares: [noQuery, validateAndTransformBody(AdminCreatePayout)] },
-  { matcher: "/admin/piastrix/payouts/:id", methods: ["GET"], middlewares: [noQuery] },
+  {
+    matcher: "/admin/piastrix/payouts",
+    methods: ["GET"],
+    middlewares: [validateAndTransformQuery(AdminPayoutsQuery, {})],
+  },
+  {
+    matcher: "/admin/piastrix/payouts",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminCreatePayout)],
+  },
+  {
+    matcher: "/admin/piastrix/payouts/:id",
+    methods: ["GET"],
+    middlewares: [noQuery],
+  },
   ...["approve", "retry"].map((action) => ({
     matcher: `/admin/piastrix/payouts/:id/${action}`,
     methods: ["POST" as const],

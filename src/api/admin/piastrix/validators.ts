@@ -12,14 +12,17 @@ export const AdminConnectionTestBody = z
   })
   .strict()
   .refine((b) => (b.shop_id === undefined) === (b.secret_key === undefined), {
-    message: "secret_key: give both shop_id and secret_key, or neither (the configured ones)",
+    message:
+      "secret_key: give both shop_id and secret_key, or neither (the configured ones)",
     path: ["secret_key"],
   })
 export type AdminConnectionTestBody = z.infer<typeof AdminConnectionTestBody>
 
 export const AdminNotificationsQuery = z
   .object({
-    state: z.enum(["received", "processed", "ignored", "needs_attention", "failed"]).optional(),
+    state: z
+      .enum(["received", "processed", "ignored", "needs_attention", "failed"])
+      .optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     offset: z.coerce.number().int().min(0).default(0),
   })

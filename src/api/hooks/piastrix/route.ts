@@ -46,7 +46,9 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
 
   if (!piastrix.isAllowedSender(req.socket?.remoteAddress, req.headers)) {
-    logger.warn(`Piastrix callback refused: sender ${req.socket?.remoteAddress ?? "unknown"} is not allowed`)
+    logger.warn(
+      `Piastrix callback refused: sender ${req.socket?.remoteAddress ?? "unknown"} is not allowed`
+    )
     res.status(403).json({ type: "not_allowed", message: "sender not allowed" })
     return
   }
@@ -60,19 +62,26 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   }
 
   const { notification } = verification
-  const { row, duplicate, conflict } = await piastrix.recordNotification(notification)
+  const { row, duplicate, conflict } =
+    await piastrix.recordNotification(notification)
   res.status(200).type("text/plain").send("OK")
 
   const line = `Piastrix notification ${row.id} for ${notification.shop_order_id} (${notification.status})`
   if (conflict) {
-    logger.warn(`${line}: resent with different fields; the first delivery stands`)
+    logger.warn(
+      `${line}: resent with different fields; the first delivery stands`
+    )
   } else {
-    logger.info(duplicate ? `${line}: resent, already ${row.state}` : `${line}: recorded`)
+    logger.info(
+      duplicate ? `${line}: resent, already ${row.state}` : `${line}: recorded`
+    )
   }
   try {
     await announceNotification(req.scope.resolve(Modules.EVENT_BUS), row)
   } catch (error) {
     // The row is committed and answered: the reconcile job processes a row whose event was lost.
-    logger.warn(`${line}: not announced (${describeError(error)}); the reconcile job will process it`)
+    logger.warn(
+      `${line}: not announced (${describeError(error)}); the reconcile job will process it`
+    )
   }
 }

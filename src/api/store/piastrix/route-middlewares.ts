@@ -4,8 +4,16 @@ import {
   validateAndTransformQuery,
 } from "@medusajs/framework/http"
 import { refuseUnreadyCartForPiastrix } from "./helpers/cart-readiness-guard"
-import { rejectDottedQueryKeys, rejectUndecodablePath } from "./helpers/request-guards"
-import { StoreCardFormBody, StoreDirectionsQuery, StoreNoQuery, StoreQuoteBody } from "./validators"
+import {
+  rejectDottedQueryKeys,
+  rejectUndecodablePath,
+} from "./helpers/request-guards"
+import {
+  StoreCardFormBody,
+  StoreDirectionsQuery,
+  StoreNoQuery,
+  StoreQuoteBody,
+} from "./validators"
 
 /** Every query is checked (unknown keys refused), also on routes that take none. */
 const query = (schema: typeof StoreDirectionsQuery | typeof StoreNoQuery) => [
@@ -35,13 +43,19 @@ export const storePiastrixMiddlewares: MiddlewareRoute[] = [
     matcher: "/store/piastrix/quote",
     methods: ["POST"],
     bodyParser: { sizeLimit: "16kb" },
-    middlewares: [...query(StoreNoQuery), validateAndTransformBody(StoreQuoteBody)],
+    middlewares: [
+      ...query(StoreNoQuery),
+      validateAndTransformBody(StoreQuoteBody),
+    ],
   },
   {
     matcher: "/store/piastrix/card-form",
     methods: ["POST"],
     bodyParser: { sizeLimit: "16kb" },
-    middlewares: [...query(StoreNoQuery), validateAndTransformBody(StoreCardFormBody)],
+    middlewares: [
+      ...query(StoreNoQuery),
+      validateAndTransformBody(StoreCardFormBody),
+    ],
   },
   {
     matcher: "/store/piastrix/sessions/:id/receipt",

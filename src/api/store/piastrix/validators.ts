@@ -31,12 +31,16 @@ export const StoreQuoteBody = z.object({
   payway: z
     .string()
     .max(100)
-    .regex(/^[A-Za-z0-9_.-]+$/, { message: "payway must be a payway alias such as card_rub" }),
+    .regex(/^[A-Za-z0-9_.-]+$/, {
+      message: "payway must be a payway alias such as card_rub",
+    }),
 })
 export type StoreQuoteBodyType = z.infer<typeof StoreQuoteBody>
 
 /** Only the session: card data goes from the browser to the service, never through this route. */
-export const StoreCardFormBody = z.object({ session_id: paymentSessionId("session_id") })
+export const StoreCardFormBody = z.object({
+  session_id: paymentSessionId("session_id"),
+})
 export type StoreCardFormBodyType = z.infer<typeof StoreCardFormBody>
 
 /** Routes that take no query parameters still refuse unknown ones. */

@@ -11,7 +11,9 @@ function fieldsOf(text: string): JsonField[] {
 
 describe("scanJsonObject", () => {
   it("keeps the source text of numbers, which JSON.parse would round", () => {
-    expect(fieldsOf('{"a": 1.00, "b": 10, "c": -0.50, "d": 1e2, "e": 1.10E+3}')).toEqual([
+    expect(
+      fieldsOf('{"a": 1.00, "b": 10, "c": -0.50, "d": 1e2, "e": 1.10E+3}')
+    ).toEqual([
       { key: "a", type: "number", text: "1.00" },
       { key: "b", type: "number", text: "10" },
       { key: "c", type: "number", text: "-0.50" },
@@ -21,7 +23,8 @@ describe("scanJsonObject", () => {
   })
 
   it("decodes strings, including escapes and unicode", () => {
-    const text = '{"s": "a\\"b\\\\c\\u00e9\\n", "k\\u0065y": "Оплата ✓", "q": "}],{"}'
+    const text =
+      '{"s": "a\\"b\\\\c\\u00e9\\n", "k\\u0065y": "Оплата ✓", "q": "}],{"}'
     expect(fieldsOf(text)).toEqual([
       { key: "s", type: "string", text: 'a"b\\cé\n' },
       { key: "key", type: "string", text: "Оплата ✓" },
@@ -71,24 +74,28 @@ describe("scanJsonObject", () => {
 
   it("agrees with JSON.parse on every key and string value of any JSON object", () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.boolean(), (object, pretty) => {
-        const text = JSON.stringify(object, null, pretty ? 2 : undefined)
-        const fields = fieldsOf(text)
-        const parsed = JSON.parse(text) as Record<string, unknown>
-        expect(fields.map((f) => f.key)).toEqual(Object.keys(parsed))
-        for (const field of fields) {
-          const value = parsed[field.key]
-          if (field.type === "string") {
-            expect(field.text).toBe(value)
-          } else if (field.type === "object" || field.type === "array") {
-            expect(field.parsed).toEqual(value)
-          } else if (field.type === "null") {
-            expect(value).toBeNull()
-          } else {
-            expect(JSON.parse(field.text as string)).toEqual(value)
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.boolean(),
+        (object, pretty) => {
+          const text = JSON.stringify(object, null, pretty ? 2 : undefined)
+          const fields = fieldsOf(text)
+          const parsed = JSON.parse(text) as Record<string, unknown>
+          expect(fields.map((f) => f.key)).toEqual(Object.keys(parsed))
+          for (const field of fields) {
+            const value = parsed[field.key]
+            if (field.type === "string") {
+              expect(field.text).toBe(value)
+            } else if (field.type === "object" || field.type === "array") {
+              expect(field.parsed).toEqual(value)
+            } else if (field.type === "null") {
+              expect(value).toBeNull()
+            } else {
+              expect(JSON.parse(field.text as string)).toEqual(value)
+            }
           }
         }
-      }),
+      ),
       { numRuns: 300 }
     )
   })

@@ -1,5 +1,9 @@
 import fc from "fast-check"
-import { createCallbackVerifier, verifyCallback, type CallbackVerification } from "../callback"
+import {
+  createCallbackVerifier,
+  verifyCallback,
+  type CallbackVerification,
+} from "../callback"
 import { signCallback } from "../sign"
 
 const SECRET = "SecretKey01"
@@ -22,8 +26,10 @@ const V7_FIELDS: Record<string, string> = {
   payer_account: "payer@example.com",
   description: "",
 }
-const V7_SIGN = "a47f3fc514dceb239f89260cf2c22672298164195484d1b44c01af07323a88c6"
-const V7_SIGN_WITH_EMPTY_FIELD = "cab61104447848e0bd959bf06f6c59f3dacca95a4fc5dfeb61db237a3b7e633e"
+const V7_SIGN =
+  "a47f3fc514dceb239f89260cf2c22672298164195484d1b44c01af07323a88c6"
+const V7_SIGN_WITH_EMPTY_FIELD =
+  "cab61104447848e0bd959bf06f6c59f3dacca95a4fc5dfeb61db237a3b7e633e"
 
 const verify = createCallbackVerifier({ secretKey: SECRET, shopId: 5109 })
 
@@ -31,7 +37,10 @@ function form(fields: Record<string, string>): Buffer {
   return Buffer.from(new URLSearchParams(fields).toString(), "utf8")
 }
 
-function signed(fields: Record<string, string>, secret = SECRET): Record<string, string> {
+function signed(
+  fields: Record<string, string>,
+  secret = SECRET
+): Record<string, string> {
   return { ...fields, sign: signCallback(fields, secret) }
 }
 
@@ -44,7 +53,9 @@ function expectFailure(result: CallbackVerification) {
 
 function expectNotification(result: CallbackVerification) {
   if (!result.ok) {
-    throw new Error(`expected a verified notification, got ${JSON.stringify(result)}`)
+    throw new Error(
+      `expected a verified notification, got ${JSON.stringify(result)}`
+    )
   }
   return result.notification
 }
@@ -53,7 +64,9 @@ describe("callback verification", () => {
   describe("form-encoded notifications", () => {
     it("accepts the service's published notification with its sign (vector V7)", () => {
       const body = form({ ...V7_FIELDS, sign: V7_SIGN })
-      const n = expectNotification(verify({ body, contentType: `${FORM}; charset=UTF-8` }))
+      const n = expectNotification(
+        verify({ body, contentType: `${FORM}; charset=UTF-8` })
+      )
 
       expect(n.status).toBe("success")
       expect(n.outcome).toBe("success")
@@ -72,7 +85,10 @@ describe("callback verification", () => {
 
     it("refuses a sign that wrongly covered the empty field (V7 negative)", () => {
       const body = form({ ...V7_FIELDS, sign: V7_SIGN_WITH_EMPTY_FIELD })
-      expect(verify({ body, contentType: FORM })).toEqual({ ok: false, reason: "bad_signature" })
+      expect(verify({ body, contentType: FORM })).toEqual({
+        ok: false,
+        reason: "bad_signature",
+      })
     })
 
     it("leaves empty fields out of the sign wherever they appear", () => {
@@ -87,8 +103,13 @@ describe("callback verification", () => {
       const fields = { ...V7_FIELDS, shop_refund: "0" }
       const withZero = signCallback(fields, SECRET)
       expect(withZero).not.toBe(V7_SIGN)
-      expect(verify({ body: form({ ...fields, sign: withZero }), contentType: FORM }).ok).toBe(true)
-      expect(verify({ body: form({ ...fields, sign: V7_SIGN }), contentType: FORM })).toEqual({
+      expect(
+        verify({ body: form({ ...fields, sign: withZero }), contentType: FORM })
+          .ok
+      ).toBe(true)
+      expect(
+        verify({ body: form({ ...fields, sign: V7_SIGN }), contentType: FORM })
+      ).toEqual({
         ok: false,
         reason: "bad_signature",
       })
@@ -101,17 +122,26 @@ describe("callback verification", () => {
 
     it("refuses a notification whose amount was changed after signing", () => {
       const body = form({ ...V7_FIELDS, shop_amount: "100.00", sign: V7_SIGN })
-      expect(verify({ body, contentType: FORM })).toEqual({ ok: false, reason: "bad_signature" })
+      expect(verify({ body, contentType: FORM })).toEqual({
+        ok: false,
+        reason: "bad_signature",
+      })
     })
 
     it("refuses a notification with a field added after signing", () => {
       const body = form({ ...V7_FIELDS, shop_refund: "1.00", sign: V7_SIGN })
-      expect(verify({ body, contentType: FORM })).toEqual({ ok: false, reason: "bad_signature" })
+      expect(verify({ body, contentType: FORM })).toEqual({
+        ok: false,
+        reason: "bad_signature",
+      })
     })
 
     it("refuses a notification signed with another secret", () => {
       const body = form(signed(V7_FIELDS, "another-secret"))
-      expect(verify({ body, contentType: FORM })).toEqual({ ok: false, reason: "bad_signature" })
+      expect(verify({ body, contentType: FORM })).toEqual({
+        ok: false,
+        reason: "bad_signature",
+      })
     })
 
     it("says the sign is missing when there is none, or it is empty", () => {
@@ -119,7 +149,9 @@ describe("callback verification", () => {
         ok: false,
         reason: "missing_sign",
       })
-      expect(verify({ body: form({ ...V7_FIELDS, sign: "" }), contentType: FORM })).toEqual({
+      expect(
+        verify({ body: form({ ...V7_FIELDS, sign: "" }), contentType: FORM })
+      ).toEqual({
         ok: false,
         reason: "missing_sign",
       })
@@ -132,14 +164,19 @@ describe("callback verification", () => {
         description: "Оплата заказа №7 — ✓ 😀",
         payer_account: "Zoë & Ümit+1@example.com",
       }
-      const n = expectNotification(verify({ body: form(signed(fields)), contentType: FORM }))
+      const n = expectNotification(
+        verify({ body: form(signed(fields)), contentType: FORM })
+      )
       expect(n.shop_order_id).toBe("заказ-7")
       expect(n.description).toBe("Оплата заказа №7 — ✓ 😀")
       expect(n.payer_account).toBe("Zoë & Ümit+1@example.com")
     })
 
     it("accepts the body as a string as well as bytes", () => {
-      const body = new URLSearchParams({ ...V7_FIELDS, sign: V7_SIGN }).toString()
+      const body = new URLSearchParams({
+        ...V7_FIELDS,
+        sign: V7_SIGN,
+      }).toString()
       expect(verify({ body, contentType: FORM }).ok).toBe(true)
     })
   })
@@ -149,7 +186,9 @@ describe("callback verification", () => {
 
     it("accepts a JSON notification with string values", () => {
       const body = JSON.stringify({ ...V7_FIELDS, sign: V7_SIGN })
-      const n = expectNotification(verify({ body, contentType: `${JSON_TYPE}; charset=utf-8` }))
+      const n = expectNotification(
+        verify({ body, contentType: `${JSON_TYPE}; charset=utf-8` })
+      )
       expect(n.shop_amount).toBe("1.00")
       expect(n.ps_data).toEqual({ ps_payer_account: "537541XXXXXX7424" })
     })
@@ -184,7 +223,12 @@ describe("callback verification", () => {
     it("leaves JSON null values out of the sign and reports them as null", () => {
       const fields = { ...V7_FIELDS }
       delete (fields as Record<string, string>).description
-      const body = JSON.stringify({ ...fields, description: null, phone: null, sign: V7_SIGN })
+      const body = JSON.stringify({
+        ...fields,
+        description: null,
+        phone: null,
+        sign: V7_SIGN,
+      })
       const n = expectNotification(verify({ body, contentType: JSON_TYPE }))
       expect(n.raw.description).toBeNull()
       expect(n.raw.phone).toBeNull()
@@ -201,19 +245,31 @@ describe("callback verification", () => {
         (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
       )
       expect(escaped).not.toBe(rawUnicode)
-      for (const body of [rawUnicode, escaped, Buffer.from(rawUnicode, "utf8")]) {
+      for (const body of [
+        rawUnicode,
+        escaped,
+        Buffer.from(rawUnicode, "utf8"),
+      ]) {
         const n = expectNotification(verify({ body, contentType: JSON_TYPE }))
         expect(n.description).toBe("Оплата №7 ✓")
       }
     })
 
     it("signs an inlined ps_data object as its exact source text and returns it parsed", () => {
-      const psData = '{"ps_payer_account": "537541XXXXXX7424", "user": {"id": 7}}'
+      const psData =
+        '{"ps_payer_account": "537541XXXXXX7424", "user": {"id": 7}}'
       const fields = { ...V7_FIELDS, ps_data: psData }
       const sign = signCallback(fields, SECRET)
-      const body = JSON.stringify({ ...V7_FIELDS, ps_data: "@PS@", sign }).replace('"@PS@"', psData)
+      const body = JSON.stringify({
+        ...V7_FIELDS,
+        ps_data: "@PS@",
+        sign,
+      }).replace('"@PS@"', psData)
       const n = expectNotification(verify({ body, contentType: JSON_TYPE }))
-      expect(n.ps_data).toEqual({ ps_payer_account: "537541XXXXXX7424", user: { id: 7 } })
+      expect(n.ps_data).toEqual({
+        ps_payer_account: "537541XXXXXX7424",
+        user: { id: 7 },
+      })
       expect(n.ps_data_raw).toBe(psData)
 
       // Re-serialised differently (no spaces), the same object no longer matches the sign.
@@ -231,7 +287,9 @@ describe("callback verification", () => {
       )
       const failure = expectFailure(verify({ body, contentType: JSON_TYPE }))
       expect(failure.reason).toBe("malformed_body")
-      expect(failure).toMatchObject({ detail: expect.stringContaining('"status"') })
+      expect(failure).toMatchObject({
+        detail: expect.stringContaining('"status"'),
+      })
     })
   })
 
@@ -243,17 +301,25 @@ describe("callback verification", () => {
     })
 
     it("reads a body without Content-Type that does not start with { as a form", () => {
-      expect(verify({ body: form({ ...V7_FIELDS, sign: V7_SIGN }) }).ok).toBe(true)
+      expect(verify({ body: form({ ...V7_FIELDS, sign: V7_SIGN }) }).ok).toBe(
+        true
+      )
     })
 
     it("trusts the Content-Type over the look of the body", () => {
       const body = JSON.stringify({ ...V7_FIELDS, sign: V7_SIGN })
-      expect(verify({ body, contentType: FORM })).toEqual({ ok: false, reason: "missing_sign" })
+      expect(verify({ body, contentType: FORM })).toEqual({
+        ok: false,
+        reason: "missing_sign",
+      })
     })
 
     it("refuses a multipart body as unsupported", () => {
       const failure = expectFailure(
-        verify({ body: "--x\r\n", contentType: "multipart/form-data; boundary=x" })
+        verify({
+          body: "--x\r\n",
+          contentType: "multipart/form-data; boundary=x",
+        })
       )
       expect(failure).toMatchObject({
         reason: "malformed_body",
@@ -265,7 +331,12 @@ describe("callback verification", () => {
   describe("what the signature proves, and what it does not", () => {
     it("refuses a correctly signed notification for another shop", () => {
       const other = createCallbackVerifier({ secretKey: SECRET, shopId: "777" })
-      expect(other({ body: form({ ...V7_FIELDS, sign: V7_SIGN }), contentType: FORM })).toEqual({
+      expect(
+        other({
+          body: form({ ...V7_FIELDS, sign: V7_SIGN }),
+          contentType: FORM,
+        })
+      ).toEqual({
         ok: false,
         reason: "wrong_shop",
         shopId: "5109",
@@ -273,10 +344,18 @@ describe("callback verification", () => {
     })
 
     it("names a required field the signed notification lacks", () => {
-      for (const field of ["shop_amount", "shop_order_id", "shop_currency", "shop_id", "status"]) {
+      for (const field of [
+        "shop_amount",
+        "shop_order_id",
+        "shop_currency",
+        "shop_id",
+        "status",
+      ]) {
         const fields = { ...V7_FIELDS }
         delete fields[field]
-        expect(verify({ body: form(signed(fields)), contentType: FORM })).toEqual({
+        expect(
+          verify({ body: form(signed(fields)), contentType: FORM })
+        ).toEqual({
           ok: false,
           reason: "missing_field",
           field,
@@ -286,29 +365,42 @@ describe("callback verification", () => {
 
     it("treats an empty required field as missing", () => {
       const fields = { ...V7_FIELDS, shop_amount: "" }
-      expect(verify({ body: form(signed(fields)), contentType: FORM })).toEqual({
-        ok: false,
-        reason: "missing_field",
-        field: "shop_amount",
-      })
+      expect(verify({ body: form(signed(fields)), contentType: FORM })).toEqual(
+        {
+          ok: false,
+          reason: "missing_field",
+          field: "shop_amount",
+        }
+      )
     })
 
     it("checks the signature before looking at the fields", () => {
       const fields = { ...V7_FIELDS }
       delete fields.shop_amount
       const body = form({ ...fields, sign: "0".repeat(64) })
-      expect(verify({ body, contentType: FORM })).toEqual({ ok: false, reason: "bad_signature" })
+      expect(verify({ body, contentType: FORM })).toEqual({
+        ok: false,
+        reason: "bad_signature",
+      })
     })
 
     it("refuses an amount that is not a decimal string, naming the field", () => {
       const fields = { ...V7_FIELDS, shop_amount: "1,00" }
-      const failure = expectFailure(verify({ body: form(signed(fields)), contentType: FORM }))
-      expect(failure).toMatchObject({ reason: "invalid_field", field: "shop_amount" })
+      const failure = expectFailure(
+        verify({ body: form(signed(fields)), contentType: FORM })
+      )
+      expect(failure).toMatchObject({
+        reason: "invalid_field",
+        field: "shop_amount",
+      })
     })
 
     it("keeps an unknown status as sent and marks its outcome as other", () => {
       const n = expectNotification(
-        verify({ body: form(signed({ ...V7_FIELDS, status: "cancel" })), contentType: FORM })
+        verify({
+          body: form(signed({ ...V7_FIELDS, status: "cancel" })),
+          contentType: FORM,
+        })
       )
       expect(n.status).toBe("cancel")
       expect(n.outcome).toBe("other")
@@ -316,25 +408,36 @@ describe("callback verification", () => {
 
     it("reports a rejected payment as rejected", () => {
       const n = expectNotification(
-        verify({ body: form(signed({ ...V7_FIELDS, status: "rejected" })), contentType: FORM })
+        verify({
+          body: form(signed({ ...V7_FIELDS, status: "rejected" })),
+          contentType: FORM,
+        })
       )
       expect(n.outcome).toBe("rejected")
     })
 
     it("keeps unknown fields as strings in `fields`", () => {
       const fields = { ...V7_FIELDS, payer_id: "42", addons: '{"a":1}' }
-      const n = expectNotification(verify({ body: form(signed(fields)), contentType: FORM }))
+      const n = expectNotification(
+        verify({ body: form(signed(fields)), contentType: FORM })
+      )
       expect(n.fields).toEqual({ payer_id: "42", addons: '{"a":1}' })
     })
 
     it("keeps ps_data raw when it is not a JSON object, and null when the service sent null", () => {
       const odd = expectNotification(
-        verify({ body: form(signed({ ...V7_FIELDS, ps_data: "{\\\"broken" })), contentType: FORM })
+        verify({
+          body: form(signed({ ...V7_FIELDS, ps_data: '{\\"broken' })),
+          contentType: FORM,
+        })
       )
       expect(odd.ps_data).toBeUndefined()
       expect(odd.ps_data_raw).toBe('{\\"broken')
       const none = expectNotification(
-        verify({ body: form(signed({ ...V7_FIELDS, ps_data: "null" })), contentType: FORM })
+        verify({
+          body: form(signed({ ...V7_FIELDS, ps_data: "null" })),
+          contentType: FORM,
+        })
       )
       expect(none.ps_data).toBeNull()
     })
@@ -342,13 +445,15 @@ describe("callback verification", () => {
 
   describe("bad input", () => {
     it.each([
-      ["invalid JSON", "{\"status\":", "application/json"],
+      ["invalid JSON", '{"status":', "application/json"],
       ["a JSON array", "[1,2]", "application/json"],
       ["a JSON string", '"text"', "application/json"],
       ["an empty body", "", FORM],
       ["a blank body", "  \n", "application/json"],
     ])("refuses %s as a malformed body", (_name, body, contentType) => {
-      expect(expectFailure(verify({ body, contentType })).reason).toBe("malformed_body")
+      expect(expectFailure(verify({ body, contentType })).reason).toBe(
+        "malformed_body"
+      )
     })
 
     it("refuses bytes that are not UTF-8", () => {
@@ -361,7 +466,11 @@ describe("callback verification", () => {
     })
 
     it("refuses a body over the size limit unread", () => {
-      const small = createCallbackVerifier({ secretKey: SECRET, shopId: 5109, maxBodyBytes: 100 })
+      const small = createCallbackVerifier({
+        secretKey: SECRET,
+        shopId: 5109,
+        maxBodyBytes: 100,
+      })
       const body = form({ ...V7_FIELDS, sign: V7_SIGN })
       expect(body.length).toBeGreaterThan(100)
       expect(small({ body, contentType: FORM })).toMatchObject({
@@ -383,8 +492,18 @@ describe("callback verification", () => {
     it("never throws, whatever the body holds", () => {
       fc.assert(
         fc.property(
-          fc.oneof(fc.string(), fc.json(), fc.uint8Array().map((a) => Buffer.from(a))),
-          fc.constantFrom(undefined, FORM, "application/json", "text/plain", "image/png"),
+          fc.oneof(
+            fc.string(),
+            fc.json(),
+            fc.uint8Array().map((a) => Buffer.from(a))
+          ),
+          fc.constantFrom(
+            undefined,
+            FORM,
+            "application/json",
+            "text/plain",
+            "image/png"
+          ),
           (body, contentType) => {
             const result = verify({ body, contentType })
             expect(result.ok).toBe(false)
@@ -396,7 +515,9 @@ describe("callback verification", () => {
 
     it("accepts none of 1,200 generated tampers of valid signed notifications (fixed seed)", () => {
       // A valid notification of the shop, then one change a forger could make without the secret key.
-      const amount = fc.integer({ min: 1, max: 10_000_000 }).map((c) => (c / 100).toFixed(2))
+      const amount = fc
+        .integer({ min: 1, max: 10_000_000 })
+        .map((c) => (c / 100).toFixed(2))
       const valid = fc.record({
         status: fc.constantFrom("success", "rejected"),
         shop_order_id: fc.stringMatching(/^[a-zA-Z0-9_-]{1,40}$/),
@@ -404,17 +525,44 @@ describe("callback verification", () => {
         payment_id: fc.integer({ min: 1, max: 2 ** 31 }).map(String),
         payer_account: fc.constantFrom("", "201494711279", "payer@example.com"),
       })
-      const keys = ["status", "shop_order_id", "shop_amount", "payment_id", "shop_currency", "processed"] as const
+      const keys = [
+        "status",
+        "shop_order_id",
+        "shop_amount",
+        "payment_id",
+        "shop_currency",
+        "processed",
+      ] as const
       const tamper = fc.oneof(
         // change one signed value (the sign stays the original one)
-        fc.record({ kind: fc.constant("change" as const), key: fc.constantFrom(...keys), value: fc.string({ minLength: 1, maxLength: 12 }) }),
+        fc.record({
+          kind: fc.constant("change" as const),
+          key: fc.constantFrom(...keys),
+          value: fc.string({ minLength: 1, maxLength: 12 }),
+        }),
         // add a field the signature did not cover
-        fc.record({ kind: fc.constant("add" as const), key: fc.stringMatching(/^[a-z_]{3,12}$/), value: fc.string({ minLength: 1, maxLength: 12 }) }),
+        fc.record({
+          kind: fc.constant("add" as const),
+          key: fc.stringMatching(/^[a-z_]{3,12}$/),
+          value: fc.string({ minLength: 1, maxLength: 12 }),
+        }),
         // drop a signed field
-        fc.record({ kind: fc.constant("drop" as const), key: fc.constantFrom(...keys), value: fc.constant("") }),
+        fc.record({
+          kind: fc.constant("drop" as const),
+          key: fc.constantFrom(...keys),
+          value: fc.constant(""),
+        }),
         // re-sign with another key, or alter the sign itself
-        fc.record({ kind: fc.constant("resign" as const), key: fc.constant("sign"), value: fc.string({ minLength: 1, maxLength: 20 }) }),
-        fc.record({ kind: fc.constant("flip" as const), key: fc.constant("sign"), value: fc.integer({ min: 0, max: 63 }).map(String) })
+        fc.record({
+          kind: fc.constant("resign" as const),
+          key: fc.constant("sign"),
+          value: fc.string({ minLength: 1, maxLength: 20 }),
+        }),
+        fc.record({
+          kind: fc.constant("flip" as const),
+          key: fc.constant("sign"),
+          value: fc.integer({ min: 0, max: 63 }).map(String),
+        })
       )
       fc.assert(
         fc.property(valid, tamper, (v, t) => {
@@ -425,7 +573,9 @@ describe("callback verification", () => {
             processed: "2026-11-22 10:01:00",
           }
           const genuine = signed(fields)
-          expect(verify({ body: form(genuine), contentType: FORM }).ok).toBe(true)
+          expect(verify({ body: form(genuine), contentType: FORM }).ok).toBe(
+            true
+          )
           let forged: Record<string, string>
           switch (t.kind) {
             case "change":
@@ -449,11 +599,19 @@ describe("callback verification", () => {
             case "flip": {
               const i = Number(t.value)
               const c = genuine.sign[i]
-              forged = { ...genuine, sign: genuine.sign.slice(0, i) + (c === "0" ? "1" : "0") + genuine.sign.slice(i + 1) }
+              forged = {
+                ...genuine,
+                sign:
+                  genuine.sign.slice(0, i) +
+                  (c === "0" ? "1" : "0") +
+                  genuine.sign.slice(i + 1),
+              }
               break
             }
           }
-          expect(verify({ body: form(forged), contentType: FORM }).ok).toBe(false)
+          expect(verify({ body: form(forged), contentType: FORM }).ok).toBe(
+            false
+          )
         }),
         { numRuns: 1200, seed: 20261124 }
       )
@@ -481,12 +639,21 @@ describe("callback verification", () => {
     })
 
     it("accepts whole numbers, which render the same everywhere", () => {
-      const fields = { ...V7_FIELDS, shop_id: 5109, shop_currency: 978, sign: V7_SIGN }
+      const fields = {
+        ...V7_FIELDS,
+        shop_id: 5109,
+        shop_currency: 978,
+        sign: V7_SIGN,
+      }
       expect(verify({ fields }).ok).toBe(true)
     })
 
     it("cannot verify 1.00 once a JSON parser made it 1: the raw body is needed", () => {
-      const fields = { ...V7_FIELDS, shop_amount: JSON.parse("1.00"), sign: V7_SIGN }
+      const fields = {
+        ...V7_FIELDS,
+        shop_amount: JSON.parse("1.00"),
+        sign: V7_SIGN,
+      }
       expect(verify({ fields })).toEqual({ ok: false, reason: "bad_signature" })
     })
 
@@ -500,15 +667,26 @@ describe("callback verification", () => {
     })
 
     it("refuses an object value, whose signed text is lost", () => {
-      const fields = { ...V7_FIELDS, ps_data: { ps_payer_account: "x" }, sign: V7_SIGN }
-      expect(verify({ fields })).toMatchObject({ ok: false, reason: "malformed_body" })
+      const fields = {
+        ...V7_FIELDS,
+        ps_data: { ps_payer_account: "x" },
+        sign: V7_SIGN,
+      }
+      expect(verify({ fields })).toMatchObject({
+        ok: false,
+        reason: "malformed_body",
+      })
     })
   })
 
   describe("configuration", () => {
     it("refuses to build a verifier without a secret or a shop id", () => {
-      expect(() => createCallbackVerifier({ secretKey: "", shopId: 1 })).toThrow(/secretKey/)
-      expect(() => createCallbackVerifier({ secretKey: SECRET, shopId: "" })).toThrow(/shopId/)
+      expect(() =>
+        createCallbackVerifier({ secretKey: "", shopId: 1 })
+      ).toThrow(/secretKey/)
+      expect(() =>
+        createCallbackVerifier({ secretKey: SECRET, shopId: "" })
+      ).toThrow(/shopId/)
     })
 
     it("verifies in one call with verifyCallback", () => {

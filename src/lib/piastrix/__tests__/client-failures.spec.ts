@@ -7,15 +7,24 @@ import {
   PiastrixResponseError,
   PiastrixValidationError,
 } from "../errors"
-import { API, failure, makeClient, ok, Recorded, SECRET, setUpNock } from "./client-test-utils"
+import {
+  API,
+  failure,
+  makeClient,
+  ok,
+  Recorded,
+  SECRET,
+  setUpNock,
+} from "./client-test-utils"
 
 setUpNock()
 
 /** The error a call failed with (any: the assertions below check its class first). */
-const caught = (promise: Promise<unknown>): Promise<any> => promise.then(
-  () => undefined,
-  (error: unknown) => error
-)
+const caught = (promise: Promise<unknown>): Promise<any> =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error
+  )
 
 type Fault = "timeout" | "reset" | "html502"
 
@@ -30,7 +39,9 @@ function fault(path: string, kind: Fault, times = 1) {
     .times(times)
     .delay(kind === "timeout" ? 1_000 : 0)
   if (kind === "reset") {
-    interceptor.replyWithError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }))
+    interceptor.replyWithError(
+      Object.assign(new Error("socket hang up"), { code: "ECONNRESET" })
+    )
   } else if (kind === "timeout") {
     interceptor.reply(200, ok({}))
   } else {
@@ -40,9 +51,31 @@ function fault(path: string, kind: Fault, times = 1) {
 }
 
 // Every call that creates something at the service, with valid input.
-const creates: Array<[string, string, (client: PiastrixClient) => Promise<unknown>]> = [
-  ["invoiceCreate", "/invoice/create", (c) => c.invoiceCreate({ amount: "10", currency: 643, payway: "card_rub", shop_order_id: "o-1", email: "a@b.co" })],
-  ["billCreate", "/bill/create", (c) => c.billCreate({ shop_amount: "10", shop_currency: 643, shop_order_id: "o-1" })],
+const creates: Array<
+  [string, string, (client: PiastrixClient) => Promise<unknown>]
+> = [
+  [
+    "invoiceCreate",
+    "/invoice/create",
+    (c) =>
+      c.invoiceCreate({
+        amount: "10",
+        currency: 643,
+        payway: "card_rub",
+        shop_order_id: "o-1",
+        email: "a@b.co",
+      }),
+  ],
+  [
+    "billCreate",
+    "/bill/create",
+    (c) =>
+      c.billCreate({
+        shop_amount: "10",
+        shop_currency: 643,
+        shop_order_id: "o-1",
+      }),
+  ],
   [
     "withdrawCreate",
     "/withdraw/create",
@@ -79,10 +112,18 @@ describe("calls that create something", () => {
       async (kind) => {
         const counter = fault(path, kind, 3)
         const recorded: Recorded = { delays: [] }
-        const error = await caught(call(makeClient({ timeoutMs: 100 }, recorded)))
+        const error = await caught(
+          call(makeClient({ timeoutMs: 100 }, recorded))
+        )
         expect(error).toBeInstanceOf(PiastrixOutcomeUnknownError)
         expect(error).toMatchObject({ endpoint: path, outcomeUnknown: true })
-        expect(error.cause.kind).toBe(kind === "html502" ? "http" : kind === "timeout" ? "timeout" : "network")
+        expect(error.cause.kind).toBe(
+          kind === "html502"
+            ? "http"
+            : kind === "timeout"
+              ? "timeout"
+              : "network"
+        )
         expect(counter.requests).toBe(1)
         expect(recorded.delays).toEqual([])
       }
@@ -90,7 +131,9 @@ describe("calls that create something", () => {
   })
 
   it("treats a success whose data cannot be read as 'outcome unknown': the payment may exist", async () => {
-    nock(API).post("/invoice/create").reply(200, ok({ method: "GET" }))
+    nock(API)
+      .post("/invoice/create")
+      .reply(200, ok({ method: "GET" }))
     const error = await caught(creates[0][2](makeClient()))
     expect(error).toBeInstanceOf(PiastrixOutcomeUnknownError)
     expect(error.cause).toBeInstanceOf(PiastrixResponseError)
@@ -107,26 +150,41 @@ describe("calls that create something", () => {
   })
 
   it("reads an error envelope that comes with a 5xx status as a known rejection", async () => {
-    nock(API).post("/invoice/create").reply(500, failure(6, "Shop_order_id 'o-1' is not unique"))
+    nock(API)
+      .post("/invoice/create")
+      .reply(500, failure(6, "Shop_order_id 'o-1' is not unique"))
     const error = await caught(creates[0][2](makeClient()))
     expect(error).toBeInstanceOf(PiastrixApiError)
-    expect(error).toMatchObject({ errorCode: 6, httpStatus: 500, outcomeUnknown: false })
+    expect(error).toMatchObject({
+      errorCode: 6,
+      httpStatus: 500,
+      outcomeUnknown: false,
+    })
   })
 })
 
 describe("reads", () => {
-  const check = (client: PiastrixClient) => client.invoiceCheck({ shop_order_id: "o-1" })
+  const check = (client: PiastrixClient) =>
+    client.invoiceCheck({ shop_order_id: "o-1" })
   const balance = (client: PiastrixClient) => client.shopBalance()
-  const balances = { balances: [{ currency: 643, available: 10, hold: 0, frozen: 0 }] }
+  const balances = {
+    balances: [{ currency: 643, available: 10, hold: 0, frozen: 0 }],
+  }
 
   it.each<Fault>(["timeout", "reset", "html502"])(
     "retries a %s with growing delays, then fails with a network error after 3 attempts",
     async (kind) => {
       const counter = fault("/shop_balance", kind, 3)
       const recorded: Recorded = { delays: [] }
-      const error = await balance(makeClient({ timeoutMs: 100 }, recorded)).catch((e) => e)
+      const error = await balance(
+        makeClient({ timeoutMs: 100 }, recorded)
+      ).catch((e) => e)
       expect(error).toBeInstanceOf(PiastrixNetworkError)
-      expect(error).toMatchObject({ endpoint: "/shop_balance", attempts: 3, outcomeUnknown: false })
+      expect(error).toMatchObject({
+        endpoint: "/shop_balance",
+        attempts: 3,
+        outcomeUnknown: false,
+      })
       expect(counter.requests).toBe(3)
       // base 10 ms doubled per retry, jitter pinned to the middle of the upper half
       expect(recorded.delays).toEqual([8, 15])
@@ -146,27 +204,52 @@ describe("reads", () => {
   // transport, decides when a status is asked again.
   it.each<[string, string, (c: PiastrixClient) => Promise<unknown>]>([
     ["invoiceCheck", "/invoice/check", check],
-    ["billStatus", "/bill/shop_order_status", (c) => c.billStatus({ shop_order_id: "o-1" })],
-    ["withdrawStatus", "/withdraw/status", (c) => c.withdrawStatus({ withdraw_id: 5 })],
-    ["withdrawShopPaymentStatus", "/withdraw/shop_payment_status", (c) => c.withdrawShopPaymentStatus({ shop_payment_id: "p-1" })],
-    ["transferShopPaymentStatus", "/transfer/shop_payment_status", (c) => c.transferShopPaymentStatus({ shop_payment_id: "p-1" })],
-  ])("sends a status read (%s) once, even when it fails in transit", async (_name, path, call) => {
-    for (const kind of ["reset", "html502"] as const) {
-      const counter = fault(path, kind, 3)
-      const recorded: Recorded = { delays: [] }
-      const error = await call(makeClient({}, recorded)).catch((e) => e)
-      expect(error).toBeInstanceOf(PiastrixNetworkError)
-      expect(error).toMatchObject({ endpoint: path, attempts: 1, outcomeUnknown: false })
-      expect(counter.requests).toBe(1)
-      expect(recorded.delays).toEqual([])
-      nock.cleanAll()
+    [
+      "billStatus",
+      "/bill/shop_order_status",
+      (c) => c.billStatus({ shop_order_id: "o-1" }),
+    ],
+    [
+      "withdrawStatus",
+      "/withdraw/status",
+      (c) => c.withdrawStatus({ withdraw_id: 5 }),
+    ],
+    [
+      "withdrawShopPaymentStatus",
+      "/withdraw/shop_payment_status",
+      (c) => c.withdrawShopPaymentStatus({ shop_payment_id: "p-1" }),
+    ],
+    [
+      "transferShopPaymentStatus",
+      "/transfer/shop_payment_status",
+      (c) => c.transferShopPaymentStatus({ shop_payment_id: "p-1" }),
+    ],
+  ])(
+    "sends a status read (%s) once, even when it fails in transit",
+    async (_name, path, call) => {
+      for (const kind of ["reset", "html502"] as const) {
+        const counter = fault(path, kind, 3)
+        const recorded: Recorded = { delays: [] }
+        const error = await call(makeClient({}, recorded)).catch((e) => e)
+        expect(error).toBeInstanceOf(PiastrixNetworkError)
+        expect(error).toMatchObject({
+          endpoint: path,
+          attempts: 1,
+          outcomeUnknown: false,
+        })
+        expect(counter.requests).toBe(1)
+        expect(recorded.delays).toEqual([])
+        nock.cleanAll()
+      }
     }
-  })
+  )
 
   it("retries the unsigned reads too (availability, receipts, card form token)", async () => {
     nock(API).get("/check_status").reply(503, "unavailable")
     nock(API).get("/check_status").reply(200, { status: "OK" })
-    await expect(makeClient().checkStatus()).resolves.toMatchObject({ available: true })
+    await expect(makeClient().checkStatus()).resolves.toMatchObject({
+      available: true,
+    })
   })
 
   it("does not retry a business error: it will not change on its own", async () => {
@@ -190,7 +273,12 @@ describe("reads", () => {
   })
 
   it("treats result true with a non-zero error_code as a failure", async () => {
-    nock(API).post("/invoice/check").reply(200, { result: true, error_code: 8, message: "Operation is processing", data: null })
+    nock(API).post("/invoice/check").reply(200, {
+      result: true,
+      error_code: 8,
+      message: "Operation is processing",
+      data: null,
+    })
     await expect(check(makeClient())).rejects.toMatchObject({ errorCode: 8 })
   })
 })
@@ -200,16 +288,23 @@ describe("client options", () => {
     [{ shopId: 0 }, "shopId"],
     [{ secretKey: "" }, "secretKey"],
     [{ apiUrl: "not a url" }, "apiUrl"],
-    [{ currencyOverrides: { RUB: { digits: -1 } } }, "currencyOverrides.RUB.digits"],
+    [
+      { currencyOverrides: { RUB: { digits: -1 } } },
+      "currencyOverrides.RUB.digits",
+    ],
   ])("rejects a bad option, naming it", (override, field) => {
     expect(() => makeClient(override as never)).toThrow(PiastrixValidationError)
-    expect(() => makeClient(override as never)).toThrow(expect.objectContaining({ field }))
+    expect(() => makeClient(override as never)).toThrow(
+      expect.objectContaining({ field })
+    )
   })
 
   it("does not expose the secret key when the client is inspected or serialised", () => {
     const client = makeClient()
     expect(JSON.stringify(client)).not.toContain(SECRET)
-    expect(require("node:util").inspect(client, { depth: 5 })).not.toContain(SECRET)
+    expect(require("node:util").inspect(client, { depth: 5 })).not.toContain(
+      SECRET
+    )
   })
 
   it("uses currency overrides for the digits of amounts it sends", async () => {

@@ -15,7 +15,10 @@ export interface Recorded {
   delays: number[]
 }
 
-export function makeClient(options: Partial<PiastrixClientOptions> = {}, recorded: Recorded = { delays: [] }) {
+export function makeClient(
+  options: Partial<PiastrixClientOptions> = {},
+  recorded: Recorded = { delays: [] }
+) {
   return new PiastrixClient({
     shopId: SHOP_ID,
     secretKey: SECRET,
@@ -34,7 +37,12 @@ export function makeClient(options: Partial<PiastrixClientOptions> = {}, recorde
   })
 }
 
-export const ok = (data: unknown) => ({ result: true, error_code: 0, message: "Ok", data })
+export const ok = (data: unknown) => ({
+  result: true,
+  error_code: 0,
+  message: "Ok",
+  data,
+})
 export const failure = (errorCode: number, message: string) => ({
   result: false,
   error_code: errorCode,
@@ -43,8 +51,16 @@ export const failure = (errorCode: number, message: string) => ({
 })
 
 /** Intercepts one POST to `path` and keeps the JSON body it received. */
-export function expectPost(base: string, path: string, status: number, reply: unknown) {
-  const seen: { body?: Record<string, any>; headers?: Record<string, string | string[] | undefined> } = {}
+export function expectPost(
+  base: string,
+  path: string,
+  status: number,
+  reply: unknown
+) {
+  const seen: {
+    body?: Record<string, any>
+    headers?: Record<string, string | string[] | undefined>
+  } = {}
   const scope = nock(base)
     .post(path, (body) => {
       seen.body = body
@@ -58,7 +74,11 @@ export function expectPost(base: string, path: string, status: number, reply: un
 }
 
 /** Asserts the exact signed string of a request body and that `sign` is its hash with the secret. */
-export function expectSignature(endpoint: SignedEndpoint, body: Record<string, unknown> | undefined, joined: string) {
+export function expectSignature(
+  endpoint: SignedEndpoint,
+  body: Record<string, unknown> | undefined,
+  joined: string
+) {
   expect(body).toBeDefined()
   expect(signString(body!, SIGNED_FIELDS[endpoint])).toBe(joined)
   expect(body!.sign).toBe(sha256Sign(joined, SECRET))

@@ -3,7 +3,12 @@ import fc from "fast-check"
 import { CurrencyTable, defaultCurrencyTable } from "../currency"
 import { PiastrixValidationError } from "../errors"
 import * as lib from "../index"
-import { fromWireAmount, parseAmount, toWireAmount, toWireAmountStrict } from "../money"
+import {
+  fromWireAmount,
+  parseAmount,
+  toWireAmount,
+  toWireAmountStrict,
+} from "../money"
 
 describe("currencies", () => {
   it("resolves alpha codes in any case and numeric codes to the same ISO currency", () => {
@@ -23,20 +28,37 @@ describe("currencies", () => {
   })
 
   it("rejects an unknown currency, naming the field", () => {
-    expect(() => defaultCurrencyTable.resolve("XYZ", "shop_currency")).toThrow(PiastrixValidationError)
-    expect(() => defaultCurrencyTable.resolve("XYZ", "shop_currency")).toThrow(/shop_currency: unknown currency "XYZ"/)
+    expect(() => defaultCurrencyTable.resolve("XYZ", "shop_currency")).toThrow(
+      PiastrixValidationError
+    )
+    expect(() => defaultCurrencyTable.resolve("XYZ", "shop_currency")).toThrow(
+      /shop_currency: unknown currency "XYZ"/
+    )
   })
 
   it("lets the caller override digits and numeric codes, and add a currency ISO lacks", () => {
-    const table = new CurrencyTable({ rub: { digits: 0 }, USDT: { numeric: 1001, digits: 6 } })
-    expect(table.resolve("RUB")).toEqual({ alpha: "RUB", numeric: 643, digits: 0 })
-    expect(table.resolve(1001)).toEqual({ alpha: "USDT", numeric: 1001, digits: 6 })
+    const table = new CurrencyTable({
+      rub: { digits: 0 },
+      USDT: { numeric: 1001, digits: 6 },
+    })
+    expect(table.resolve("RUB")).toEqual({
+      alpha: "RUB",
+      numeric: 643,
+      digits: 0,
+    })
+    expect(table.resolve(1001)).toEqual({
+      alpha: "USDT",
+      numeric: 1001,
+      digits: 6,
+    })
     expect(table.alphaOf(1001)).toBe("USDT")
     expect(toWireAmount("1.5", "USDT", { currencies: table })).toBe("1.500000")
   })
 
   it("refuses an override of an unknown currency that lacks numeric or digits", () => {
-    expect(() => new CurrencyTable({ USDT: { digits: 2 } })).toThrow(/currencyOverrides.USDT/)
+    expect(() => new CurrencyTable({ USDT: { digits: 2 } })).toThrow(
+      /currencyOverrides.USDT/
+    )
   })
 })
 
@@ -56,34 +78,56 @@ describe("toWireAmount", () => {
   it("accepts numbers, bignumber.js values, Medusa raw amounts and Medusa-like BigNumber objects", () => {
     expect(toWireAmount(12.34, "RUB")).toBe("12.34")
     expect(toWireAmount(new BigNumber("99.999"), "RUB")).toBe("100.00")
-    expect(toWireAmount({ value: "10.000000000000000000", precision: 20 }, "RUB")).toBe("10.00")
-    expect(toWireAmount({ raw: { value: "7.5" }, numeric: 7.5 }, "EUR")).toBe("7.50")
+    expect(
+      toWireAmount({ value: "10.000000000000000000", precision: 20 }, "RUB")
+    ).toBe("10.00")
+    expect(toWireAmount({ raw: { value: "7.5" }, numeric: 7.5 }, "EUR")).toBe(
+      "7.50"
+    )
     expect(toWireAmount({ toString: () => "3.10" }, "USD")).toBe("3.10")
     expect(toWireAmount({ numeric: 4 }, "USD")).toBe("4.00")
   })
 
   it("rejects text that is not a number, naming the field", () => {
-    expect(() => toWireAmount("ten", "RUB", { field: "shop_amount" })).toThrow(/shop_amount/)
-    expect(() => toWireAmount(Number.NaN, "RUB")).toThrow(PiastrixValidationError)
-    expect(() => toWireAmount({} as never, "RUB")).toThrow(PiastrixValidationError)
+    expect(() => toWireAmount("ten", "RUB", { field: "shop_amount" })).toThrow(
+      /shop_amount/
+    )
+    expect(() => toWireAmount(Number.NaN, "RUB")).toThrow(
+      PiastrixValidationError
+    )
+    expect(() => toWireAmount({} as never, "RUB")).toThrow(
+      PiastrixValidationError
+    )
   })
 })
 
 describe("toWireAmountStrict", () => {
   it("rejects an amount with more digits than the currency has instead of rounding it", () => {
-    expect(() => toWireAmountStrict("10.001", "RUB")).toThrow(/amount: 10.001 has more decimal digits than RUB allows \(2\)/)
-    expect(() => toWireAmountStrict("1.5", "JPY")).toThrow(PiastrixValidationError)
+    expect(() => toWireAmountStrict("10.001", "RUB")).toThrow(
+      /amount: 10.001 has more decimal digits than RUB allows \(2\)/
+    )
+    expect(() => toWireAmountStrict("1.5", "JPY")).toThrow(
+      PiastrixValidationError
+    )
   })
 
   it("does not count trailing zeros of Medusa's raw amounts as digits", () => {
-    expect(toWireAmountStrict({ value: "1234.1000000000000000", precision: 20 }, "RUB")).toBe("1234.10")
+    expect(
+      toWireAmountStrict(
+        { value: "1234.1000000000000000", precision: 20 },
+        "RUB"
+      )
+    ).toBe("1234.10")
   })
 
-  it.each([["0"], ["-5"], ["NaN"], [""]])("rejects %j as an amount to charge, naming the field", (amount) => {
-    expect(() => toWireAmountStrict(amount, "RUB", { field: "shop_amount" })).toThrow(
-      expect.objectContaining({ field: "shop_amount" })
-    )
-  })
+  it.each([["0"], ["-5"], ["NaN"], [""]])(
+    "rejects %j as an amount to charge, naming the field",
+    (amount) => {
+      expect(() =>
+        toWireAmountStrict(amount, "RUB", { field: "shop_amount" })
+      ).toThrow(expect.objectContaining({ field: "shop_amount" }))
+    }
+  )
 })
 
 describe("fromWireAmount", () => {
@@ -105,7 +149,8 @@ describe("money properties", () => {
   const digitsOf = { JPY: 0, RUB: 2, KWD: 3 }
   // Amounts as integers of a fine unit (1e-6), so the arbitrary covers more digits than any currency has.
   const micros = fc.bigInt({ min: 1n, max: 10n ** 15n })
-  const asDecimal = (m: bigint) => new BigNumber(m.toString()).shiftedBy(-6).toFixed()
+  const asDecimal = (m: bigint) =>
+    new BigNumber(m.toString()).shiftedBy(-6).toFixed()
 
   it("always writes exactly the currency's digits", () => {
     fc.assert(
@@ -135,12 +180,20 @@ describe("money properties", () => {
 
   it("round-trips wire amounts through fromWireAmount and the strict formatter", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 14n }), fc.constantFrom(...currencies), (minor, currency) => {
-        const wire = new BigNumber(minor.toString()).shiftedBy(-digitsOf[currency]).toFixed(digitsOf[currency])
-        expect(fromWireAmount(wire, currency)).toBe(wire)
-        expect(toWireAmountStrict(fromWireAmount(wire, currency), currency)).toBe(wire)
-        expect(toWireAmount(wire, currency)).toBe(wire)
-      })
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 14n }),
+        fc.constantFrom(...currencies),
+        (minor, currency) => {
+          const wire = new BigNumber(minor.toString())
+            .shiftedBy(-digitsOf[currency])
+            .toFixed(digitsOf[currency])
+          expect(fromWireAmount(wire, currency)).toBe(wire)
+          expect(
+            toWireAmountStrict(fromWireAmount(wire, currency), currency)
+          ).toBe(wire)
+          expect(toWireAmount(wire, currency)).toBe(wire)
+        }
+      )
     )
   })
 
@@ -148,11 +201,16 @@ describe("money properties", () => {
     fc.assert(
       fc.property(micros, fc.constantFrom(...currencies), (m, currency) => {
         const text = asDecimal(m)
-        const fits = (new BigNumber(text).decimalPlaces() ?? 0) <= digitsOf[currency]
+        const fits =
+          (new BigNumber(text).decimalPlaces() ?? 0) <= digitsOf[currency]
         if (fits) {
-          expect(toWireAmountStrict(text, currency)).toBe(toWireAmount(text, currency))
+          expect(toWireAmountStrict(text, currency)).toBe(
+            toWireAmount(text, currency)
+          )
         } else {
-          expect(() => toWireAmountStrict(text, currency)).toThrow(PiastrixValidationError)
+          expect(() => toWireAmountStrict(text, currency)).toThrow(
+            PiastrixValidationError
+          )
         }
       })
     )

@@ -66,8 +66,16 @@ describe("PollingGuard", () => {
     const { time, guard, answer, calls } = setup()
     await guard.run("/bill/shop_order_status", "sess_1", answer("waiting"))
     time.advance(10_000)
-    const later = await guard.run("/bill/shop_order_status", "sess_1", answer("paid"))
-    expect(later).toMatchObject({ value: "paid", reused: false, nextAllowedAt: time.at(20_000) })
+    const later = await guard.run(
+      "/bill/shop_order_status",
+      "sess_1",
+      answer("paid")
+    )
+    expect(later).toMatchObject({
+      value: "paid",
+      reused: false,
+      nextAllowedAt: time.at(20_000),
+    })
     expect(calls()).toBe(2)
   })
 
@@ -111,7 +119,9 @@ describe("PollingGuard", () => {
     const { guard } = setup()
     const reply = deferred<string>()
     const fetcher = jest.fn(() => reply.promise)
-    const runs = [1, 2, 3].map(() => guard.run("/invoice/check", "sess_1", fetcher))
+    const runs = [1, 2, 3].map(() =>
+      guard.run("/invoice/check", "sess_1", fetcher)
+    )
     reply.resolve("paid")
     const results = await Promise.all(runs)
 
@@ -133,7 +143,9 @@ describe("PollingGuard", () => {
     it("hands the error to every caller of that request, never as an answer", async () => {
       const { guard } = setup()
       const reply = deferred<string>()
-      const runs = [1, 2].map(() => guard.run("/invoice/check", "sess_1", () => reply.promise))
+      const runs = [1, 2].map(() =>
+        guard.run("/invoice/check", "sess_1", () => reply.promise)
+      )
       reply.reject(new Error("socket hang up"))
       for (const run of runs) {
         await expect(run).rejects.toThrow("socket hang up")
@@ -145,7 +157,9 @@ describe("PollingGuard", () => {
       const failing = jest.fn(async () => {
         throw new Error("timeout of 15000ms exceeded")
       })
-      await expect(guard.run("/invoice/check", "sess_1", failing)).rejects.toThrow("timeout")
+      await expect(
+        guard.run("/invoice/check", "sess_1", failing)
+      ).rejects.toThrow("timeout")
 
       time.advance(3_000)
       const throttled = guard.run("/invoice/check", "sess_1", answer("paid"))
@@ -158,7 +172,9 @@ describe("PollingGuard", () => {
       expect(calls()).toBe(0)
 
       time.advance(7_000)
-      expect(await guard.run("/invoice/check", "sess_1", answer("paid"))).toMatchObject({
+      expect(
+        await guard.run("/invoice/check", "sess_1", answer("paid"))
+      ).toMatchObject({
         value: "paid",
         reused: false,
       })
@@ -182,7 +198,10 @@ describe("PollingGuard", () => {
         reused: true,
         ageMs: 90_000,
         nextAllowedAt: time.at(120_000),
-        lastError: { message: "error_code 8: operation is processing", at: time.at(60_000) },
+        lastError: {
+          message: "error_code 8: operation is processing",
+          at: time.at(60_000),
+        },
       })
 
       time.advance(30_000)
@@ -192,16 +211,21 @@ describe("PollingGuard", () => {
     })
 
     it("lets a failure that never reached the service be retried at once", async () => {
-      const refused = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })
+      const refused = Object.assign(new Error("connect ECONNREFUSED"), {
+        code: "ECONNREFUSED",
+      })
       const { guard, answer } = setup({
-        failureCounts: (error) => (error as { code?: string }).code !== "ECONNREFUSED",
+        failureCounts: (error) =>
+          (error as { code?: string }).code !== "ECONNREFUSED",
       })
       await expect(
         guard.run("/invoice/check", "sess_1", async () => {
           throw refused
         })
       ).rejects.toBe(refused)
-      expect(await guard.run("/invoice/check", "sess_1", answer("paid"))).toMatchObject({
+      expect(
+        await guard.run("/invoice/check", "sess_1", answer("paid"))
+      ).toMatchObject({
         value: "paid",
         reused: false,
       })
@@ -209,13 +233,17 @@ describe("PollingGuard", () => {
   })
 
   it("applies configured intervals in place of the reference's", async () => {
-    const { time, guard, answer, calls } = setup({ intervalsMs: { payment: 1_000 } })
+    const { time, guard, answer, calls } = setup({
+      intervalsMs: { payment: 1_000 },
+    })
     await guard.run("/invoice/check", "sess_1", answer("a"))
     time.advance(1_000)
     await guard.run("/invoice/check", "sess_1", answer("b"))
     await guard.run("/withdraw/status", "1", answer("c"))
     time.advance(1_000)
-    expect(await guard.run("/withdraw/status", "1", answer("d"))).toMatchObject({ reused: true })
+    expect(await guard.run("/withdraw/status", "1", answer("d"))).toMatchObject(
+      { reused: true }
+    )
     expect(calls()).toBe(3)
   })
 
@@ -252,15 +280,21 @@ describe("PollingGuard", () => {
       const one = new PollingGuard({ store, now: time.now, leaseMs: 30_000 })
       const two = new PollingGuard({ store, now: time.now, leaseMs: 30_000 })
       const hanging = deferred<string>()
-      void one.run("/invoice/check", "sess_1", () => hanging.promise).catch(() => undefined)
+      void one
+        .run("/invoice/check", "sess_1", () => hanging.promise)
+        .catch(() => undefined)
       await new Promise((resolve) => setImmediate(resolve))
 
-      await expect(two.run("/invoice/check", "sess_1", async () => "x")).rejects.toMatchObject({
+      await expect(
+        two.run("/invoice/check", "sess_1", async () => "x")
+      ).rejects.toMatchObject({
         name: "PollThrottledError",
         nextAllowedAt: time.at(30_000),
       })
       time.advance(30_000)
-      expect(await two.run("/invoice/check", "sess_1", async () => "x")).toMatchObject({
+      expect(
+        await two.run("/invoice/check", "sess_1", async () => "x")
+      ).toMatchObject({
         value: "x",
         reused: false,
       })
@@ -287,7 +321,9 @@ describe("PollingGuard", () => {
         reused: true,
       })
       expect(fetcher).not.toHaveBeenCalled()
-      expect(await guard.run("/invoice/check", "old", fetcher)).toMatchObject({ reused: false })
+      expect(await guard.run("/invoice/check", "old", fetcher)).toMatchObject({
+        reused: false,
+      })
     })
 
     it("stays bounded under many keys and never drops a key whose call is under way", async () => {
@@ -307,9 +343,9 @@ describe("PollingGuard", () => {
       // Another instance on the same store still sees the call under way.
       const other = new PollingGuard({ store, now: time.now })
       const fetcher = jest.fn(async () => "should not be called")
-      await expect(other.run("/withdraw/status", "busy", fetcher)).rejects.toBeInstanceOf(
-        PollThrottledError
-      )
+      await expect(
+        other.run("/withdraw/status", "busy", fetcher)
+      ).rejects.toBeInstanceOf(PollThrottledError)
       expect(fetcher).not.toHaveBeenCalled()
       hanging.resolve("5")
       expect((await busy).value).toBe("5")

@@ -1,4 +1,11 @@
-import { SIGNED_FIELDS, sha256Sign, signCallback, signFields, signRequest, signString } from "../sign"
+import {
+  SIGNED_FIELDS,
+  sha256Sign,
+  signCallback,
+  signFields,
+  signRequest,
+  signString,
+} from "../sign"
 
 /**
  * Published vectors (docs/service-facts.md#signature): the service's own examples and requests a
@@ -16,7 +23,13 @@ const vectors: Array<{
     name: "bill/create (service example)",
     secret: "SecretKey01",
     keys: SIGNED_FIELDS["/bill/create"],
-    fields: { payer_currency: 643, shop_amount: "23.15", shop_currency: 643, shop_id: 5, shop_order_id: 123456 },
+    fields: {
+      payer_currency: 643,
+      shop_amount: "23.15",
+      shop_currency: 643,
+      shop_id: 5,
+      shop_order_id: 123456,
+    },
     joined: "643:23.15:643:5:123456",
     sign: "091ee6f0bce195a508231ee0d62d7645bd0b38b63e22bde78046b277d6988045",
   },
@@ -37,13 +50,25 @@ const vectors: Array<{
   },
   ...[
     ["10", "ec94ebe3e86221eb9b4453f094b74ee182567e6b63adaf373a07324085c970ec"],
-    ["10.0", "5b58a7ad2d48a94b23b8f79edcf9094e55188ab88effd495dba9ed423dad4688"],
-    ["10.00", "19eb2047517229f60d3be4bea15f06cb22da47803a676a4a0bd2ab1cb83a76c2"],
+    [
+      "10.0",
+      "5b58a7ad2d48a94b23b8f79edcf9094e55188ab88effd495dba9ed423dad4688",
+    ],
+    [
+      "10.00",
+      "19eb2047517229f60d3be4bea15f06cb22da47803a676a4a0bd2ab1cb83a76c2",
+    ],
   ].map(([amount, sign]) => ({
     name: `invoice amount "${amount}" signs differently from the other two forms`,
     secret: "SecretKey01",
     keys: SIGNED_FIELDS["/invoice/create"],
-    fields: { amount, currency: 643, payway: "card_rub", shop_id: 5, shop_order_id: "1" },
+    fields: {
+      amount,
+      currency: 643,
+      payway: "card_rub",
+      shop_id: 5,
+      shop_order_id: "1",
+    },
     joined: `${amount}:643:card_rub:5:1`,
     sign,
   })),
@@ -51,7 +76,12 @@ const vectors: Array<{
     name: "pay form (service example)",
     secret: "SecretKey01",
     keys: ["amount", "currency", "shop_id", "shop_order_id"],
-    fields: { amount: "10.00", currency: "643", shop_id: "5", shop_order_id: "101" },
+    fields: {
+      amount: "10.00",
+      currency: "643",
+      shop_id: "5",
+      shop_order_id: "101",
+    },
     joined: "10.00:643:5:101",
     sign: "e4580435a252d61ef91b71cb23ed7bee4d77de94ced36411526d2ce3b66ada8f",
   },
@@ -69,7 +99,8 @@ const vectors: Array<{
       shop_payment_id: "shop_payment_111",
       description: "It's payout for my friend",
     },
-    joined: "79991112233:100.23:ps_amount:qiwi_topup_rub_to_wallet[mock_server,success]:643:357:shop_payment_111",
+    joined:
+      "79991112233:100.23:ps_amount:qiwi_topup_rub_to_wallet[mock_server,success]:643:357:shop_payment_111",
     sign: "e8f172899c4a74e9c2059b67b0bd03d4534b75b10f1a39e59456aabbe7264047",
   },
   {
@@ -92,7 +123,8 @@ const vectors: Array<{
       payway: "card_core_payin_rub[mock_server,success_with_callback]",
       description: "Testing invoices",
     },
-    joined: "299.45:643:card_core_payin_rub[mock_server,success_with_callback]:356:117",
+    joined:
+      "299.45:643:card_core_payin_rub[mock_server,success_with_callback]:356:117",
     sign: "1aea9cdf27005b787aefbf9f53c7b746812825b6303084f3e2634d7f428fa248",
   },
   {
@@ -133,7 +165,11 @@ const vectors: Array<{
     name: "V6 bill/shop_order_status",
     secret: "SecretKey01",
     keys: SIGNED_FIELDS["/bill/shop_order_status"],
-    fields: { now: "2024-01-15T12:30:00", shop_id: 5, shop_order_id: "order_01HX" },
+    fields: {
+      now: "2024-01-15T12:30:00",
+      shop_id: 5,
+      shop_order_id: "order_01HX",
+    },
     joined: "2024-01-15T12:30:00:5:order_01HX",
     sign: "1bc829410c7858542e378ff5026c7ba70391ec2a697b5e75eb46f6fb9245c5d3",
   },
@@ -141,7 +177,13 @@ const vectors: Array<{
     name: "V9 UTF-8 shop_order_id",
     secret: "SecretKey01",
     keys: SIGNED_FIELDS["/invoice/create"],
-    fields: { amount: "100.00", currency: "643", payway: "card_rub", shop_id: 5, shop_order_id: "заказ-7" },
+    fields: {
+      amount: "100.00",
+      currency: "643",
+      payway: "card_rub",
+      shop_id: 5,
+      shop_order_id: "заказ-7",
+    },
     joined: "100.00:643:card_rub:5:заказ-7",
     sign: "d4999164cce3b6ea4029ba7a7cb7a6f9cf469b0c5ab005225818e48d8f562c04",
   },
@@ -165,7 +207,12 @@ const vectors: Array<{
     name: "V11 check_account",
     secret: "SecretKey01",
     keys: SIGNED_FIELDS["/check_account"],
-    fields: { account: "79991112233", amount: "100.23", payway: "qiwi_rub", shop_id: 5 },
+    fields: {
+      account: "79991112233",
+      amount: "100.23",
+      payway: "qiwi_rub",
+      shop_id: 5,
+    },
     joined: "79991112233:100.23:qiwi_rub:5",
     sign: "3c466b68f2fd023f8aaa5cbef70cedef580daa4070f0793d9b5ea37e5c39b057",
   },
@@ -180,11 +227,14 @@ const vectors: Array<{
 ]
 
 describe("signature rule", () => {
-  it.each(vectors)("reproduces the published signature: $name", ({ secret, keys, fields, joined, sign }) => {
-    expect(signString(fields, keys)).toBe(joined)
-    expect(signFields(fields, keys, secret)).toBe(sign)
-    expect(sha256Sign(joined, secret)).toBe(sign)
-  })
+  it.each(vectors)(
+    "reproduces the published signature: $name",
+    ({ secret, keys, fields, joined, sign }) => {
+      expect(signString(fields, keys)).toBe(joined)
+      expect(signFields(fields, keys, secret)).toBe(sign)
+      expect(sha256Sign(joined, secret)).toBe(sign)
+    }
+  )
 
   it("signs a request by the endpoint's field set, ignoring unsigned fields", () => {
     const fields = {
@@ -219,7 +269,9 @@ describe("signature rule", () => {
       shop_order_id: "5144451902",
       status: "success",
     }
-    expect(signCallback(callback, "SecretKey01")).toBe("a47f3fc514dceb239f89260cf2c22672298164195484d1b44c01af07323a88c6")
+    expect(signCallback(callback, "SecretKey01")).toBe(
+      "a47f3fc514dceb239f89260cf2c22672298164195484d1b44c01af07323a88c6"
+    )
     expect(signFields(callback, Object.keys(callback), "SecretKey01")).toBe(
       "cab61104447848e0bd959bf06f6c59f3dacca95a4fc5dfeb61db237a3b7e633e"
     )
@@ -230,6 +282,8 @@ describe("signature rule", () => {
   })
 
   it("refuses to sign when a signed field is missing, naming it", () => {
-    expect(() => signString({ shop_id: 5 }, ["shop_id", "shop_order_id"])).toThrow(/shop_order_id/)
+    expect(() =>
+      signString({ shop_id: 5 }, ["shop_id", "shop_order_id"])
+    ).toThrow(/shop_order_id/)
   })
 })

@@ -11,13 +11,18 @@ import type { AmountInput } from "../money"
 /** An amount as the service sends it (JSON number or string), kept as decimal text: never a float in our types. */
 export const wireDecimal = z.preprocess(
   (value) =>
-    typeof value === "number" && Number.isFinite(value) ? new BigNumber(value).toFixed() : value,
+    typeof value === "number" && Number.isFinite(value)
+      ? new BigNumber(value).toFixed()
+      : value,
   z.string().regex(/^-?\d+(\.\d+)?$/, "expected a decimal amount")
 )
 
 /** An integer the service may send as a number or a digit string (ids, currency codes, statuses). */
 export const wireInt = z.preprocess(
-  (value) => (typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value) : value),
+  (value) =>
+    typeof value === "string" && /^-?\d+$/.test(value.trim())
+      ? Number(value)
+      : value,
   z.number().int()
 )
 
@@ -55,13 +60,22 @@ export const amountInput = z.custom<AmountInput>(
 )
 
 /** A currency the caller passes: alpha ("RUB") or numeric (643). */
-export const currencyInput = z.union([z.string().min(1), z.number().int().positive()], {
-  error: "must be an alpha (RUB) or numeric (643) currency code",
-})
+export const currencyInput = z.union(
+  [z.string().min(1), z.number().int().positive()],
+  {
+    error: "must be an alpha (RUB) or numeric (643) currency code",
+  }
+)
 
 const MAX_255 = "must be at most 255 characters"
-export const shopOrderId = z.string().min(1, "must not be empty").max(255, MAX_255)
-export const shopPaymentId = z.string().min(1, "must not be empty").max(255, MAX_255)
+export const shopOrderId = z
+  .string()
+  .min(1, "must not be empty")
+  .max(255, MAX_255)
+export const shopPaymentId = z
+  .string()
+  .min(1, "must not be empty")
+  .max(255, MAX_255)
 export const description = z.string().max(255, MAX_255)
 export const nonEmpty = z.string().trim().min(1, "must not be empty")
 export const email = z.email("must be a valid e-mail address")
@@ -81,4 +95,6 @@ export const redirectUrls = {
 /** An amount in a request: the reference declares numbers, its examples send strings. */
 export const requestAmount = wireDecimal
 export const requestInt = wireInt
-export const sign = z.string().regex(/^[0-9a-fA-F]{64}$/, "must be a SHA-256 hex digest")
+export const sign = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, "must be a SHA-256 hex digest")

@@ -6,7 +6,9 @@ import { nonEmpty, url } from "./common"
 export const h2hDataInputSchema = z.object({ session_id: nonEmpty })
 export type H2hDataInput = z.input<typeof h2hDataInputSchema>
 
-export const h2hDataRequestSchema = z.looseObject({ session_id: z.string().min(1) })
+export const h2hDataRequestSchema = z.looseObject({
+  session_id: z.string().min(1),
+})
 export type H2hDataRequest = z.infer<typeof h2hDataRequestSchema>
 
 export const h2hDataResultSchema = z.looseObject({
@@ -28,7 +30,9 @@ export const cardFormInputSchema = z.object({
 })
 export type CardFormInput = z.input<typeof cardFormInputSchema>
 
-export const cardFormRequestSchema = cardFormInputSchema.omit({ payform_url: true })
+export const cardFormRequestSchema = cardFormInputSchema.omit({
+  payform_url: true,
+})
 export type CardFormRequest = z.infer<typeof cardFormRequestSchema>
 
 /** What the card form request answered: an HTML page to show, or a redirect (3-D Secure) to follow. */

@@ -5,7 +5,9 @@ import { accountInfoConfigSchema } from "./withdraw"
 
 /** Shop information: balance, payment and payout directions, service availability. */
 
-export const shopBalanceInputSchema = z.object({ shop_payment_id: shopPaymentId.optional() })
+export const shopBalanceInputSchema = z.object({
+  shop_payment_id: shopPaymentId.optional(),
+})
 export type ShopBalanceInput = z.input<typeof shopBalanceInputSchema>
 
 /** Body of `/shop_balance` and both configuration endpoints. */
@@ -33,7 +35,10 @@ export const shopBalanceResultSchema = z.looseObject({
 export type ShopBalanceResult = z.infer<typeof shopBalanceResultSchema>
 
 /** The scale of `percent` is not documented (0-1 or 0-100): it is kept as the decimal text sent. */
-const feeConfigSchema = z.looseObject({ fix: wireDecimal.nullish(), percent: wireDecimal.nullish() })
+const feeConfigSchema = z.looseObject({
+  fix: wireDecimal.nullish(),
+  percent: wireDecimal.nullish(),
+})
 
 export const inputPaywaySchema = z.looseObject({
   add_ons_config: addOnsConfigSchema.nullish(),
@@ -41,7 +46,10 @@ export const inputPaywaySchema = z.looseObject({
   currency: wireInt,
   fee_config: feeConfigSchema.nullish(),
   fee_part_config: z
-    .looseObject({ fix_part: wireDecimal.nullish(), percent_part: wireDecimal.nullish() })
+    .looseObject({
+      fix_part: wireDecimal.nullish(),
+      percent_part: wireDecimal.nullish(),
+    })
     .nullish(),
   id: wireInt.nullish(),
   is_active: z.boolean().nullish(),
@@ -85,7 +93,9 @@ export const shopInputConfigResultSchema = z.array(inputMethodSchema)
 export type ShopInputConfigResult = z.infer<typeof shopInputConfigResultSchema>
 
 export const shopOutputConfigResultSchema = z.array(outputMethodSchema)
-export type ShopOutputConfigResult = z.infer<typeof shopOutputConfigResultSchema>
+export type ShopOutputConfigResult = z.infer<
+  typeof shopOutputConfigResultSchema
+>
 
 /** `GET /check_status`: no envelope. */
 export const checkStatusResultSchema = z.looseObject({ status: z.string() })

@@ -16,7 +16,10 @@ import {
 /** `/transfer/*`: payouts to a wallet of the service. */
 
 /** `receive_amount`: the amount credited to the wallet; `writeoff_amount`: the amount debited from the shop. */
-export const transferAmountTypeSchema = z.enum(["receive_amount", "writeoff_amount"])
+export const transferAmountTypeSchema = z.enum([
+  "receive_amount",
+  "writeoff_amount",
+])
 
 export const transferTryInputSchema = z.object({
   amount: amountInput,

@@ -158,8 +158,12 @@ export const withdrawStatusRequestSchema = z.looseObject({
 })
 export type WithdrawStatusRequest = z.infer<typeof withdrawStatusRequestSchema>
 
-export const shopPaymentStatusInputSchema = z.object({ shop_payment_id: shopPaymentId })
-export type ShopPaymentStatusInput = z.input<typeof shopPaymentStatusInputSchema>
+export const shopPaymentStatusInputSchema = z.object({
+  shop_payment_id: shopPaymentId,
+})
+export type ShopPaymentStatusInput = z.input<
+  typeof shopPaymentStatusInputSchema
+>
 
 /** Body of `/withdraw/shop_payment_status` and `/transfer/shop_payment_status`. */
 export const shopPaymentStatusRequestSchema = z.looseObject({
@@ -168,4 +172,6 @@ export const shopPaymentStatusRequestSchema = z.looseObject({
   shop_payment_id: z.string().min(1),
   sign,
 })
-export type ShopPaymentStatusRequest = z.infer<typeof shopPaymentStatusRequestSchema>
+export type ShopPaymentStatusRequest = z.infer<
+  typeof shopPaymentStatusRequestSchema
+>

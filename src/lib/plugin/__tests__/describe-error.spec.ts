@@ -5,17 +5,31 @@ describe("describeError", () => {
     class PiastrixNetworkError extends Error {
       name = "PiastrixNetworkError"
     }
-    expect(describeError(new PiastrixNetworkError("timeout after 10000 ms"))).toBe("PiastrixNetworkError: timeout after 10000 ms")
-    expect(describeError({ message: "No shipping method selected" })).toBe("No shipping method selected")
+    expect(
+      describeError(new PiastrixNetworkError("timeout after 10000 ms"))
+    ).toBe("PiastrixNetworkError: timeout after 10000 ms")
+    expect(describeError({ message: "No shipping method selected" })).toBe(
+      "No shipping method selected"
+    )
     expect(describeError("x".repeat(300))).toHaveLength(200)
   })
 })
 
 describe("isLockContention", () => {
   it("recognises the lock failure of every Medusa locking provider, and nothing else", () => {
-    expect(isLockContention('Failed to acquire lock for key "cart_01ABC"')).toBe(true)
-    expect(isLockContention(describeError(new Error('Failed to acquire lock for key "cart_01ABC"')))).toBe(true)
-    expect(isLockContention("No shipping method selected but the cart contains items that require shipping")).toBe(false)
+    expect(
+      isLockContention('Failed to acquire lock for key "cart_01ABC"')
+    ).toBe(true)
+    expect(
+      isLockContention(
+        describeError(new Error('Failed to acquire lock for key "cart_01ABC"'))
+      )
+    ).toBe(true)
+    expect(
+      isLockContention(
+        "No shipping method selected but the cart contains items that require shipping"
+      )
+    ).toBe(false)
     expect(isLockContention(null)).toBe(false)
   })
 })

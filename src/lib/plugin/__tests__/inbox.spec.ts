@@ -1,11 +1,23 @@
 import { notificationDedupeKey } from "../inbox"
-import { isPaymentSessionId, isPiastrixProviderId, kindOfProviderId, PROVIDER_IDENTIFIERS } from "../identity"
+import {
+  isPaymentSessionId,
+  isPiastrixProviderId,
+  kindOfProviderId,
+  PROVIDER_IDENTIFIERS,
+} from "../identity"
 
-const event = { shop_id: "5", shop_order_id: "payses_01M80JTJZBVBNTQNXBYP8GS89Z", payment_id: "77", status: "success" }
+const event = {
+  shop_id: "5",
+  shop_order_id: "payses_01M80JTJZBVBNTQNXBYP8GS89Z",
+  payment_id: "77",
+  status: "success",
+}
 
 describe("notificationDedupeKey", () => {
   it("gives a resend of the same event the same key, whatever else changed", () => {
-    expect(notificationDedupeKey({ ...event })).toBe(notificationDedupeKey(event))
+    expect(notificationDedupeKey({ ...event })).toBe(
+      notificationDedupeKey(event)
+    )
   })
 
   it.each([
@@ -14,26 +26,36 @@ describe("notificationDedupeKey", () => {
     ["order", { shop_order_id: "payses_other" }],
     ["shop", { shop_id: "6" }],
   ])("gives another %s a new key", (_name, change) => {
-    expect(notificationDedupeKey({ ...event, ...change })).not.toBe(notificationDedupeKey(event))
+    expect(notificationDedupeKey({ ...event, ...change })).not.toBe(
+      notificationDedupeKey(event)
+    )
   })
 
   it("treats a missing payment id like a null one", () => {
-    expect(notificationDedupeKey({ ...event, payment_id: undefined })).toBe(notificationDedupeKey({ ...event, payment_id: null }))
+    expect(notificationDedupeKey({ ...event, payment_id: undefined })).toBe(
+      notificationDedupeKey({ ...event, payment_id: null })
+    )
   })
 })
 
 describe("identity", () => {
-  it.each(Object.entries(PROVIDER_IDENTIFIERS))("maps the %s kind's provider id back to the kind", (kind, identifier) => {
-    expect(kindOfProviderId(`pp_${identifier}_piastrix`)).toBe(kind)
-    expect(isPiastrixProviderId(`pp_${identifier}_store2`)).toBe(true)
-  })
-
-  it.each(["pp_system_default", "pp_stripe_stripe", "pp_piastrixx_piastrix", "", null])(
-    "does not take %p for a Piastrix provider",
-    (id) => {
-      expect(isPiastrixProviderId(id as string | null)).toBe(false)
+  it.each(Object.entries(PROVIDER_IDENTIFIERS))(
+    "maps the %s kind's provider id back to the kind",
+    (kind, identifier) => {
+      expect(kindOfProviderId(`pp_${identifier}_piastrix`)).toBe(kind)
+      expect(isPiastrixProviderId(`pp_${identifier}_store2`)).toBe(true)
     }
   )
+
+  it.each([
+    "pp_system_default",
+    "pp_stripe_stripe",
+    "pp_piastrixx_piastrix",
+    "",
+    null,
+  ])("does not take %p for a Piastrix provider", (id) => {
+    expect(isPiastrixProviderId(id as string | null)).toBe(false)
+  })
 
   it.each([
     ["payses_01M80JTJZBVBNTQNXBYP8GS89Z", true],

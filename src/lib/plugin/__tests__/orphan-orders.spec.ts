@@ -41,13 +41,23 @@ describe("cartOfOrphan", () => {
     ["of another region", { region_id: "reg_2" }],
     ["of another sales channel", { sales_channel_id: "sc_2" }],
     ["with other lines", { items: [{ variant_id: "variant_a", quantity: 1 }] }],
-    ["with another quantity", { items: [{ variant_id: "variant_a", quantity: 1 }, { variant_id: "variant_b", quantity: 3 }] }],
+    [
+      "with another quantity",
+      {
+        items: [
+          { variant_id: "variant_a", quantity: 1 },
+          { variant_id: "variant_b", quantity: 3 },
+        ],
+      },
+    ],
     ["created after the order", { created_at: "2026-11-24T10:01:00Z" }],
   ])("leaves the order alone when the only cart is %s", (_what, overrides) => {
     expect(cartOfOrphan(order, [cart(overrides)])).toBeNull()
   })
 
   it("never matches an order without an e-mail", () => {
-    expect(cartOfOrphan({ ...order, email: null }, [cart({ email: null })])).toBeNull()
+    expect(
+      cartOfOrphan({ ...order, email: null }, [cart({ email: null })])
+    ).toBeNull()
   })
 })

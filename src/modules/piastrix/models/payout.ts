@@ -22,7 +22,15 @@ export const PiastrixPayout = model
     // Derived from the id, never minted again: a lost create is found by it.
     shop_payment_id: model.text().unique(),
     status: model
-      .enum(["awaiting_approval", "pending", "processing", "succeeded", "rejected", "canceled", "needs_attention"])
+      .enum([
+        "awaiting_approval",
+        "pending",
+        "processing",
+        "succeeded",
+        "rejected",
+        "canceled",
+        "needs_attention",
+      ])
       .default("pending"),
     rejected_reason: model.text().nullable(),
     last_error: model.text().nullable(),
@@ -36,4 +44,7 @@ export const PiastrixPayout = model
     // Held by the instance sending the payout; expires by itself.
     claimed_until: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["status", "next_poll_at"] }, { on: ["recipient_id", "currency"] }])
+  .indexes([
+    { on: ["status", "next_poll_at"] },
+    { on: ["recipient_id", "currency"] },
+  ])

@@ -24,7 +24,9 @@ export const PiastrixRecipient = model.define(RECIPIENT_TABLE, {
   commission_percent: model.bigNumber().default(0),
   commission_fixed: model.bigNumber().default(0),
   hold_days: model.number().default(14),
-  schedule: model.enum(["daily", "weekly", "monthly", "manual"]).default("weekly"),
+  schedule: model
+    .enum(["daily", "weekly", "monthly", "manual"])
+    .default("weekly"),
   minimum_payout: model.bigNumber().default(0),
   state: model.enum(["active", "suspended"]).default("active"),
 })

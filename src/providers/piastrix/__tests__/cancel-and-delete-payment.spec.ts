@@ -13,7 +13,9 @@ afterAll(async () => {
 
 async function started() {
   const { service, logger } = makeService(PiastrixRedirectService, running)
-  const created = await service.initiatePayment(initiateInput({ payway: "card_rub" }))
+  const created = await service.initiatePayment(
+    initiateInput({ payway: "card_rub" })
+  )
   return { service, logger, data: created.data! }
 }
 
@@ -22,19 +24,26 @@ describe("cancelPayment", () => {
     const { service, data } = await started()
     const requests = running.sandbox.store.data.payments.length
     const out = await service.cancelPayment({ data })
-    expect(out.data).toMatchObject({ state: "canceled", session_id: data.session_id })
+    expect(out.data).toMatchObject({
+      state: "canceled",
+      session_id: data.session_id,
+    })
     expect(running.sandbox.store.data.payments.length).toBe(requests)
   })
 
   it("leaves a paid payment as it is", async () => {
     const { service, data } = await started()
-    const out = await service.cancelPayment({ data: { ...data, state: "paid" } })
+    const out = await service.cancelPayment({
+      data: { ...data, state: "paid" },
+    })
     expect(out.data!.state).toBe("paid")
   })
 
   it("hands back data it did not write unchanged", async () => {
     const { service } = await started()
-    expect((await service.cancelPayment({ data: { other: 1 } })).data).toEqual({ other: 1 })
+    expect((await service.cancelPayment({ data: { other: 1 } })).data).toEqual({
+      other: 1,
+    })
   })
 })
 
@@ -43,11 +52,15 @@ describe("deletePayment", () => {
     const { service, logger, data } = await started()
     const out = await service.deletePayment({ data })
     expect(out.data).toEqual(data)
-    expect(logger.lines.some((l) => l.message.includes(String(data.session_id)))).toBe(true)
+    expect(
+      logger.lines.some((l) => l.message.includes(String(data.session_id)))
+    ).toBe(true)
   })
 
   it("accepts the storefront's data when Medusa rolls back a failed session start", async () => {
     const { service } = await started()
-    expect((await service.deletePayment({ data: { payway: "card_rub" } })).data).toEqual({ payway: "card_rub" })
+    expect(
+      (await service.deletePayment({ data: { payway: "card_rub" } })).data
+    ).toEqual({ payway: "card_rub" })
   })
 })

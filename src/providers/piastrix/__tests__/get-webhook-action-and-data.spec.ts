@@ -1,10 +1,19 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { BigNumber as MedusaBigNumber, MedusaError } from "@medusajs/framework/utils"
+import {
+  BigNumber as MedusaBigNumber,
+  MedusaError,
+} from "@medusajs/framework/utils"
 import { signCallback } from "../../../lib/piastrix"
 import type { RunningSandbox } from "../../../../sandbox/src"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
-import { control, initiateInput, makeService, SECRET, startTestSandbox } from "./test-utils"
+import {
+  control,
+  initiateInput,
+  makeService,
+  SECRET,
+  startTestSandbox,
+} from "./test-utils"
 
 type Received = { body: Buffer; headers: http.IncomingHttpHeaders }
 
@@ -33,13 +42,24 @@ afterAll(async () => {
 
 /** Starts a payment whose callbacks come to our receiver, acts on it, and returns the callback sent. */
 async function callbackAfter(action: "pay" | "fail") {
-  const { service } = makeService(PiastrixRedirectService, running, { backendUrl: receiverUrl })
+  const { service } = makeService(PiastrixRedirectService, running, {
+    backendUrl: receiverUrl,
+  })
   const input = initiateInput({ payway: "card_rub" })
   await service.initiatePayment(input)
   const arrived = new Promise<Received>((resolve) => waiting.push(resolve))
-  await control(running, "POST", `/payments/${input.data.session_id}/${action}?by=order`, {})
+  await control(
+    running,
+    "POST",
+    `/payments/${input.data.session_id}/${action}?by=order`,
+    {}
+  )
   const received = await arrived
-  const payload = { data: {}, rawData: received.body, headers: received.headers as Record<string, unknown> }
+  const payload = {
+    data: {},
+    rawData: received.body,
+    headers: received.headers as Record<string, unknown>,
+  }
   return { service, sessionId: input.data.session_id, payload }
 }
 
@@ -56,15 +76,23 @@ describe("getWebhookActionAndData", () => {
   it("turns the service's rejection callback into failed", async () => {
     const { service, sessionId, payload } = await callbackAfter("fail")
     const result = await service.getWebhookActionAndData(payload as never)
-    expect(result).toMatchObject({ action: "failed", data: { session_id: sessionId } })
+    expect(result).toMatchObject({
+      action: "failed",
+      data: { session_id: sessionId },
+    })
   })
 
   it("throws on a callback whose amount was tampered with", async () => {
     const { service, payload } = await callbackAfter("pay")
-    const tampered = payload.rawData.toString("utf8").replace("shop_amount=1250.50", "shop_amount=1.00")
+    const tampered = payload.rawData
+      .toString("utf8")
+      .replace("shop_amount=1250.50", "shop_amount=1.00")
     expect(tampered).not.toBe(payload.rawData.toString("utf8"))
     const error = await service
-      .getWebhookActionAndData({ ...payload, rawData: Buffer.from(tampered) } as never)
+      .getWebhookActionAndData({
+        ...payload,
+        rawData: Buffer.from(tampered),
+      } as never)
       .catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
     expect(error.message).toMatch(/bad_signature/)
@@ -72,8 +100,17 @@ describe("getWebhookActionAndData", () => {
 
   it("throws on a callback signed with another key", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    const fields = { status: "success", shop_id: "1", shop_order_id: "payses_x", shop_amount: "10.00", shop_currency: "643" }
-    const body = new URLSearchParams({ ...fields, sign: signCallback(fields, "not-the-secret") }).toString()
+    const fields = {
+      status: "success",
+      shop_id: "1",
+      shop_order_id: "payses_x",
+      shop_amount: "10.00",
+      shop_currency: "643",
+    }
+    const body = new URLSearchParams({
+      ...fields,
+      sign: signCallback(fields, "not-the-secret"),
+    }).toString()
     await expect(
       service.getWebhookActionAndData({
         data: {},
@@ -85,7 +122,13 @@ describe("getWebhookActionAndData", () => {
 
   it("verifies a JSON callback whose amount is the number 1.00 as sent", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    const fields = { status: "success", shop_id: "1", shop_order_id: "payses_json", shop_amount: "1.00", shop_currency: "643" }
+    const fields = {
+      status: "success",
+      shop_id: "1",
+      shop_order_id: "payses_json",
+      shop_amount: "1.00",
+      shop_currency: "643",
+    }
     const sign = signCallback(fields, SECRET)
     const body = `{"status":"success","shop_id":1,"shop_order_id":"payses_json","shop_amount":1.00,"shop_currency":643,"sign":"${sign}"}`
     const result = await service.getWebhookActionAndData({
@@ -93,12 +136,21 @@ describe("getWebhookActionAndData", () => {
       rawData: Buffer.from(body),
       headers: { "content-type": "application/json" },
     } as never)
-    expect(result).toMatchObject({ action: "captured", data: { session_id: "payses_json" } })
+    expect(result).toMatchObject({
+      action: "captured",
+      data: { session_id: "payses_json" },
+    })
   })
 
   it("uses the parsed fields when the raw body is not available", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    const fields = { status: "rejected", shop_id: "1", shop_order_id: "payses_f", shop_amount: "10.00", shop_currency: "643" }
+    const fields = {
+      status: "rejected",
+      shop_id: "1",
+      shop_order_id: "payses_f",
+      shop_amount: "10.00",
+      shop_currency: "643",
+    }
     const result = await service.getWebhookActionAndData({
       data: { ...fields, sign: signCallback(fields, SECRET) },
       headers: {},

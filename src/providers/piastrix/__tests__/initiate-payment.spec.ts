@@ -4,7 +4,15 @@ import { PiastrixBankTransferService } from "../services/piastrix-bank-transfer"
 import { PiastrixCardService } from "../services/piastrix-card"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { PiastrixWalletService } from "../services/piastrix-wallet"
-import { control, fakeInbox, initiateInput, makeService, pollCount, SECRET, startTestSandbox } from "./test-utils"
+import {
+  control,
+  fakeInbox,
+  initiateInput,
+  makeService,
+  pollCount,
+  SECRET,
+  startTestSandbox,
+} from "./test-utils"
 
 let running: RunningSandbox
 
@@ -41,7 +49,12 @@ describe("initiatePayment", () => {
       }
       return record(sql, bindings)
     }
-    const { service } = makeService(PiastrixRedirectService, running, {}, { __pg_connection__: db })
+    const { service } = makeService(
+      PiastrixRedirectService,
+      running,
+      {},
+      { __pg_connection__: db }
+    )
     await service.initiatePayment(input)
     expect(db.registered[0]).toBe(sessionId)
     expect(atServiceWhenRegistered).toBeUndefined()
@@ -54,7 +67,12 @@ describe("initiatePayment", () => {
         throw new Error("connection refused")
       },
     }
-    const { service } = makeService(PiastrixRedirectService, running, {}, { __pg_connection__: down })
+    const { service } = makeService(
+      PiastrixRedirectService,
+      running,
+      {},
+      { __pg_connection__: down }
+    )
     const input = initiateInput({ payway: "card_rub" })
     const error = await service.initiatePayment(input).catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
@@ -85,7 +103,12 @@ describe("initiatePayment", () => {
       currency: 643,
       email: "payer@example.com",
       payment_id: String(seen.id),
-      next_action: { type: "redirect", method: "GET", url: `${running.url}/pay/${seen.token}`, fields: {} },
+      next_action: {
+        type: "redirect",
+        method: "GET",
+        url: `${running.url}/pay/${seen.token}`,
+        fields: {},
+      },
       state: "pending",
       payer_account: "201494711279",
       payer_currency: 643,
@@ -99,7 +122,12 @@ describe("initiatePayment", () => {
     const input = initiateInput({ payway: "card_rub" })
     const out = await service.initiatePayment(input)
     const seen = paymentSeen(input.data.session_id)!
-    expect(seen).toMatchObject({ type: "invoice", payway: "card_rub", amount: "1250.50", email: "payer@example.com" })
+    expect(seen).toMatchObject({
+      type: "invoice",
+      payway: "card_rub",
+      amount: "1250.50",
+      email: "payer@example.com",
+    })
     expect(out.data!.next_action).toEqual({
       type: "redirect",
       method: "GET",
@@ -111,10 +139,17 @@ describe("initiatePayment", () => {
 
   it("returns the form fields of a POST redirect (card_usd)", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    const input = initiateInput({ payway: "card_usd" }, { amount: "20", currency_code: "usd" })
+    const input = initiateInput(
+      { payway: "card_usd" },
+      { amount: "20", currency_code: "usd" }
+    )
     const out = await service.initiatePayment(input)
     const seen = paymentSeen(input.data.session_id)!
-    expect(out.data).toMatchObject({ amount: "20.00", currency: 840, currency_code: "usd" })
+    expect(out.data).toMatchObject({
+      amount: "20.00",
+      currency: 840,
+      currency_code: "usd",
+    })
     expect(out.data!.next_action).toEqual({
       type: "redirect",
       method: "POST",
@@ -124,12 +159,17 @@ describe("initiatePayment", () => {
   })
 
   it("starts a card payment whose next step is the card form session", async () => {
-    const { service } = makeService(PiastrixCardService, running, { payways: { card: { default: "h2h_card_rub" } } })
+    const { service } = makeService(PiastrixCardService, running, {
+      payways: { card: { default: "h2h_card_rub" } },
+    })
     const input = initiateInput()
     const out = await service.initiatePayment(input)
     const seen = paymentSeen(input.data.session_id)!
     expect(seen.payway).toBe("h2h_card_rub")
-    expect(out.data!.next_action).toEqual({ type: "card_form", h2h_session_id: seen.sessionId })
+    expect(out.data!.next_action).toEqual({
+      type: "card_form",
+      h2h_session_id: seen.sessionId,
+    })
     expect(JSON.stringify(out.data)).not.toContain(SECRET)
   })
 
@@ -138,12 +178,19 @@ describe("initiatePayment", () => {
     const input = initiateInput({ payway: "h2h_sbp_rub" })
     const out = await service.initiatePayment(input)
     expect(paymentSeen(input.data.session_id)!.payway).toBe("h2h_sbp_rub")
-    expect(out.data).toMatchObject({ kind: "bank_transfer", payway: "h2h_sbp_rub", next_action: { type: "bank_transfer" } })
+    expect(out.data).toMatchObject({
+      kind: "bank_transfer",
+      payway: "h2h_sbp_rub",
+      next_action: { type: "bank_transfer" },
+    })
   })
 
   it("rounds a Medusa total with extra decimals half up to the currency's digits", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    const input = initiateInput({ payway: "card_rub" }, { amount: { value: "100.005", precision: 20 } })
+    const input = initiateInput(
+      { payway: "card_rub" },
+      { amount: { value: "100.005", precision: 20 } }
+    )
     const out = await service.initiatePayment(input)
     expect(out.data!.amount).toBe("100.01")
     expect(paymentSeen(input.data.session_id)!.amount).toBe("100.01")
@@ -160,14 +207,23 @@ describe("initiatePayment", () => {
       admin_note: "<script>",
     })
     const out = await service.initiatePayment(input)
-    expect(out.data).toMatchObject({ state: "pending", amount: "1250.50", notification: null })
-    expect((out.data!.next_action as { url: string }).url).toContain(running.url)
+    expect(out.data).toMatchObject({
+      state: "pending",
+      amount: "1250.50",
+      notification: null,
+    })
+    expect((out.data!.next_action as { url: string }).url).toContain(
+      running.url
+    )
     expect(out.data!.admin_note).toBeNull()
   })
 
   it("takes the e-mail of the signed-in customer when the storefront sends none", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    const input = initiateInput({ payway: "card_rub", email: undefined }, { customerEmail: "buyer@example.com" })
+    const input = initiateInput(
+      { payway: "card_rub", email: undefined },
+      { customerEmail: "buyer@example.com" }
+    )
     const out = await service.initiatePayment(input)
     expect(out.data!.email).toBe("buyer@example.com")
     expect(paymentSeen(input.data.session_id)!.email).toBe("buyer@example.com")
@@ -175,53 +231,96 @@ describe("initiatePayment", () => {
 
   it("answers 400 asking for an e-mail when neither the data nor the customer has one", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    await expectInvalid(service.initiatePayment(initiateInput({ payway: "card_rub", email: undefined })), "email")
+    await expectInvalid(
+      service.initiatePayment(
+        initiateInput({ payway: "card_rub", email: undefined })
+      ),
+      "email"
+    )
   })
 
   it("starts a wallet payment without an e-mail: /bill/create takes none", async () => {
     const { service } = makeService(PiastrixWalletService, running)
-    const out = await service.initiatePayment(initiateInput({ email: undefined }))
-    expect(out.data).toMatchObject({ kind: "wallet", state: "pending", email: "" })
+    const out = await service.initiatePayment(
+      initiateInput({ email: undefined })
+    )
+    expect(out.data).toMatchObject({
+      kind: "wallet",
+      state: "pending",
+      email: "",
+    })
   })
 
   it("refuses a malformed e-mail, naming the field", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    await expectInvalid(service.initiatePayment(initiateInput({ payway: "card_rub", email: "not-an-email" })), "email")
+    await expectInvalid(
+      service.initiatePayment(
+        initiateInput({ payway: "card_rub", email: "not-an-email" })
+      ),
+      "email"
+    )
   })
 
   it("refuses a payway the shop has not enabled, naming payway", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    await expectInvalid(service.initiatePayment(initiateInput({ payway: "nope_rub" })), "payway")
+    await expectInvalid(
+      service.initiatePayment(initiateInput({ payway: "nope_rub" })),
+      "payway"
+    )
   })
 
   it("refuses an inactive payway, naming payway", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    await expectInvalid(service.initiatePayment(initiateInput({ payway: "yamoney_rub" })), "payway")
+    await expectInvalid(
+      service.initiatePayment(initiateInput({ payway: "yamoney_rub" })),
+      "payway"
+    )
   })
 
   it("refuses a payway of another currency, naming payway", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    await expectInvalid(service.initiatePayment(initiateInput({ payway: "card_usd" })), "payway")
+    await expectInvalid(
+      service.initiatePayment(initiateInput({ payway: "card_usd" })),
+      "payway"
+    )
   })
 
   it("refuses an amount below the payway's minimum, naming amount", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    await expectInvalid(service.initiatePayment(initiateInput({ payway: "card_rub" }, { amount: 5 })), "amount")
+    await expectInvalid(
+      service.initiatePayment(
+        initiateInput({ payway: "card_rub" }, { amount: 5 })
+      ),
+      "amount"
+    )
   })
 
   it("refuses an amount above the payway's maximum, naming amount", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    await expectInvalid(service.initiatePayment(initiateInput({ payway: "qiwi_rub" }, { amount: 20000 })), "amount")
+    await expectInvalid(
+      service.initiatePayment(
+        initiateInput({ payway: "qiwi_rub" }, { amount: 20000 })
+      ),
+      "amount"
+    )
   })
 
   it("refuses a payway outside the options' allow list, naming payway", async () => {
-    const { service } = makeService(PiastrixRedirectService, running, { payways: { redirect: { allowed: ["card_rub"] } } })
-    await expectInvalid(service.initiatePayment(initiateInput({ payway: "qiwi_rub" })), "payway")
+    const { service } = makeService(PiastrixRedirectService, running, {
+      payways: { redirect: { allowed: ["card_rub"] } },
+    })
+    await expectInvalid(
+      service.initiatePayment(initiateInput({ payway: "qiwi_rub" })),
+      "payway"
+    )
   })
 
   it("refuses a payway of another kind (a wallet direction for a card redirect)", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    await expectInvalid(service.initiatePayment(initiateInput({ payway: "piastrix_rub" })), "payway")
+    await expectInvalid(
+      service.initiatePayment(initiateInput({ payway: "piastrix_rub" })),
+      "payway"
+    )
   })
 
   it("asks for a payway when several could serve the payment", async () => {
@@ -235,7 +334,10 @@ describe("initiatePayment", () => {
       successUrl: "https://store.example.com/ok/{session_id}",
       failedUrl: "https://store.example.com/failed/{session_id}",
     })
-    const input = initiateInput({ payway: "card_rub", failed_url: "https://store.example.com/retry" })
+    const input = initiateInput({
+      payway: "card_rub",
+      failed_url: "https://store.example.com/retry",
+    })
     await service.initiatePayment(input)
     const sessionId = input.data.session_id
     expect(paymentSeen(sessionId)!.urls).toEqual({
@@ -248,25 +350,41 @@ describe("initiatePayment", () => {
 
   it("tells the storefront to start a new session when the payment exists but its reply was lost", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    await control(running, "POST", "/faults", { type: "drop_reply", path: "/invoice/create", times: 1 })
+    await control(running, "POST", "/faults", {
+      type: "drop_reply",
+      path: "/invoice/create",
+      times: 1,
+    })
     const input = initiateInput({ payway: "card_rub" })
     const error = await service.initiatePayment(input).catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
     expect(error.message).toMatch(/start a new payment session/)
     // One payment at the service: the status endpoint was asked once, the create was not sent again.
-    expect(running.sandbox.store.data.payments.filter((p) => p.shopOrderId === input.data.session_id)).toHaveLength(1)
+    expect(
+      running.sandbox.store.data.payments.filter(
+        (p) => p.shopOrderId === input.data.session_id
+      )
+    ).toHaveLength(1)
     expect(await pollCount(running, input.data.session_id)).toBe(1)
   })
 
   it("creates the payment once more when the lost request never reached the service", async () => {
     const { service, logger } = makeService(PiastrixRedirectService, running)
-    await control(running, "POST", "/faults", { type: "reset", path: "/invoice/create", times: 1 })
+    await control(running, "POST", "/faults", {
+      type: "reset",
+      path: "/invoice/create",
+      times: 1,
+    })
     const input = initiateInput({ payway: "card_rub" })
     const out = await service.initiatePayment(input)
-    expect(logger.lines.some((l) => l.message.includes("lost its reply"))).toBe(true)
+    expect(logger.lines.some((l) => l.message.includes("lost its reply"))).toBe(
+      true
+    )
     // The service was asked whether the payment existed (once) before the create was sent again.
     expect(await pollCount(running, input.data.session_id)).toBe(1)
-    const payments = running.sandbox.store.data.payments.filter((p) => p.shopOrderId === input.data.session_id)
+    const payments = running.sandbox.store.data.payments.filter(
+      (p) => p.shopOrderId === input.data.session_id
+    )
     expect(payments).toHaveLength(1)
     expect(out.data!.payment_id).toBe(String(payments[0].id))
   })

@@ -4,7 +4,13 @@ import type { RunningSandbox } from "../../../../sandbox/src"
 import type { PiastrixSessionData } from "../../../lib/plugin"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { PiastrixWalletService } from "../services/piastrix-wallet"
-import { control, fakeInbox, initiateInput, makeService, startTestSandbox } from "./test-utils"
+import {
+  control,
+  fakeInbox,
+  initiateInput,
+  makeService,
+  startTestSandbox,
+} from "./test-utils"
 
 let running: RunningSandbox
 
@@ -27,17 +33,27 @@ function afterPollingWindow() {
 
 const PAYER = "201494711279"
 const raw = (value: string) => ({ value, precision: 20 })
-const available = () => new BigNumber(running.sandbox.store.data.balances["643"].available)
+const available = () =>
+  new BigNumber(running.sandbox.store.data.balances["643"].available)
 const transfersOf = (sessionId: string) =>
-  running.sandbox.store.data.payouts.filter((p) => p.type === "transfer" && p.shopPaymentId.startsWith(`${sessionId}-`))
+  running.sandbox.store.data.payouts.filter(
+    (p) => p.type === "transfer" && p.shopPaymentId.startsWith(`${sessionId}-`)
+  )
 
 async function paidWallet(options = {}) {
   const db = fakeInbox([])
-  const { service, logger } = makeService(PiastrixWalletService, running, options, { __pg_connection__: db })
+  const { service, logger } = makeService(
+    PiastrixWalletService,
+    running,
+    options,
+    { __pg_connection__: db }
+  )
   const input = initiateInput({ payer_account: PAYER })
   const sessionId = input.data.session_id
   const created = await service.initiatePayment(input)
-  await control(running, "POST", `/payments/${sessionId}/pay?by=order`, { payer_account: PAYER })
+  await control(running, "POST", `/payments/${sessionId}/pay?by=order`, {
+    payer_account: PAYER,
+  })
   const authorized = await service.authorizePayment({ data: created.data })
   expect(authorized.status).toBe("captured")
   return { service, logger, db, sessionId, data: authorized.data! }
@@ -47,10 +63,18 @@ describe("refundPayment", () => {
   it("sends a wallet payment's refund back to the payer's wallet, once", async () => {
     const { service, sessionId, data } = await paidWallet()
     const before = available()
-    const out = await service.refundPayment({ amount: raw("500"), data, context: { idempotency_key: "ref_1" } })
+    const out = await service.refundPayment({
+      amount: raw("500"),
+      data,
+      context: { idempotency_key: "ref_1" },
+    })
     const transfers = transfersOf(sessionId)
     expect(transfers).toHaveLength(1)
-    expect(transfers[0]).toMatchObject({ account: PAYER, shopPaymentId: `${sessionId}-ref_1`, writeOff: "500.00" })
+    expect(transfers[0]).toMatchObject({
+      account: PAYER,
+      shopPaymentId: `${sessionId}-ref_1`,
+      writeOff: "500.00",
+    })
     expect(before.minus(available()).toFixed(2)).toBe("500.00")
     expect(out.data!.refunds).toEqual([
       expect.objectContaining({
@@ -66,9 +90,20 @@ describe("refundPayment", () => {
 
   it("gives a second partial refund its own transfer", async () => {
     const { service, sessionId, data } = await paidWallet()
-    const first = await service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: "ref_1" } })
-    const second = await service.refundPayment({ amount: raw("100"), data: first.data, context: { idempotency_key: "ref_2" } })
-    expect(transfersOf(sessionId).map((t) => t.shopPaymentId)).toEqual([`${sessionId}-ref_1`, `${sessionId}-ref_2`])
+    const first = await service.refundPayment({
+      amount: raw("100"),
+      data,
+      context: { idempotency_key: "ref_1" },
+    })
+    const second = await service.refundPayment({
+      amount: raw("100"),
+      data: first.data,
+      context: { idempotency_key: "ref_2" },
+    })
+    expect(transfersOf(sessionId).map((t) => t.shopPaymentId)).toEqual([
+      `${sessionId}-ref_1`,
+      `${sessionId}-ref_2`,
+    ])
     expect(second.data!.refunds).toHaveLength(2)
   })
 
@@ -76,73 +111,163 @@ describe("refundPayment", () => {
     const { service, sessionId, data, db } = await paidWallet()
     const before = available()
     const outs = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: `ref_c${n}` } }))
+      [1, 2, 3, 4, 5].map((n) =>
+        service.refundPayment({
+          amount: raw("100"),
+          data,
+          context: { idempotency_key: `ref_c${n}` },
+        })
+      )
     )
     const transfers = transfersOf(sessionId)
-    expect(transfers.map((t) => t.shopPaymentId).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `${sessionId}-ref_c${n}`))
+    expect(transfers.map((t) => t.shopPaymentId).sort()).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `${sessionId}-ref_c${n}`)
+    )
     expect(before.minus(available()).toFixed(2)).toBe("500.00")
     // Each answer lists its own transfer, and whichever Medusa stores last, the next refund lists all of them.
     outs.forEach((o, i) =>
-      expect((o.data as PiastrixSessionData).refunds).toContainEqual(expect.objectContaining({ refund_id: `ref_c${i + 1}` }))
+      expect((o.data as PiastrixSessionData).refunds).toContainEqual(
+        expect.objectContaining({ refund_id: `ref_c${i + 1}` })
+      )
     )
-    expect(db.refunds.map((r) => r.state)).toEqual(["sent", "sent", "sent", "sent", "sent"])
-    const next = await service.refundPayment({ amount: raw("1"), data: outs[0].data, context: { idempotency_key: "ref_c6" } })
-    expect((next.data as PiastrixSessionData).refunds.map((r) => r.refund_id).sort()).toEqual(
-      [1, 2, 3, 4, 5, 6].map((n) => `ref_c${n}`)
-    )
+    expect(db.refunds.map((r) => r.state)).toEqual([
+      "sent",
+      "sent",
+      "sent",
+      "sent",
+      "sent",
+    ])
+    const next = await service.refundPayment({
+      amount: raw("1"),
+      data: outs[0].data,
+      context: { idempotency_key: "ref_c6" },
+    })
+    expect(
+      (next.data as PiastrixSessionData).refunds.map((r) => r.refund_id).sort()
+    ).toEqual([1, 2, 3, 4, 5, 6].map((n) => `ref_c${n}`))
   })
 
   it("moves no more money when Medusa asks again for a refund already sent", async () => {
     const { service, sessionId, data } = await paidWallet()
-    const first = await service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: "ref_1" } })
-    const again = await service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: "ref_1" } })
+    const first = await service.refundPayment({
+      amount: raw("100"),
+      data,
+      context: { idempotency_key: "ref_1" },
+    })
+    const again = await service.refundPayment({
+      amount: raw("100"),
+      data,
+      context: { idempotency_key: "ref_1" },
+    })
     expect(transfersOf(sessionId)).toHaveLength(1)
-    const refundsOf = (out: { data?: unknown }) => (out.data as PiastrixSessionData).refunds
-    expect(refundsOf(again)).toEqual(refundsOf(first).map((r) => ({ ...r, at: expect.any(String) })))
+    const refundsOf = (out: { data?: unknown }) =>
+      (out.data as PiastrixSessionData).refunds
+    expect(refundsOf(again)).toEqual(
+      refundsOf(first).map((r) => ({ ...r, at: expect.any(String) }))
+    )
   })
 
   it("does not transfer twice when the service's reply is lost", async () => {
     const { service, sessionId, data } = await paidWallet()
     const before = available()
-    await control(running, "POST", "/faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
-    const out = await service.refundPayment({ amount: raw("300"), data, context: { idempotency_key: "ref_1" } })
+    await control(running, "POST", "/faults", {
+      type: "drop_reply",
+      path: "/transfer/create",
+      times: 1,
+    })
+    const out = await service.refundPayment({
+      amount: raw("300"),
+      data,
+      context: { idempotency_key: "ref_1" },
+    })
     expect(transfersOf(sessionId)).toHaveLength(1)
     expect(before.minus(available()).toFixed(2)).toBe("300.00")
-    expect(out.data!.refunds).toEqual([expect.objectContaining({ state: "sent", shop_payment_id: `${sessionId}-ref_1` })])
+    expect(out.data!.refunds).toEqual([
+      expect.objectContaining({
+        state: "sent",
+        shop_payment_id: `${sessionId}-ref_1`,
+      }),
+    ])
   })
 
   it("moves money once when a refund is retried after a reply lost beyond recovery", async () => {
     const { service, sessionId, data, db } = await paidWallet()
     const before = available()
-    await control(running, "POST", "/faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
-    await control(running, "POST", "/faults", { type: "reset", path: "/transfer/shop_payment_status", times: 1 })
-    const error = await service.refundPayment({ amount: raw("250"), data, context: { idempotency_key: "ref_a" } }).catch((e) => e)
+    await control(running, "POST", "/faults", {
+      type: "drop_reply",
+      path: "/transfer/create",
+      times: 1,
+    })
+    await control(running, "POST", "/faults", {
+      type: "reset",
+      path: "/transfer/shop_payment_status",
+      times: 1,
+    })
+    const error = await service
+      .refundPayment({
+        amount: raw("250"),
+        data,
+        context: { idempotency_key: "ref_a" },
+      })
+      .catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
     expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
     expect(error.message).toMatch(/Try the refund again later/)
-    expect(db.refunds).toEqual([expect.objectContaining({ refund_id: "ref_a", state: "unknown" })])
+    expect(db.refunds).toEqual([
+      expect.objectContaining({ refund_id: "ref_a", state: "unknown" }),
+    ])
 
     // Medusa drops the failed refund and keeps the old data; the admin retries, which is a new Medusa refund.
     await control(running, "DELETE", "/faults")
     afterPollingWindow()
-    const retried = await service.refundPayment({ amount: raw("250"), data, context: { idempotency_key: "ref_b" } })
+    const retried = await service.refundPayment({
+      amount: raw("250"),
+      data,
+      context: { idempotency_key: "ref_b" },
+    })
     expect(transfersOf(sessionId)).toHaveLength(1)
     expect(before.minus(available()).toFixed(2)).toBe("250.00")
     expect(retried.data!.refunds).toEqual([
-      expect.objectContaining({ refund_id: "ref_b", state: "sent", shop_payment_id: `${sessionId}-ref_a` }),
+      expect.objectContaining({
+        refund_id: "ref_b",
+        state: "sent",
+        shop_payment_id: `${sessionId}-ref_a`,
+      }),
     ])
-    expect(db.refunds).toEqual([expect.objectContaining({ refund_id: "ref_b", state: "sent" })])
+    expect(db.refunds).toEqual([
+      expect.objectContaining({ refund_id: "ref_b", state: "sent" }),
+    ])
   })
 
   it("refuses another amount while an earlier transfer that reached the payer has no refund in Medusa", async () => {
     const { service, sessionId, data } = await paidWallet()
-    await control(running, "POST", "/faults", { type: "drop_reply", path: "/transfer/create", times: 1 })
-    await control(running, "POST", "/faults", { type: "reset", path: "/transfer/shop_payment_status", times: 1 })
-    await service.refundPayment({ amount: raw("250"), data, context: { idempotency_key: "ref_a" } }).catch((e) => e)
+    await control(running, "POST", "/faults", {
+      type: "drop_reply",
+      path: "/transfer/create",
+      times: 1,
+    })
+    await control(running, "POST", "/faults", {
+      type: "reset",
+      path: "/transfer/shop_payment_status",
+      times: 1,
+    })
+    await service
+      .refundPayment({
+        amount: raw("250"),
+        data,
+        context: { idempotency_key: "ref_a" },
+      })
+      .catch((e) => e)
     await control(running, "DELETE", "/faults")
     afterPollingWindow()
 
-    const error = await service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: "ref_b" } }).catch((e) => e)
+    const error = await service
+      .refundPayment({
+        amount: raw("100"),
+        data,
+        context: { idempotency_key: "ref_b" },
+      })
+      .catch((e) => e)
     expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
     expect(error.message).toMatch(/earlier refund of 250\.00 reached the payer/)
     expect(transfersOf(sessionId)).toHaveLength(1)
@@ -150,13 +275,32 @@ describe("refundPayment", () => {
 
   it("sends another amount once the service says the earlier unknown transfer was never made", async () => {
     const { service, sessionId, data, db } = await paidWallet()
-    await control(running, "POST", "/faults", { type: "http_error", status: 502, path: "/transfer/create", times: 1 })
-    await control(running, "POST", "/faults", { type: "reset", path: "/transfer/shop_payment_status", times: 1 })
-    await service.refundPayment({ amount: raw("250"), data, context: { idempotency_key: "ref_a" } }).catch((e) => e)
+    await control(running, "POST", "/faults", {
+      type: "http_error",
+      status: 502,
+      path: "/transfer/create",
+      times: 1,
+    })
+    await control(running, "POST", "/faults", {
+      type: "reset",
+      path: "/transfer/shop_payment_status",
+      times: 1,
+    })
+    await service
+      .refundPayment({
+        amount: raw("250"),
+        data,
+        context: { idempotency_key: "ref_a" },
+      })
+      .catch((e) => e)
     await control(running, "DELETE", "/faults")
     afterPollingWindow()
 
-    await service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: "ref_b" } })
+    await service.refundPayment({
+      amount: raw("100"),
+      data,
+      context: { idempotency_key: "ref_b" },
+    })
     expect(transfersOf(sessionId).map((t) => t.writeOff)).toEqual(["100.00"])
     expect(db.refunds.map((r) => [r.refund_id, r.state])).toEqual([
       ["ref_a", "void"],
@@ -175,46 +319,81 @@ describe("refundPayment", () => {
       shop_currency: 643,
       shop_payment_id: `${sessionId}-ref_x`,
     })
-    const error = await service.refundPayment({ amount: raw("100"), data, context: { idempotency_key: "ref_x" } }).catch((e) => e)
+    const error = await service
+      .refundPayment({
+        amount: raw("100"),
+        data,
+        context: { idempotency_key: "ref_x" },
+      })
+      .catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
     expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
-    expect(error.message).toMatch(/not this refund \(it moved 1(\.00)?, this refund is 100\.00\)/)
-    expect(db.refunds).toEqual([expect.objectContaining({ refund_id: "ref_x", state: "mismatch" })])
+    expect(error.message).toMatch(
+      /not this refund \(it moved 1(\.00)?, this refund is 100\.00\)/
+    )
+    expect(db.refunds).toEqual([
+      expect.objectContaining({ refund_id: "ref_x", state: "mismatch" }),
+    ])
     expect(transfersOf(sessionId)).toHaveLength(1)
   })
 
   it("refuses with the reason when the shop balance cannot cover the refund", async () => {
     const { service, sessionId, data } = await paidWallet()
-    await control(running, "POST", "/balances", { currency: 643, available: "10.00" })
+    await control(running, "POST", "/balances", {
+      currency: 643,
+      available: "10.00",
+    })
     try {
-      const error = await service.refundPayment({ amount: raw("500"), data }).catch((e) => e)
+      const error = await service
+        .refundPayment({ amount: raw("500"), data })
+        .catch((e) => e)
       expect(error).toBeInstanceOf(MedusaError)
       expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
       expect(error.message).toMatch(/insufficient/)
       expect(transfersOf(sessionId)).toHaveLength(0)
     } finally {
-      await control(running, "POST", "/balances", { currency: 643, available: "1000000.00" })
+      await control(running, "POST", "/balances", {
+        currency: 643,
+        available: "1000000.00",
+      })
     }
   })
 
   it("refuses a wallet refund when the payer's wallet is unknown", async () => {
     const { service, data } = await paidWallet()
-    const error = await service.refundPayment({ amount: raw("5"), data: { ...data, payer_account: null } }).catch((e) => e)
+    const error = await service
+      .refundPayment({
+        amount: raw("5"),
+        data: { ...data, payer_account: null },
+      })
+      .catch((e) => e)
     expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
     expect(error.message).toMatch(/wallet account is unknown/)
   })
 
   it("records a manual wallet refund when refunds.wallet is manual, moving no money", async () => {
-    const { service, sessionId, data } = await paidWallet({ refunds: { wallet: "manual" } })
+    const { service, sessionId, data } = await paidWallet({
+      refunds: { wallet: "manual" },
+    })
     const out = await service.refundPayment({ amount: raw("50"), data })
     expect(transfersOf(sessionId)).toHaveLength(0)
-    expect(out.data!.refunds).toEqual([expect.objectContaining({ mode: "manual", state: "manual_required", amount: "50.00" })])
+    expect(out.data!.refunds).toEqual([
+      expect.objectContaining({
+        mode: "manual",
+        state: "manual_required",
+        amount: "50.00",
+      }),
+    ])
   })
 
   it("refuses a card payment's refund by default, saying why and what to do", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    const created = await service.initiatePayment(initiateInput({ payway: "card_rub" }))
-    const error = await service.refundPayment({ amount: raw("10"), data: created.data! }).catch((e) => e)
+    const created = await service.initiatePayment(
+      initiateInput({ payway: "card_rub" })
+    )
+    const error = await service
+      .refundPayment({ amount: raw("10"), data: created.data! })
+      .catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
     expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
     expect(error.message).toMatch(/no refund for redirect payments/)
@@ -222,12 +401,29 @@ describe("refundPayment", () => {
   })
 
   it("records a manual refund for other kinds when refunds.other is manual", async () => {
-    const { service, logger } = makeService(PiastrixRedirectService, running, { refunds: { other: "manual" } })
-    const created = await service.initiatePayment(initiateInput({ payway: "card_rub" }))
-    const out = await service.refundPayment({ amount: raw("10.5"), data: created.data!, context: { idempotency_key: "ref_9" } })
+    const { service, logger } = makeService(PiastrixRedirectService, running, {
+      refunds: { other: "manual" },
+    })
+    const created = await service.initiatePayment(
+      initiateInput({ payway: "card_rub" })
+    )
+    const out = await service.refundPayment({
+      amount: raw("10.5"),
+      data: created.data!,
+      context: { idempotency_key: "ref_9" },
+    })
     expect(out.data!.refunds).toEqual([
-      expect.objectContaining({ refund_id: "ref_9", mode: "manual", state: "manual_required", amount: "10.50" }),
+      expect.objectContaining({
+        refund_id: "ref_9",
+        mode: "manual",
+        state: "manual_required",
+        amount: "10.50",
+      }),
     ])
-    expect(logger.lines.some((l) => l.level === "warn" && l.message.includes("manual"))).toBe(true)
+    expect(
+      logger.lines.some(
+        (l) => l.level === "warn" && l.message.includes("manual")
+      )
+    ).toBe(true)
   })
 })

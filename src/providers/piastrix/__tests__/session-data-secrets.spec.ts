@@ -5,7 +5,13 @@ import { PiastrixCardService } from "../services/piastrix-card"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { PiastrixWalletService } from "../services/piastrix-wallet"
 import { secretsInLine } from "../../../../integration-tests/helpers/log-scan"
-import { control, initiateInput, makeService, SECRET, startTestSandbox } from "./test-utils"
+import {
+  control,
+  initiateInput,
+  makeService,
+  SECRET,
+  startTestSandbox,
+} from "./test-utils"
 
 /**
  * Session data is public: the storefront reads it. After every step that writes it (initiate, authorize,
@@ -28,9 +34,15 @@ const CARD = "4111111111111111"
 function secretsIn(data: unknown): string[] {
   const found = secretsInLine(JSON.stringify(data), SECRET)
   const keys = (value: unknown): string[] =>
-    value && typeof value === "object" ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)]) : []
+    value && typeof value === "object"
+      ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)])
+      : []
   for (const key of keys(data)) {
-    if (/^(sign|signature|secret|secret_key|secretKey|cvv|cvc|card_number|pan)$/i.test(key)) {
+    if (
+      /^(sign|signature|secret|secret_key|secretKey|cvv|cvc|card_number|pan)$/i.test(
+        key
+      )
+    ) {
       found.push(`the key ${key}`)
     }
   }
@@ -45,13 +57,25 @@ type Kind = {
   pay: (sessionId: string) => Promise<void>
 }
 
-const pay = (body: Record<string, unknown> = {}) => async (sessionId: string) => {
-  await control(running, "POST", `/payments/${sessionId}/pay?by=order`, body)
-}
+const pay =
+  (body: Record<string, unknown> = {}) =>
+  async (sessionId: string) => {
+    await control(running, "POST", `/payments/${sessionId}/pay?by=order`, body)
+  }
 
 const KINDS: Kind[] = [
-  { name: "wallet", Service: PiastrixWalletService, data: { payer_account: PAYER }, pay: pay({ payer_account: PAYER }) },
-  { name: "redirect", Service: PiastrixRedirectService, data: { payway: "card_rub" }, pay: pay() },
+  {
+    name: "wallet",
+    Service: PiastrixWalletService,
+    data: { payer_account: PAYER },
+    pay: pay({ payer_account: PAYER }),
+  },
+  {
+    name: "redirect",
+    Service: PiastrixRedirectService,
+    data: { payway: "card_rub" },
+    pay: pay(),
+  },
   {
     name: "card",
     Service: PiastrixCardService,
@@ -64,39 +88,56 @@ const KINDS: Kind[] = [
     Service: PiastrixBankTransferService,
     data: { payway: "h2h_sbp_rub" },
     pay: async (sessionId) => {
-      await control(running, "POST", `/payments/${sessionId}/requisites?by=order`, {})
-      await control(running, "POST", `/payments/${sessionId}/confirm-transfer?by=order`, {})
+      await control(
+        running,
+        "POST",
+        `/payments/${sessionId}/requisites?by=order`,
+        {}
+      )
+      await control(
+        running,
+        "POST",
+        `/payments/${sessionId}/confirm-transfer?by=order`,
+        {}
+      )
     },
   },
 ]
 
 describe("session data holds no secret", () => {
-  it.each(KINDS.map((k) => [k.name, k] as const))("%s: after initiate, authorize and refund", async (_name, kind) => {
-    const { service } = makeService(kind.Service as never, running, {
-      refunds: { wallet: "transfer", other: "manual" },
-      ...kind.options,
-    })
-    const input = initiateInput(kind.data)
-    const initiated = await (service as PiastrixBase).initiatePayment(input)
-    expect(secretsIn(initiated.data)).toEqual([])
+  it.each(KINDS.map((k) => [k.name, k] as const))(
+    "%s: after initiate, authorize and refund",
+    async (_name, kind) => {
+      const { service } = makeService(kind.Service as never, running, {
+        refunds: { wallet: "transfer", other: "manual" },
+        ...kind.options,
+      })
+      const input = initiateInput(kind.data)
+      const initiated = await (service as PiastrixBase).initiatePayment(input)
+      expect(secretsIn(initiated.data)).toEqual([])
 
-    await kind.pay(input.data.session_id)
-    const authorized = await (service as PiastrixBase).authorizePayment({ data: initiated.data })
-    expect(authorized.status).toBe("captured")
-    expect(secretsIn(authorized.data)).toEqual([])
+      await kind.pay(input.data.session_id)
+      const authorized = await (service as PiastrixBase).authorizePayment({
+        data: initiated.data,
+      })
+      expect(authorized.status).toBe("captured")
+      expect(secretsIn(authorized.data)).toEqual([])
 
-    const refunded = await (service as PiastrixBase).refundPayment({
-      amount: { value: "100", precision: 20 } as never,
-      data: authorized.data,
-      context: { idempotency_key: `ref_${input.data.session_id}` },
-    })
-    expect((refunded.data as { refunds: unknown[] }).refunds).toHaveLength(1)
-    expect(secretsIn(refunded.data)).toEqual([])
-  })
+      const refunded = await (service as PiastrixBase).refundPayment({
+        amount: { value: "100", precision: 20 } as never,
+        data: authorized.data,
+        context: { idempotency_key: `ref_${input.data.session_id}` },
+      })
+      expect((refunded.data as { refunds: unknown[] }).refunds).toHaveLength(1)
+      expect(secretsIn(refunded.data)).toEqual([])
+    }
+  )
 
   it("finds a secret, a signature or a card number when one is there", () => {
     expect(secretsIn({ a: `x${SECRET}y` })).toEqual(["the secret key"])
-    expect(secretsIn({ a: "0".repeat(64) })).toEqual(["a signature (64 hex digits)"])
+    expect(secretsIn({ a: "0".repeat(64) })).toEqual([
+      "a signature (64 hex digits)",
+    ])
     expect(secretsIn({ card: { number: CARD } })).toEqual(["a card number"])
     expect(secretsIn({ h2h: { cvv: "123" } })).toEqual(["a CVV", "the key cvv"])
   })

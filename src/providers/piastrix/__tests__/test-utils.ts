@@ -1,6 +1,10 @@
 import type { Logger } from "@medusajs/framework/types"
 import { startSandbox, type RunningSandbox } from "../../../../sandbox/src"
-import type { PiastrixOptionsInput, RefundRow, SqlConnection } from "../../../lib/plugin"
+import type {
+  PiastrixOptionsInput,
+  RefundRow,
+  SqlConnection,
+} from "../../../lib/plugin"
 import type { PiastrixBase } from "../core/piastrix-base"
 import { MemoryPollStore, type PollRecord } from "../../../lib/piastrix"
 
@@ -19,7 +23,12 @@ export const SANDBOX_INVOICE_STATUSES = {
 } as const
 
 export async function startTestSandbox(): Promise<RunningSandbox> {
-  return startSandbox({ port: 0, shopId: SHOP_ID, secret: SECRET, config: { timing: { requisitesDelayMs: 0 } } })
+  return startSandbox({
+    port: 0,
+    shopId: SHOP_ID,
+    secret: SECRET,
+    config: { timing: { requisitesDelayMs: 0 } },
+  })
 }
 
 export type LogLine = { level: string; message: string }
@@ -52,7 +61,10 @@ type ServiceClass<T extends PiastrixBase> = new (
   options: PiastrixOptionsInput
 ) => T
 
-export function baseOptions(url: string, overrides: Partial<PiastrixOptionsInput> = {}): PiastrixOptionsInput {
+export function baseOptions(
+  url: string,
+  overrides: Partial<PiastrixOptionsInput> = {}
+): PiastrixOptionsInput {
   return {
     shopId: SHOP_ID,
     secretKey: SECRET,
@@ -70,7 +82,13 @@ export function makeService<T extends PiastrixBase>(
   cradle: Record<string, unknown> = { __pg_connection__: fakeInbox([]) }
 ): { service: T; logger: ReturnType<typeof recordingLogger> } {
   const logger = recordingLogger()
-  return { service: new Service({ ...cradle, logger }, baseOptions(running.url, overrides)), logger }
+  return {
+    service: new Service(
+      { ...cradle, logger },
+      baseOptions(running.url, overrides)
+    ),
+    logger,
+  }
 }
 
 /** A verified notification as the inbox holds it. */
@@ -133,8 +151,13 @@ export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & {
 const POLLS = new MemoryPollStore()
 const unclaimed = new Map<string, PollRecord>()
 
-async function pollStatement(tag: string, b: readonly unknown[]): Promise<any[]> {
-  const slot = String(tag === "settle-ok" ? b[2] : tag === "settle-failed" ? b[3] : b[0])
+async function pollStatement(
+  tag: string,
+  b: readonly unknown[]
+): Promise<any[]> {
+  const slot = String(
+    tag === "settle-ok" ? b[2] : tag === "settle-failed" ? b[3] : b[0]
+  )
   const now = Date.now()
   switch (tag) {
     case "claim": {
@@ -147,10 +170,23 @@ async function pollStatement(tag: string, b: readonly unknown[]): Promise<any[]>
     }
     case "read": {
       const r = unclaimed.get(slot)!
-      return [{ next_allowed_at: r.nextAllowedAt, claimed_until: r.claimedUntil ?? null, value_at: r.valueAt ?? null, value: r.value ?? null, last_error: r.lastError ?? null }]
+      return [
+        {
+          next_allowed_at: r.nextAllowedAt,
+          claimed_until: r.claimedUntil ?? null,
+          value_at: r.valueAt ?? null,
+          value: r.value ?? null,
+          last_error: r.lastError ?? null,
+        },
+      ]
     }
     case "settle-ok":
-      await POLLS.settle(slot, { ok: true, at: now, nextAllowedAt: now + Number(b[0]) * 1000, value: JSON.parse(String(b[1])) })
+      await POLLS.settle(slot, {
+        ok: true,
+        at: now,
+        nextAllowedAt: now + Number(b[0]) * 1000,
+        value: JSON.parse(String(b[1])),
+      })
       return []
     case "settle-failed":
       await POLLS.settle(slot, {
@@ -171,14 +207,20 @@ function refundStatement(
   b: readonly unknown[]
 ): RefundRow[] {
   const orphan = (r: RefundRow, shopOrderId: unknown) =>
-    r.shop_order_id === shopOrderId && r.state === "unknown" && !db.liveRefunds.has(r.refund_id)
+    r.shop_order_id === shopOrderId &&
+    r.state === "unknown" &&
+    !db.liveRefunds.has(r.refund_id)
   switch (tag) {
     case "get":
-      return db.refunds.filter((r) => r.refund_id === b[0]).map((r) => ({ ...r }))
+      return db.refunds
+        .filter((r) => r.refund_id === b[0])
+        .map((r) => ({ ...r }))
     case "orphans":
       return db.refunds.filter((r) => orphan(r, b[0])).map((r) => ({ ...r }))
     case "sent":
-      return db.refunds.filter((r) => r.shop_order_id === b[0] && r.state === "sent").map((r) => ({ ...r }))
+      return db.refunds
+        .filter((r) => r.shop_order_id === b[0] && r.state === "sent")
+        .map((r) => ({ ...r }))
     case "adopt": {
       const [refundId, shopOrderId, amount, currency, payee, payeeCurrency] = b
       const row = db.refunds.find(
@@ -192,11 +234,24 @@ function refundStatement(
       if (!row) {
         return []
       }
-      Object.assign(row, { refund_id: refundId, state: "sending", updated_at: new Date() })
+      Object.assign(row, {
+        refund_id: refundId,
+        state: "sending",
+        updated_at: new Date(),
+      })
       return [{ ...row }]
     }
     case "insert": {
-      const [id, refund_id, shop_order_id, shop_payment_id, payee, amount, currency, payee_currency] = b as any[]
+      const [
+        id,
+        refund_id,
+        shop_order_id,
+        shop_payment_id,
+        payee,
+        amount,
+        currency,
+        payee_currency,
+      ] = b as any[]
       if (db.refunds.some((r) => r.refund_id === refund_id)) {
         return []
       }
@@ -220,7 +275,12 @@ function refundStatement(
     case "settle": {
       const [state, transferId, lastError, id] = b as any[]
       const row = db.refunds.find((r) => r.id === id)!
-      Object.assign(row, { state, transfer_id: transferId ?? row.transfer_id, last_error: lastError, updated_at: new Date() })
+      Object.assign(row, {
+        state,
+        transfer_id: transferId ?? row.transfer_id,
+        last_error: lastError,
+        updated_at: new Date(),
+      })
       return []
     }
     default:
@@ -238,7 +298,11 @@ export function newSessionId(): string {
 
 export function initiateInput(
   data: Record<string, unknown> = {},
-  overrides: { amount?: unknown; currency_code?: string; customerEmail?: string } = {}
+  overrides: {
+    amount?: unknown
+    currency_code?: string
+    customerEmail?: string
+  } = {}
 ) {
   const sessionId = (data.session_id as string | undefined) ?? newSessionId()
   return {
@@ -265,13 +329,18 @@ export async function control(
   })
   const json = await response.json()
   if (!response.ok) {
-    throw new Error(`sandbox control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
+    throw new Error(
+      `sandbox control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`
+    )
   }
   return json
 }
 
 /** How many status calls the sandbox counted for one order. */
-export async function pollCount(running: RunningSandbox, shopOrderId: string): Promise<number> {
+export async function pollCount(
+  running: RunningSandbox,
+  shopOrderId: string
+): Promise<number> {
   const { counts } = await control(running, "GET", "/polls")
   return counts[`payment:${shopOrderId}`] ?? 0
 }

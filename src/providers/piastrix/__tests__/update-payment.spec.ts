@@ -15,13 +15,19 @@ afterAll(async () => {
 describe("updatePayment", () => {
   it("returns the data it was given, for Medusa to merge into the session", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    const out = await service.updatePayment({ amount: 10, currency_code: "rub", data: { note: "kept" } })
+    const out = await service.updatePayment({
+      amount: 10,
+      currency_code: "rub",
+      data: { note: "kept" },
+    })
     expect(out.data).toEqual({ note: "kept" })
   })
 
   it("refuses a new amount for a payment already created at the service", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    const created = await service.initiatePayment(initiateInput({ payway: "card_rub" }))
+    const created = await service.initiatePayment(
+      initiateInput({ payway: "card_rub" })
+    )
     const error = await service
       .updatePayment({ amount: 2000, currency_code: "rub", data: created.data })
       .catch((e) => e)
@@ -32,8 +38,14 @@ describe("updatePayment", () => {
 
   it("accepts the same amount written differently", async () => {
     const { service } = makeService(PiastrixRedirectService, running)
-    const created = await service.initiatePayment(initiateInput({ payway: "card_rub" }))
-    const out = await service.updatePayment({ amount: "1250.5", currency_code: "rub", data: created.data })
+    const created = await service.initiatePayment(
+      initiateInput({ payway: "card_rub" })
+    )
+    const out = await service.updatePayment({
+      amount: "1250.5",
+      currency_code: "rub",
+      data: created.data,
+    })
     expect(out.data).toEqual(created.data)
   })
 })

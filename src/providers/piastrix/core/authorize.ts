@@ -16,12 +16,24 @@ import {
 } from "../../../lib/plugin"
 import type { ProviderContext } from "./context"
 
-export type Resolution = { status: PaymentSessionStatus; data: PiastrixSessionData }
+export type Resolution = {
+  status: PaymentSessionStatus
+  data: PiastrixSessionData
+}
 
 /** States the service cannot leave; a verified success notification is the one thing that still counts. */
-const FINAL_STATES = new Set(["paid", "amount_mismatch", "failed", "expired", "canceled"])
+const FINAL_STATES = new Set([
+  "paid",
+  "amount_mismatch",
+  "failed",
+  "expired",
+  "canceled",
+])
 
-const resolved = (ctx: ProviderContext, data: PiastrixSessionData): Resolution => ({
+const resolved = (
+  ctx: ProviderContext,
+  data: PiastrixSessionData
+): Resolution => ({
   status: medusaStatusOf(data.state, ctx.kind),
   data,
 })
@@ -33,7 +45,9 @@ function settlePaid(
   received: { amount: string; currency: number; source: string }
 ): PiastrixSessionData {
   if (paidAsAsked(received, data)) {
-    ctx.logger.info(`Piastrix: session ${data.session_id}: paid (${received.source})`)
+    ctx.logger.info(
+      `Piastrix: session ${data.session_id}: paid (${received.source})`
+    )
     return { ...data, state: "paid", failure: null, amount_mismatch: null }
   }
   ctx.logger.warn(
@@ -58,12 +72,17 @@ function settlePaid(
  * final. Null when the inbox holds nothing for this session, or cannot be read (then the status
  * endpoint decides, which captures only when corroborated).
  */
-async function fromInbox(ctx: ProviderContext, data: PiastrixSessionData): Promise<PiastrixSessionData | null> {
+async function fromInbox(
+  ctx: ProviderContext,
+  data: PiastrixSessionData
+): Promise<PiastrixSessionData | null> {
   let verdicts: VerifiedVerdict[]
   try {
     verdicts = await ctx.verdicts(data.shop_order_id)
   } catch (error) {
-    ctx.logger.warn(`Piastrix: session ${data.session_id}: the notification inbox could not be read: ${describeError(error)}`)
+    ctx.logger.warn(
+      `Piastrix: session ${data.session_id}: the notification inbox could not be read: ${describeError(error)}`
+    )
     return null
   }
   const success = verdicts.find((v) => v.status === "success")
@@ -89,11 +108,16 @@ async function fromInbox(ctx: ProviderContext, data: PiastrixSessionData): Promi
   if (FINAL_STATES.has(data.state)) {
     return withFacts
   }
-  ctx.logger.info(`Piastrix: session ${data.session_id}: the service rejected the payment (notification)`)
+  ctx.logger.info(
+    `Piastrix: session ${data.session_id}: the service rejected the payment (notification)`
+  )
   return {
     ...withFacts,
     state: "failed",
-    failure: { reason: `the service rejected the payment (status ${verdict.status})`, at: verdict.received_at },
+    failure: {
+      reason: `the service rejected the payment (status ${verdict.status})`,
+      at: verdict.received_at,
+    },
   }
 }
 
@@ -104,11 +128,15 @@ function applyRecord(
   fetchedAt: number
 ): PiastrixSessionData {
   if (String(record.shop_order_id) !== data.shop_order_id) {
-    ctx.logger.warn(`Piastrix: session ${data.session_id}: the status answer was for another order; ignored`)
+    ctx.logger.warn(
+      `Piastrix: session ${data.session_id}: the status answer was for another order; ignored`
+    )
     return data
   }
   const payerAccount =
-    ctx.kind === "wallet" ? (record as BillStatusResult).ps_data?.ps_payer_account || null : null
+    ctx.kind === "wallet"
+      ? (record as BillStatusResult).ps_data?.ps_payer_account || null
+      : null
   const next: PiastrixSessionData = {
     ...data,
     service_status: record.status,
@@ -123,9 +151,15 @@ function applyRecord(
     return { ...next, notice }
   }
   if (!isKnownServiceStatus(record.status, ctx.kind, ctx.options.statuses)) {
-    return undecided(`status ${record.status} from ${endpoint} not understood: treated as pending (see the statuses option)`)
+    return undecided(
+      `status ${record.status} from ${endpoint} not understood: treated as pending (see the statuses option)`
+    )
   }
-  const outcome = outcomeOfServiceStatus(record.status, ctx.kind, ctx.options.statuses)
+  const outcome = outcomeOfServiceStatus(
+    record.status,
+    ctx.kind,
+    ctx.options.statuses
+  )
   if (outcome === "paid") {
     // Captured only when corroborated: the paid code, a processing time, and the amount and currency asked.
     if (!record.processed) {
@@ -134,11 +168,15 @@ function applyRecord(
           `not captured until a signed notification confirms it`
       )
     }
-    return settlePaid(ctx, { ...next, notice: null }, {
-      amount: record.shop_amount,
-      currency: record.shop_currency,
-      source: `status ${record.status}`,
-    })
+    return settlePaid(
+      ctx,
+      { ...next, notice: null },
+      {
+        amount: record.shop_amount,
+        currency: record.shop_currency,
+        source: `status ${record.status}`,
+      }
+    )
   }
   const state = stateOfOutcome(outcome)
   if (state === "pending") {
@@ -146,18 +184,26 @@ function applyRecord(
   }
   // The payer may still pay a page a status read calls failed: only a signed notification fails a session,
   // except a wallet payment whose lifetime has passed by this store's clock.
-  const lifetimeOver = ctx.kind === "wallet" && data.expires_at !== null && Date.parse(data.expires_at) <= Date.now()
+  const lifetimeOver =
+    ctx.kind === "wallet" &&
+    data.expires_at !== null &&
+    Date.parse(data.expires_at) <= Date.now()
   if (!(outcome === "expired" && lifetimeOver)) {
     return undecided(
       `status ${record.status} from ${endpoint} reads as ${outcome}: the session stays open until a signed notification says so`
     )
   }
-  ctx.logger.info(`Piastrix: session ${data.session_id}: the service reports ${outcome} (status ${record.status})`)
+  ctx.logger.info(
+    `Piastrix: session ${data.session_id}: the service reports ${outcome} (status ${record.status})`
+  )
   return {
     ...next,
     state,
     notice: null,
-    failure: { reason: `the service reports the payment ${outcome} (status ${record.status})`, at: next.checked_at! },
+    failure: {
+      reason: `the service reports the payment ${outcome} (status ${record.status})`,
+      at: next.checked_at!,
+    },
   }
 }
 
@@ -180,8 +226,13 @@ export async function resolvePiastrixPayment(
   if (read.outcome === "found") {
     data = applyRecord(ctx, data, read.record, read.fetchedAt)
   } else {
-    const why = read.outcome === "absent" ? "not found at the service" : describeError(read.error)
-    ctx.logger.info(`Piastrix: session ${shopOrderId}: status unavailable, still waiting: ${why}`)
+    const why =
+      read.outcome === "absent"
+        ? "not found at the service"
+        : describeError(read.error)
+    ctx.logger.info(
+      `Piastrix: session ${shopOrderId}: status unavailable, still waiting: ${why}`
+    )
   }
   return resolved(ctx, data)
 }

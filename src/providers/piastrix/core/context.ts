@@ -1,6 +1,13 @@
 import type { Logger } from "@medusajs/framework/types"
 import type { PiastrixClient, PollingGuard } from "../../../lib/piastrix"
-import type { OpenedRefund, PiastrixOptions, RefundRequest, RefundRow, RefundSettlement, VerifiedVerdict } from "../../../lib/plugin"
+import type {
+  OpenedRefund,
+  PiastrixOptions,
+  RefundRequest,
+  RefundRow,
+  RefundSettlement,
+  VerifiedVerdict,
+} from "../../../lib/plugin"
 import type { PaymentKind } from "../../../lib/plugin"
 
 /** What the provider's steps share: one kind, its options, the client and the shop's polling guard. */
@@ -19,12 +26,20 @@ export interface ProviderContext {
   mayCarry: (sessionId: string, shopOrderId: string) => Promise<boolean>
   /** The register of payments this store opened (lib/plugin/payment-register.ts). */
   register: {
-    opened: (p: { shop_order_id: string; kind: PaymentKind; amount: string; currency: number }) => Promise<void>
+    opened: (p: {
+      shop_order_id: string
+      kind: PaymentKind
+      amount: string
+      currency: number
+    }) => Promise<void>
     created: (shopOrderId: string, paymentId: string) => Promise<void>
   }
   /** The register of refund transfers (lib/plugin/refund-register.ts). */
   refunds: {
-    open: (r: Omit<RefundRequest, "id">, beforeNew: () => Promise<void>) => Promise<OpenedRefund>
+    open: (
+      r: Omit<RefundRequest, "id">,
+      beforeNew: () => Promise<void>
+    ) => Promise<OpenedRefund>
     orphans: (shopOrderId: string) => Promise<RefundRow[]>
     sent: (shopOrderId: string) => Promise<RefundRow[]>
     settle: (id: string, s: RefundSettlement) => Promise<void>

@@ -20,7 +20,10 @@ export function initiateError(error: unknown): MedusaError {
     return error
   }
   if (error instanceof PiastrixValidationError) {
-    return new MedusaError(MedusaError.Types.INVALID_DATA, `${error.field}: ${error.problem}`)
+    return new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${error.field}: ${error.problem}`
+    )
   }
   if (error instanceof PiastrixApiError) {
     if (isSignatureRefusal(error)) {
@@ -30,13 +33,22 @@ export function initiateError(error: unknown): MedusaError {
       )
     }
     if (isPaywayRefusal(error)) {
-      return new MedusaError(MedusaError.Types.INVALID_DATA, `payway: ${error.serviceMessage}`)
+      return new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `payway: ${error.serviceMessage}`
+      )
     }
     if (isAmountRefusal(error)) {
-      return new MedusaError(MedusaError.Types.INVALID_DATA, `amount: ${error.serviceMessage}`)
+      return new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `amount: ${error.serviceMessage}`
+      )
     }
     if (isParameterRefusal(error)) {
-      return new MedusaError(MedusaError.Types.INVALID_DATA, `Piastrix refused the payment: ${error.serviceMessage}`)
+      return new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Piastrix refused the payment: ${error.serviceMessage}`
+      )
     }
     if (isIpRefusal(error)) {
       return new MedusaError(
@@ -55,5 +67,8 @@ export function initiateError(error: unknown): MedusaError {
       "Piastrix is not reachable at the moment; try starting the payment again shortly"
     )
   }
-  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The Piastrix payment could not be started")
+  return new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    "The Piastrix payment could not be started"
+  )
 }

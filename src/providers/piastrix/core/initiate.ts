@@ -1,5 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { InitiatePaymentInput, InitiatePaymentOutput } from "@medusajs/framework/types"
+import type {
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+} from "@medusajs/framework/types"
 import {
   PiastrixOutcomeUnknownError,
   PiastrixValidationError,
@@ -29,7 +32,9 @@ function invalid(message: string): MedusaError {
   return new MedusaError(MedusaError.Types.INVALID_DATA, message)
 }
 
-function readStorefrontInput(data: Record<string, unknown> | undefined): StorefrontInput {
+function readStorefrontInput(
+  data: Record<string, unknown> | undefined
+): StorefrontInput {
   const parsed = storefrontInputSchema.safeParse(pickStorefrontInput(data))
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -38,7 +43,11 @@ function readStorefrontInput(data: Record<string, unknown> | undefined): Storefr
   return parsed.data
 }
 
-function resolveCurrency(ctx: ProviderContext, ref: string | number, field: string): CurrencyInfo {
+function resolveCurrency(
+  ctx: ProviderContext,
+  ref: string | number,
+  field: string
+): CurrencyInfo {
   try {
     return ctx.client.currencies.resolve(ref, field)
   } catch (error) {
@@ -46,13 +55,23 @@ function resolveCurrency(ctx: ProviderContext, ref: string | number, field: stri
   }
 }
 
-function fillTemplate(url: string | undefined, sessionId: string): string | undefined {
+function fillTemplate(
+  url: string | undefined,
+  sessionId: string
+): string | undefined {
   return url?.split("{session_id}").join(encodeURIComponent(sessionId))
 }
 
-type Created = { id: string; next_action: NextAction; payer_account: string | null }
+type Created = {
+  id: string
+  next_action: NextAction
+  payer_account: string | null
+}
 
-function nextActionOfInvoice(ctx: ProviderContext, result: InvoiceCreateResult): NextAction {
+function nextActionOfInvoice(
+  ctx: ProviderContext,
+  result: InvoiceCreateResult
+): NextAction {
   const method = result.method.toUpperCase()
   if (ctx.kind === "card") {
     const h2hSessionId = result.data?.session_id
@@ -70,14 +89,22 @@ function nextActionOfInvoice(ctx: ProviderContext, result: InvoiceCreateResult):
   if ((method === "GET" || method === "POST") && result.url) {
     const fields: Record<string, string> = {}
     for (const [key, value] of Object.entries(result.data ?? {})) {
-      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+      if (
+        typeof value === "string" ||
+        typeof value === "number" ||
+        typeof value === "boolean"
+      ) {
         fields[key] = String(value)
       }
     }
     return { type: "redirect", method, url: result.url, fields }
   }
   // A method code instead of an HTTP method: nothing to redirect to, show what the service sent.
-  return { type: "offline", method: result.method, instructions: result.data ?? null }
+  return {
+    type: "offline",
+    method: result.method,
+    instructions: result.data ?? null,
+  }
 }
 
 type Request = {
@@ -90,9 +117,14 @@ type Request = {
   input: StorefrontInput
 }
 
-async function createAtService(ctx: ProviderContext, r: Request): Promise<Created> {
+async function createAtService(
+  ctx: ProviderContext,
+  r: Request
+): Promise<Created> {
   const o = ctx.options
-  const callback = o.backendUrl ? `${o.backendUrl.replace(/\/+$/, "")}/hooks/piastrix` : undefined
+  const callback = o.backendUrl
+    ? `${o.backendUrl.replace(/\/+$/, "")}/hooks/piastrix`
+    : undefined
   const urls = {
     success_url: fillTemplate(r.input.success_url ?? o.successUrl, r.sessionId),
     failed_url: fillTemplate(r.input.failed_url ?? o.failedUrl, r.sessionId),
@@ -113,7 +145,12 @@ async function createAtService(ctx: ProviderContext, r: Request): Promise<Create
     })
     return {
       id: String(bill.id),
-      next_action: { type: "redirect", method: "GET", url: bill.url, fields: {} },
+      next_action: {
+        type: "redirect",
+        method: "GET",
+        url: bill.url,
+        fields: {},
+      },
       payer_account: bill.payer_account || r.input.payer_account || null,
     }
   }
@@ -126,14 +163,23 @@ async function createAtService(ctx: ProviderContext, r: Request): Promise<Create
     description: r.input.description,
     ...urls,
   })
-  return { id: String(invoice.id), next_action: nextActionOfInvoice(ctx, invoice), payer_account: null }
+  return {
+    id: String(invoice.id),
+    next_action: nextActionOfInvoice(ctx, invoice),
+    payer_account: null,
+  }
 }
 
 /** Whether the service holds a payment for this session: asked through the shop's polling guard. */
-async function existsAtService(ctx: ProviderContext, sessionId: string): Promise<"exists" | "absent" | "unknown"> {
+async function existsAtService(
+  ctx: ProviderContext,
+  sessionId: string
+): Promise<"exists" | "absent" | "unknown"> {
   const read = await readPaymentStatus(ctx, ctx.kind, sessionId)
   if (read.outcome === "unavailable") {
-    ctx.logger.warn(`Piastrix: session ${sessionId}: status check after a lost reply failed: ${describeError(read.error)}`)
+    ctx.logger.warn(
+      `Piastrix: session ${sessionId}: status check after a lost reply failed: ${describeError(read.error)}`
+    )
     return "unknown"
   }
   return read.outcome === "found" ? "exists" : "absent"
@@ -144,14 +190,19 @@ const START_AGAIN =
   "start a new payment session (the unpaid one cannot be charged without the payer)"
 
 /** Creates the payment; a lost reply is resolved through the status endpoint, never by a blind resend. */
-async function createResolvingLostReply(ctx: ProviderContext, r: Request): Promise<Created> {
+async function createResolvingLostReply(
+  ctx: ProviderContext,
+  r: Request
+): Promise<Created> {
   try {
     return await createAtService(ctx, r)
   } catch (error) {
     if (!(error instanceof PiastrixOutcomeUnknownError)) {
       throw initiateError(error)
     }
-    ctx.logger.warn(`Piastrix: session ${r.sessionId}: ${ctx.kind} payment creation lost its reply; checking status`)
+    ctx.logger.warn(
+      `Piastrix: session ${r.sessionId}: ${ctx.kind} payment creation lost its reply; checking status`
+    )
     const existence = await existsAtService(ctx, r.sessionId)
     if (existence !== "absent") {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, START_AGAIN)
@@ -169,7 +220,10 @@ async function createResolvingLostReply(ctx: ProviderContext, r: Request): Promi
   }
 }
 
-async function inputConfigOrNull(ctx: ProviderContext, sessionId: string): Promise<ShopInputConfigResult | null> {
+async function inputConfigOrNull(
+  ctx: ProviderContext,
+  sessionId: string
+): Promise<ShopInputConfigResult | null> {
   try {
     return await cachedShopInputConfig(ctx.client)
   } catch (error) {
@@ -180,13 +234,19 @@ async function inputConfigOrNull(ctx: ProviderContext, sessionId: string): Promi
   }
 }
 
-const KEPT_STOREFRONT_KEYS = new Set(["success_url", "failed_url", "description"])
+const KEPT_STOREFRONT_KEYS = new Set([
+  "success_url",
+  "failed_url",
+  "description",
+])
 
 /**
  * Medusa stores the storefront's data merged with ours, so a key we do not write would survive; every
  * foreign key is written as null (the validated return addresses and description stay as sent).
  */
-function nulledForeignKeys(raw: Record<string, unknown>): Record<string, unknown> {
+function nulledForeignKeys(
+  raw: Record<string, unknown>
+): Record<string, unknown> {
   return Object.fromEntries(
     Object.keys(raw)
       .filter((key) => !KEPT_STOREFRONT_KEYS.has(key))
@@ -224,10 +284,14 @@ async function carriedPayment(
       return null
     }
   } catch (error) {
-    ctx.logger.warn(`Piastrix: session ${sessionId}: could not check a carried payment: ${describeError(error)}`)
+    ctx.logger.warn(
+      `Piastrix: session ${sessionId}: could not check a carried payment: ${describeError(error)}`
+    )
     return null
   }
-  ctx.logger.info(`Piastrix: session ${sessionId}: carries the paid payment of ${previous.shop_order_id}; no new payment opened`)
+  ctx.logger.info(
+    `Piastrix: session ${sessionId}: carries the paid payment of ${previous.shop_order_id}; no new payment opened`
+  )
   return { ...previous, session_id: sessionId }
 }
 
@@ -237,9 +301,14 @@ export async function initiatePiastrixPayment(
 ): Promise<InitiatePaymentOutput> {
   const raw = input.data ?? {}
   const sessionId =
-    (typeof raw.session_id === "string" && raw.session_id) || input.context?.idempotency_key || ""
+    (typeof raw.session_id === "string" && raw.session_id) ||
+    input.context?.idempotency_key ||
+    ""
   if (!sessionId) {
-    throw new MedusaError(MedusaError.Types.INVALID_ARGUMENT, "session_id: Medusa gave no payment session id")
+    throw new MedusaError(
+      MedusaError.Types.INVALID_ARGUMENT,
+      "session_id: Medusa gave no payment session id"
+    )
   }
   const storefront = readStorefrontInput(raw)
   const currencyCode = String(input.currency_code ?? "").toLowerCase()
@@ -248,19 +317,37 @@ export async function initiatePiastrixPayment(
   try {
     amount = toWireAmount(input.amount as never, currency)
   } catch (error) {
-    throw initiateError(error instanceof PiastrixValidationError ? error : new PiastrixValidationError("amount", "is not a number"))
+    throw initiateError(
+      error instanceof PiastrixValidationError
+        ? error
+        : new PiastrixValidationError("amount", "is not a number")
+    )
   }
   if (!(Number(amount) > 0)) {
-    throw invalid(`amount: must be greater than zero after rounding to ${currency.digits} decimals`)
+    throw invalid(
+      `amount: must be greater than zero after rounding to ${currency.digits} decimals`
+    )
   }
-  const carried = await carriedPayment(ctx, raw, sessionId, amount, currency.numeric)
+  const carried = await carriedPayment(
+    ctx,
+    raw,
+    sessionId,
+    amount,
+    currency.numeric
+  )
   if (carried) {
-    return { id: carried.payment_id ?? carried.shop_order_id, status: "pending", data: { ...nulledForeignKeys(raw), ...carried } }
+    return {
+      id: carried.payment_id ?? carried.shop_order_id,
+      status: "pending",
+      data: { ...nulledForeignKeys(raw), ...carried },
+    }
   }
   const email = storefront.email ?? input.context?.customer?.email ?? ""
   // `/bill/create` takes no e-mail; `/invoice/create` requires the payer's.
   if (!email && ctx.kind !== "wallet") {
-    throw invalid("email is required: pass data.email when starting the payment session, or sign the customer in")
+    throw invalid(
+      "email is required: pass data.email when starting the payment session, or sign the customer in"
+    )
   }
   const payerCurrency =
     ctx.kind === "wallet" && storefront.payer_currency !== undefined
@@ -268,24 +355,50 @@ export async function initiatePiastrixPayment(
       : currency
 
   const config = await inputConfigOrNull(ctx, sessionId)
-  const payway = choosePayway(config, ctx.kind, ctx.options, storefront.payway, {
-    currency: payerCurrency.numeric,
-    shopCurrency: currency.numeric,
-    amount,
-  })
+  const payway = choosePayway(
+    config,
+    ctx.kind,
+    ctx.options,
+    storefront.payway,
+    {
+      currency: payerCurrency.numeric,
+      shopCurrency: currency.numeric,
+      amount,
+    }
+  )
 
-  const request: Request = { sessionId, amount, currency, payerCurrency, payway, email, input: storefront }
+  const request: Request = {
+    sessionId,
+    amount,
+    currency,
+    payerCurrency,
+    payway,
+    email,
+    input: storefront,
+  }
   try {
     // Written before the service is asked, so a payment opened here is never lost track of.
-    await ctx.register.opened({ shop_order_id: sessionId, kind: ctx.kind, amount, currency: currency.numeric })
+    await ctx.register.opened({
+      shop_order_id: sessionId,
+      kind: ctx.kind,
+      amount,
+      currency: currency.numeric,
+    })
   } catch (error) {
-    ctx.logger.error(`Piastrix: session ${sessionId}: the payment could not be registered: ${describeError(error)}`)
-    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The Piastrix payment could not be started; try again shortly")
+    ctx.logger.error(
+      `Piastrix: session ${sessionId}: the payment could not be registered: ${describeError(error)}`
+    )
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "The Piastrix payment could not be started; try again shortly"
+    )
   }
   const created = await createResolvingLostReply(ctx, request)
   await ctx.register.created(sessionId, created.id).catch((error) => {
     // The register still knows the payment; only the service's id is missing there.
-    ctx.logger.warn(`Piastrix: session ${sessionId}: payment ${created.id} not noted in the register: ${describeError(error)}`)
+    ctx.logger.warn(
+      `Piastrix: session ${sessionId}: payment ${created.id} not noted in the register: ${describeError(error)}`
+    )
   })
   ctx.logger.info(
     `Piastrix: session ${sessionId}: ${ctx.kind} payment ${created.id} created (payway ${payway ?? "service default"})`
@@ -312,8 +425,18 @@ export async function initiatePiastrixPayment(
     refunds: [],
     checked_at: null,
     expires_at:
-      ctx.kind === "wallet" ? new Date(Date.now() + (ctx.options.billLifetimeMinutes ?? BILL_LIFETIME_MINUTES) * 60_000).toISOString() : null,
+      ctx.kind === "wallet"
+        ? new Date(
+            Date.now() +
+              (ctx.options.billLifetimeMinutes ?? BILL_LIFETIME_MINUTES) *
+                60_000
+          ).toISOString()
+        : null,
     notice: null,
   }
-  return { id: created.id, status: "pending", data: { ...nulledForeignKeys(raw), ...data } }
+  return {
+    id: created.id,
+    status: "pending",
+    data: { ...nulledForeignKeys(raw), ...data },
+  }
 }

@@ -88,7 +88,8 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
     super(cradle, options)
     this.cradle_ = cradle
     this.options_ = parsePiastrixOptions(options)
-    this.logger_ = (cradle.logger as Logger | undefined) ?? (console as unknown as Logger)
+    this.logger_ =
+      (cradle.logger as Logger | undefined) ?? (console as unknown as Logger)
     this.client_ = createPiastrixClient(this.options_)
   }
 
@@ -102,13 +103,21 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       guard: installationPollingGuard(this.client_, this.db()),
       logger: this.logger_,
       verdicts: (shopOrderId) => verdictsOf(this.db(), shopOrderId),
-      mayCarry: (sessionId, shopOrderId) => mayCarryPayment(this.db(), sessionId, shopOrderId),
+      mayCarry: (sessionId, shopOrderId) =>
+        mayCarryPayment(this.db(), sessionId, shopOrderId),
       register: {
-        opened: (p) => registerPayment(this.db(), generateEntityId(undefined, "pxpay"), p),
-        created: (shopOrderId, paymentId) => markPaymentCreated(this.db(), shopOrderId, paymentId),
+        opened: (p) =>
+          registerPayment(this.db(), generateEntityId(undefined, "pxpay"), p),
+        created: (shopOrderId, paymentId) =>
+          markPaymentCreated(this.db(), shopOrderId, paymentId),
       },
       refunds: {
-        open: (r, beforeNew) => openRefund(this.db(), { ...r, id: generateEntityId(undefined, "pxref") }, beforeNew),
+        open: (r, beforeNew) =>
+          openRefund(
+            this.db(),
+            { ...r, id: generateEntityId(undefined, "pxref") },
+            beforeNew
+          ),
         orphans: (shopOrderId) => orphanRefunds(this.db(), shopOrderId),
         sent: (shopOrderId) => sentRefunds(this.db(), shopOrderId),
         settle: (id, s) => settleRefund(this.db(), id, s),
@@ -122,17 +131,29 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
    * resolve the plugin's module but holds Medusa's connection: enough to read the inbox's verdicts.
    */
   private db(): SqlConnection {
-    const db = this.cradle_[ContainerRegistrationKeys.PG_CONNECTION] as SqlConnection | undefined
+    const db = this.cradle_[ContainerRegistrationKeys.PG_CONNECTION] as
+      SqlConnection | undefined
     if (!db) {
-      throw new Error("no database connection in the payment module's container")
+      throw new Error(
+        "no database connection in the payment module's container"
+      )
     }
     return db
   }
 
   /** Records a verified notification in the plugin's inbox and announces it, as the callback route does. */
-  private async recordNotification(notification: Parameters<typeof recordNotification>[2]) {
-    const recorded = await recordNotification(this.db(), newNotificationId(), notification)
-    await announceNotification(this.cradle_[Modules.EVENT_BUS] as IEventBusModuleService, recorded.row)
+  private async recordNotification(
+    notification: Parameters<typeof recordNotification>[2]
+  ) {
+    const recorded = await recordNotification(
+      this.db(),
+      newNotificationId(),
+      notification
+    )
+    await announceNotification(
+      this.cradle_[Modules.EVENT_BUS] as IEventBusModuleService,
+      recorded.row
+    )
     return recorded
   }
 
@@ -142,28 +163,41 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
   }
 
   private foreign(method: string): void {
-    this.logger_.warn(`Piastrix ${this.getIdentifier()}: ${method} got data this service did not write; left unchanged`)
+    this.logger_.warn(
+      `Piastrix ${this.getIdentifier()}: ${method} got data this service did not write; left unchanged`
+    )
   }
 
-  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+  async initiatePayment(
+    input: InitiatePaymentInput
+  ): Promise<InitiatePaymentOutput> {
     return initiatePiastrixPayment(this.context, input)
   }
 
-  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+  async authorizePayment(
+    input: AuthorizePaymentInput
+  ): Promise<AuthorizePaymentOutput> {
     const data = this.ours(input.data)
     if (!data) {
       this.foreign("authorizePayment")
       return { status: "error", data: input.data ?? {} }
     }
-    const { status, data: next } = await resolvePiastrixPayment(this.context, data)
+    const { status, data: next } = await resolvePiastrixPayment(
+      this.context,
+      data
+    )
     return { status, data: { ...next } }
   }
 
   /** The payer already paid when a session is captured: nothing to collect, no second charge. */
-  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+  async capturePayment(
+    input: CapturePaymentInput
+  ): Promise<CapturePaymentOutput> {
     const data = this.ours(input.data)
     if (data && data.state !== "paid") {
-      this.logger_.warn(`Piastrix: session ${data.session_id}: capture of a payment in state ${data.state}`)
+      this.logger_.warn(
+        `Piastrix: session ${data.session_id}: capture of a payment in state ${data.state}`
+      )
     }
     return { data: input.data ?? {} }
   }
@@ -177,7 +211,9 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
     if (data.state !== "pending") {
       return { data: { ...data } }
     }
-    this.logger_.info(`Piastrix: session ${data.session_id}: canceled in Medusa (the service has no cancel)`)
+    this.logger_.info(
+      `Piastrix: session ${data.session_id}: canceled in Medusa (the service has no cancel)`
+    )
     return { data: { ...data, state: "canceled" } }
   }
 
@@ -185,7 +221,9 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
     const data = this.ours(input.data)
     if (data) {
       // A payer holding the payment page can still pay; the callback route keeps such money visible.
-      this.logger_.info(`Piastrix: session ${data.session_id}: deleted in Medusa while ${data.state}`)
+      this.logger_.info(
+        `Piastrix: session ${data.session_id}: deleted in Medusa while ${data.state}`
+      )
     }
     return { data: input.data ?? {} }
   }
@@ -198,23 +236,34 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
         "This payment has no Piastrix record to refund from; refund it from the Piastrix dashboard"
       )
     }
-    return { data: { ...(await refundPiastrixPayment(this.context, data, input)) } }
+    return {
+      data: { ...(await refundPiastrixPayment(this.context, data, input)) },
+    }
   }
 
-  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+  async retrievePayment(
+    input: RetrievePaymentInput
+  ): Promise<RetrievePaymentOutput> {
     const data = this.ours(input.data)
     if (!data) {
       return { data: input.data ?? {} }
     }
-    return { data: { ...(await resolvePiastrixPayment(this.context, data)).data } }
+    return {
+      data: { ...(await resolvePiastrixPayment(this.context, data)).data },
+    }
   }
 
-  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+  async getPaymentStatus(
+    input: GetPaymentStatusInput
+  ): Promise<GetPaymentStatusOutput> {
     const data = this.ours(input.data)
     if (!data) {
       return { status: "error", data: input.data ?? {} }
     }
-    const { status, data: next } = await resolvePiastrixPayment(this.context, data)
+    const { status, data: next } = await resolvePiastrixPayment(
+      this.context,
+      data
+    )
     return { status, data: { ...next } }
   }
 
@@ -242,8 +291,15 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
     return { data: { ...incoming } }
   }
 
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+  async getWebhookActionAndData(
+    payload: ProviderWebhookPayload["payload"]
+  ): Promise<WebhookActionResult> {
     this.verifier_ ??= createPiastrixVerifier(this.options_)
-    return piastrixWebhookAction(this.context, this.verifier_, (n) => this.recordNotification(n), payload)
+    return piastrixWebhookAction(
+      this.context,
+      this.verifier_,
+      (n) => this.recordNotification(n),
+      payload
+    )
   }
 }

@@ -11,11 +11,21 @@ import {
 } from "../../../lib/piastrix"
 import type { ProviderContext } from "./context"
 import { describeError, readTransferStatus } from "../../../lib/plugin"
-import type { PiastrixSessionData, RefundEntry, RefundRow } from "../../../lib/plugin"
+import type {
+  PiastrixSessionData,
+  RefundEntry,
+  RefundRow,
+} from "../../../lib/plugin"
 
-const notAllowed = (message: string) => new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
+const notAllowed = (message: string) =>
+  new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
 
-function manualRefund(ctx: ProviderContext, data: PiastrixSessionData, amount: string, refundId: string | null) {
+function manualRefund(
+  ctx: ProviderContext,
+  data: PiastrixSessionData,
+  amount: string,
+  refundId: string | null
+) {
   ctx.logger.warn(
     `Piastrix: session ${data.session_id}: refund of ${amount} recorded as manual: refund the payer outside Medusa`
   )
@@ -35,7 +45,10 @@ function manualRefund(ctx: ProviderContext, data: PiastrixSessionData, amount: s
  * The transfer with this shop_payment_id, or null when the service says it was never made (error 7).
  * Asked through the shop's polling guard, once per logical read: it is a payout status.
  */
-async function findTransfer(ctx: ProviderContext, shopPaymentId: string): Promise<TransferStatusResult | null> {
+async function findTransfer(
+  ctx: ProviderContext,
+  shopPaymentId: string
+): Promise<TransferStatusResult | null> {
   const read = await readTransferStatus(ctx, shopPaymentId)
   if (read.outcome === "unavailable") {
     throw read.error
@@ -67,7 +80,9 @@ function refusedTransfer(error: PiastrixApiError): MedusaError {
         "Top up the shop balance and refund again."
     )
   }
-  return notAllowed(`Piastrix refused the refund transfer (error ${error.errorCode}): ${error.serviceMessage}`)
+  return notAllowed(
+    `Piastrix refused the refund transfer (error ${error.errorCode}): ${error.serviceMessage}`
+  )
 }
 
 /**
@@ -75,17 +90,29 @@ function refusedTransfer(error: PiastrixApiError): MedusaError {
  * none. The status answer does not name the payee: the row does, and only this row's payee is ever sent
  * under its `shop_payment_id`. An answer without the amount cannot be checked, so it is a difference too.
  */
-function differenceOf(found: TransferStatusResult, row: RefundRow): string | null {
+function differenceOf(
+  found: TransferStatusResult,
+  row: RefundRow
+): string | null {
   if (String(found.shop_payment_id) !== row.shop_payment_id) {
     return `it answered for ${found.shop_payment_id}`
   }
-  if (found.write_off_amount == null || !new BigNumber(found.write_off_amount).isEqualTo(row.amount)) {
+  if (
+    found.write_off_amount == null ||
+    !new BigNumber(found.write_off_amount).isEqualTo(row.amount)
+  ) {
     return `it moved ${found.write_off_amount ?? "an unstated amount"}, this refund is ${row.amount}`
   }
-  if (found.shop_currency != null && Number(found.shop_currency) !== row.currency) {
+  if (
+    found.shop_currency != null &&
+    Number(found.shop_currency) !== row.currency
+  ) {
     return `it was paid from currency ${found.shop_currency}, this refund from ${row.currency}`
   }
-  if (found.payee_currency != null && Number(found.payee_currency) !== row.payee_currency) {
+  if (
+    found.payee_currency != null &&
+    Number(found.payee_currency) !== row.payee_currency
+  ) {
     return `it paid in currency ${found.payee_currency}, this refund pays in ${row.payee_currency}`
   }
   return null
@@ -97,7 +124,10 @@ function differenceOf(found: TransferStatusResult, row: RefundRow): string | nul
  * service is asked about each: never made -> void; made -> this refund is refused, because Medusa would
  * record one amount while the payer got another. The admin is told which refund records it.
  */
-async function settleOrphans(ctx: ProviderContext, data: PiastrixSessionData): Promise<void> {
+async function settleOrphans(
+  ctx: ProviderContext,
+  data: PiastrixSessionData
+): Promise<void> {
   for (const orphan of await ctx.refunds.orphans(data.shop_order_id)) {
     let found: TransferStatusResult | null
     try {
@@ -112,7 +142,10 @@ async function settleOrphans(ctx: ProviderContext, data: PiastrixSessionData): P
       )
     }
     if (!found) {
-      await ctx.refunds.settle(orphan.id, { state: "void", last_error: "the service never made this transfer" })
+      await ctx.refunds.settle(orphan.id, {
+        state: "void",
+        last_error: "the service never made this transfer",
+      })
       continue
     }
     throw notAllowed(
@@ -154,16 +187,22 @@ async function transferBack(
   const opened = await ctx.refunds.open(wanted, () => settleOrphans(ctx, data))
   const row = opened.row
   if (row.payee !== payee || row.amount !== amount) {
-    throw notAllowed(`Refund ${refundId} was started for ${row.amount} to another wallet; it cannot be changed`)
+    throw notAllowed(
+      `Refund ${refundId} was started for ${row.amount} to another wallet; it cannot be changed`
+    )
   }
   if (row.state === "mismatch") {
-    throw notAllowed(`The refund transfer ${row.shop_payment_id} does not match this refund: ${row.last_error}`)
+    throw notAllowed(
+      `The refund transfer ${row.shop_payment_id} does not match this refund: ${row.last_error}`
+    )
   }
   if (row.state === "sent") {
     return recorded(ctx, data)
   }
   if (opened.how === "adopted") {
-    ctx.logger.info(`Piastrix: session ${data.session_id}: refund ${refundId} takes over unresolved transfer ${row.shop_payment_id}`)
+    ctx.logger.info(
+      `Piastrix: session ${data.session_id}: refund ${refundId} takes over unresolved transfer ${row.shop_payment_id}`
+    )
   }
   const transfer = {
     amount: row.amount,
@@ -178,7 +217,10 @@ async function transferBack(
     return unknownOutcome(row.shop_payment_id)
   }
   const refused = async (error: PiastrixApiError) => {
-    await ctx.refunds.settle(row.id, { state: "refused", last_error: `${error.errorCode}: ${error.serviceMessage}` })
+    await ctx.refunds.settle(row.id, {
+      state: "refused",
+      last_error: `${error.errorCode}: ${error.serviceMessage}`,
+    })
     return refusedTransfer(error)
   }
   // At most once (lib/piastrix/create-once.ts): an unclear create is resolved through the transfer's status,
@@ -188,7 +230,9 @@ async function transferBack(
     outcome = await createOnce<{ id: unknown }>({
       create: () => ctx.client.transferCreate(transfer),
       find: async () => {
-        ctx.logger.warn(`Piastrix: session ${data.session_id}: refund transfer ${row.shop_payment_id} unclear; checking status`)
+        ctx.logger.warn(
+          `Piastrix: session ${data.session_id}: refund transfer ${row.shop_payment_id} unclear; checking status`
+        )
         const found = await findTransfer(ctx, row.shop_payment_id)
         const difference = found && differenceOf(found, row)
         if (found && difference) {
@@ -206,8 +250,14 @@ async function transferBack(
   if (outcome.state === "unknown") {
     if (outcome.error instanceof TransferMismatch) {
       const { transferId, difference } = outcome.error
-      ctx.logger.error(`Piastrix: session ${data.session_id}: transfer ${row.shop_payment_id} is not this refund: ${difference}`)
-      await ctx.refunds.settle(row.id, { state: "mismatch", transfer_id: transferId, last_error: difference })
+      ctx.logger.error(
+        `Piastrix: session ${data.session_id}: transfer ${row.shop_payment_id} is not this refund: ${difference}`
+      )
+      await ctx.refunds.settle(row.id, {
+        state: "mismatch",
+        transfer_id: transferId,
+        last_error: difference,
+      })
       throw notAllowed(
         `Piastrix already holds a transfer ${row.shop_payment_id} that is not this refund (${difference}); ` +
           "nothing was recorded: check the transfer in the Piastrix dashboard"
@@ -219,8 +269,13 @@ async function transferBack(
     throw await unknown(describeError(outcome.error))
   }
   const made = outcome.record
-  await ctx.refunds.settle(row.id, { state: "sent", transfer_id: String(made.id) })
-  ctx.logger.info(`Piastrix: session ${data.session_id}: refund ${amount} sent back as transfer ${String(made.id)}`)
+  await ctx.refunds.settle(row.id, {
+    state: "sent",
+    transfer_id: String(made.id),
+  })
+  ctx.logger.info(
+    `Piastrix: session ${data.session_id}: refund ${amount} sent back as transfer ${String(made.id)}`
+  )
   return recorded(ctx, data)
 }
 
@@ -228,7 +283,10 @@ async function transferBack(
  * The session data listing every transfer of this payment the register holds as sent. Concurrent
  * refunds each return data Medusa stores last-writer-wins, so each lists all of them, not only its own.
  */
-async function recorded(ctx: ProviderContext, data: PiastrixSessionData): Promise<PiastrixSessionData> {
+async function recorded(
+  ctx: ProviderContext,
+  data: PiastrixSessionData
+): Promise<PiastrixSessionData> {
   const sent = await ctx.refunds.sent(data.shop_order_id)
   const transfers: RefundEntry[] = sent.map((row) => ({
     refund_id: row.refund_id,
@@ -239,7 +297,13 @@ async function recorded(ctx: ProviderContext, data: PiastrixSessionData): Promis
     transfer_id: row.transfer_id,
     at: new Date(row.updated_at).toISOString(),
   }))
-  return { ...data, refunds: [...data.refunds.filter((r) => r.mode !== "transfer"), ...transfers] }
+  return {
+    ...data,
+    refunds: [
+      ...data.refunds.filter((r) => r.mode !== "transfer"),
+      ...transfers,
+    ],
+  }
 }
 
 export async function refundPiastrixPayment(
@@ -251,20 +315,28 @@ export async function refundPiastrixPayment(
   try {
     amount = toWireAmount(input.amount as never, data.currency)
   } catch {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "amount: the refund amount is not a number")
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "amount: the refund amount is not a number"
+    )
   }
   // Medusa passes its refund's id as the idempotency key; the register ties the transfer to it.
   const refundId = input.context?.idempotency_key ?? null
   if (ctx.kind === "wallet") {
     switch (ctx.options.refunds.wallet) {
       case "transfer":
-        return transferBack(ctx, data, amount, refundId ?? generateEntityId(undefined, "pxrefreq"))
+        return transferBack(
+          ctx,
+          data,
+          amount,
+          refundId ?? generateEntityId(undefined, "pxrefreq")
+        )
       case "manual":
         return manualRefund(ctx, data, amount, refundId)
       default:
         throw notAllowed(
-          "Refunds of Piastrix wallet payments are turned off in this store (refunds.wallet is \"reject\"): " +
-            "refund the payer from the Piastrix dashboard, or set refunds.wallet to \"transfer\" or \"manual\""
+          'Refunds of Piastrix wallet payments are turned off in this store (refunds.wallet is "reject"): ' +
+            'refund the payer from the Piastrix dashboard, or set refunds.wallet to "transfer" or "manual"'
         )
     }
   }
@@ -274,6 +346,6 @@ export async function refundPiastrixPayment(
   throw notAllowed(
     `Piastrix has no refund for ${ctx.kind} payments, so Medusa cannot move this money back: ` +
       "refund the payer outside Medusa (for example by a payout), or set the refunds.other option to " +
-      "\"manual\" to record such refunds in Medusa"
+      '"manual" to record such refunds in Medusa'
   )
 }

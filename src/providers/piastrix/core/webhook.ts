@@ -1,18 +1,48 @@
-import { BigNumber, generateEntityId, MedusaError } from "@medusajs/framework/utils"
-import type { ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
+import {
+  BigNumber,
+  generateEntityId,
+  MedusaError,
+} from "@medusajs/framework/utils"
+import type {
+  ProviderWebhookPayload,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
 import type { CallbackInput, CallbackVerifier } from "../../../lib/piastrix"
-import { describeError, recordNotification, type RecordedNotification } from "../../../lib/plugin"
+import {
+  describeError,
+  recordNotification,
+  type RecordedNotification,
+} from "../../../lib/plugin"
 import type { ProviderContext } from "./context"
 
-function headerValue(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+function headerValue(
+  headers: Record<string, unknown> | undefined,
+  name: string
+): string | undefined {
   const value = headers?.[name] ?? headers?.[name.toLowerCase()]
-  return Array.isArray(value) ? String(value[0]) : typeof value === "string" ? value : undefined
+  return Array.isArray(value)
+    ? String(value[0])
+    : typeof value === "string"
+      ? value
+      : undefined
 }
 
-function callbackInputOf(payload: ProviderWebhookPayload["payload"]): CallbackInput {
+function callbackInputOf(
+  payload: ProviderWebhookPayload["payload"]
+): CallbackInput {
   const raw = payload.rawData as unknown
-  if (raw !== undefined && raw !== null && (typeof raw === "string" || raw instanceof Uint8Array)) {
-    return { body: raw, contentType: headerValue(payload.headers as Record<string, unknown>, "content-type") }
+  if (
+    raw !== undefined &&
+    raw !== null &&
+    (typeof raw === "string" || raw instanceof Uint8Array)
+  ) {
+    return {
+      body: raw,
+      contentType: headerValue(
+        payload.headers as Record<string, unknown>,
+        "content-type"
+      ),
+    }
   }
   return { fields: (payload.data ?? {}) as Record<string, unknown> }
 }
@@ -38,7 +68,9 @@ export async function piastrixWebhookAction(
 ): Promise<WebhookActionResult> {
   const verification = verify(callbackInputOf(payload))
   if (!verification.ok) {
-    ctx.logger.warn(`Piastrix: refused a notification on the payment webhook route: ${verification.reason}`)
+    ctx.logger.warn(
+      `Piastrix: refused a notification on the payment webhook route: ${verification.reason}`
+    )
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `Piastrix notification refused: ${verification.reason}`
@@ -47,12 +79,19 @@ export async function piastrixWebhookAction(
   const n = verification.notification
   try {
     const { row, duplicate } = await record(n)
-    ctx.logger.info(`Piastrix notification ${row.id} for ${n.shop_order_id} (${n.status}) on the payment webhook route: ${duplicate ? "resent" : "recorded"}`)
+    ctx.logger.info(
+      `Piastrix notification ${row.id} for ${n.shop_order_id} (${n.status}) on the payment webhook route: ${duplicate ? "resent" : "recorded"}`
+    )
   } catch (error) {
     // Core goes on with the status endpoint, which captures only what the service corroborates.
-    ctx.logger.warn(`Piastrix: session ${n.shop_order_id}: the notification could not be recorded: ${describeError(error)}`)
+    ctx.logger.warn(
+      `Piastrix: session ${n.shop_order_id}: the notification could not be recorded: ${describeError(error)}`
+    )
   }
-  const data = { session_id: n.shop_order_id, amount: new BigNumber(n.shop_amount) }
+  const data = {
+    session_id: n.shop_order_id,
+    amount: new BigNumber(n.shop_amount),
+  }
   switch (n.outcome) {
     case "success":
       return { action: "captured", data }

@@ -1,5 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { InitiatePaymentInput, InitiatePaymentOutput } from "@medusajs/framework/types"
+import type {
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+} from "@medusajs/framework/types"
 import { PiastrixBase } from "../core/piastrix-base"
 import { PROVIDER_IDENTIFIERS, type PaymentKind } from "../../../lib/plugin"
 
@@ -17,7 +20,9 @@ export class PiastrixCardService extends PiastrixBase {
    * `h2hUrl` is checked here rather than at boot: all four services come from one providers entry,
    * and a shop without host-to-host card access must still be able to start with the other three.
    */
-  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+  async initiatePayment(
+    input: InitiatePaymentInput
+  ): Promise<InitiatePaymentOutput> {
     if (!this.options_.h2hUrl) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

@@ -5,7 +5,8 @@ import { findCartAndOrder } from "../utils/find-order"
 import type { Settlement } from "../types"
 import type { PaymentProcessingRun } from "./run-piastrix-payment-processing"
 
-export const checkPiastrixCaptureOutcomeStepId = "check-piastrix-capture-outcome"
+export const checkPiastrixCaptureOutcomeStepId =
+  "check-piastrix-capture-outcome"
 
 type AmountMismatch = {
   expected_amount?: unknown
@@ -29,7 +30,10 @@ function describeMismatch(mismatch: AmountMismatch): string {
  */
 export const checkPiastrixCaptureOutcomeStep = createStep(
   checkPiastrixCaptureOutcomeStepId,
-  async (input: { session_id: string; run: PaymentProcessingRun }, { container }) => {
+  async (
+    input: { session_id: string; run: PaymentProcessingRun },
+    { container }
+  ) => {
     const paymentModule = container.resolve(Modules.PAYMENT)
     const [session] = await paymentModule.listPaymentSessions(
       { id: input.session_id },
@@ -46,14 +50,19 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
       { payment_session_id: session.id },
       { relations: ["captures"] }
     )
-    const captured = payments.some((p) => !!p.captured_at || (p.captures?.length ?? 0) > 0)
+    const captured = payments.some(
+      (p) => !!p.captured_at || (p.captures?.length ?? 0) > 0
+    )
     const data = (session.data ?? {}) as Record<string, unknown>
 
     if (!captured) {
       const mismatch = data.amount_mismatch as AmountMismatch | null | undefined
       if (mismatch) {
         // Retrying cannot change what the payer paid: a person decides (refund, or accept it).
-        return new StepResponse<Settlement>({ state: "needs_attention", reason: describeMismatch(mismatch) })
+        return new StepResponse<Settlement>({
+          state: "needs_attention",
+          reason: describeMismatch(mismatch),
+        })
       }
       return new StepResponse<Settlement>({
         state: "failed",
@@ -61,7 +70,10 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
       })
     }
 
-    const { cart_id, order } = await findCartAndOrder(container, session.payment_collection_id)
+    const { cart_id, order } = await findCartAndOrder(
+      container,
+      session.payment_collection_id
+    )
     if (cart_id && !order && isLockContention(input.run.error)) {
       // Another process held the cart's lock (the storefront completing it, or an instance that died
       // holding it until the lock expires): a retry finds the order, or completes the cart itself.

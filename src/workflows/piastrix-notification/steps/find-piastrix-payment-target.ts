@@ -1,6 +1,10 @@
 import type { BigNumberRawValue } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { carryingSessionId, isOwnPayment, type SqlConnection } from "../../../lib/plugin"
+import {
+  carryingSessionId,
+  isOwnPayment,
+  type SqlConnection,
+} from "../../../lib/plugin"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
@@ -25,9 +29,17 @@ export const findPiastrixPaymentTargetStep = createStep(
     )
     const paid_notification = successes.length > 0
     // The order's own session, or the one that carries its payment since Medusa replaced it.
-    const db = container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION)
-    const [own] = await paymentModule.listPaymentSessions({ id: input.shop_order_id }, { select: ["id"] })
-    const sessionId = own ? own.id : ((await carryingSessionId(db, input.shop_order_id)) ?? input.shop_order_id)
+    const db = container.resolve<SqlConnection>(
+      ContainerRegistrationKeys.PG_CONNECTION
+    )
+    const [own] = await paymentModule.listPaymentSessions(
+      { id: input.shop_order_id },
+      { select: ["id"] }
+    )
+    const sessionId = own
+      ? own.id
+      : ((await carryingSessionId(db, input.shop_order_id)) ??
+        input.shop_order_id)
     const [session] = await paymentModule.listPaymentSessions(
       { id: sessionId },
       {
@@ -45,18 +57,33 @@ export const findPiastrixPaymentTargetStep = createStep(
     )
     if (!session) {
       const own_payment = await isOwnPayment(db, input.shop_order_id)
-      return new StepResponse<PaymentTarget>({ session: null, own_payment, paid_notification, cart_id: null, order: null })
+      return new StepResponse<PaymentTarget>({
+        session: null,
+        own_payment,
+        paid_notification,
+        cart_id: null,
+        order: null,
+      })
     }
     const target: TargetSession = {
       id: session.id,
       provider_id: session.provider_id,
       status: session.status,
-      amount: (session as unknown as { raw_amount: BigNumberRawValue }).raw_amount,
+      amount: (session as unknown as { raw_amount: BigNumberRawValue })
+        .raw_amount,
       currency_code: session.currency_code,
       payment_collection_id: session.payment_collection_id,
       data: (session.data ?? {}) as Record<string, unknown>,
     }
-    const around = await findCartAndOrder(container, session.payment_collection_id)
-    return new StepResponse<PaymentTarget>({ session: target, own_payment: true, paid_notification, ...around })
+    const around = await findCartAndOrder(
+      container,
+      session.payment_collection_id
+    )
+    return new StepResponse<PaymentTarget>({
+      session: target,
+      own_payment: true,
+      paid_notification,
+      ...around,
+    })
   }
 )

@@ -1,8 +1,12 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { markOrderPaymentFailed, type OrderRef } from "../utils/mark-order-payment-failed"
+import {
+  markOrderPaymentFailed,
+  type OrderRef,
+} from "../utils/mark-order-payment-failed"
 
-export const markPiastrixOrderPaymentFailedStepId = "mark-piastrix-order-payment-failed"
+export const markPiastrixOrderPaymentFailedStepId =
+  "mark-piastrix-order-payment-failed"
 
 export type OrderPaymentFailure = {
   order: OrderRef | null

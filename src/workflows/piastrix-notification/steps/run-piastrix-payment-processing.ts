@@ -4,7 +4,8 @@ import { MathBN, PaymentActions } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { describeError } from "../../../lib/plugin"
 
-export const runPiastrixPaymentProcessingStepId = "run-piastrix-payment-processing"
+export const runPiastrixPaymentProcessingStepId =
+  "run-piastrix-payment-processing"
 
 export type PaymentProcessingRun = { ok: boolean; error: string | null }
 
@@ -17,21 +18,32 @@ export type PaymentProcessingRun = { ok: boolean; error: string | null }
  */
 export const runPiastrixPaymentProcessingStep = createStep(
   runPiastrixPaymentProcessingStepId,
-  async (input: { session_id: string; amount: BigNumberRawValue }, { container }) => {
+  async (
+    input: { session_id: string; amount: BigNumberRawValue },
+    { container }
+  ) => {
     try {
       const { errors } = await processPaymentWorkflow(container).run({
         input: {
           action: PaymentActions.SUCCESSFUL,
-          data: { session_id: input.session_id, amount: MathBN.convert(input.amount).toFixed() },
+          data: {
+            session_id: input.session_id,
+            amount: MathBN.convert(input.amount).toFixed(),
+          },
         },
         throwOnError: false,
       })
       const first = errors?.[0]
       return new StepResponse<PaymentProcessingRun>(
-        first ? { ok: false, error: describeError(first.error) } : { ok: true, error: null }
+        first
+          ? { ok: false, error: describeError(first.error) }
+          : { ok: true, error: null }
       )
     } catch (error) {
-      return new StepResponse<PaymentProcessingRun>({ ok: false, error: describeError(error) })
+      return new StepResponse<PaymentProcessingRun>({
+        ok: false,
+        error: describeError(error),
+      })
     }
   }
 )

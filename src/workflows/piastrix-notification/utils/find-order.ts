@@ -22,7 +22,9 @@ export async function findCartAndOrder(
   container: MedusaContainer,
   paymentCollectionId: string
 ): Promise<CartAndOrder> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+  const query = container.resolve(
+    ContainerRegistrationKeys.QUERY
+  ) as unknown as Query
   const { data: carts } = await query.graph({
     entity: "cart_payment_collection",
     fields: ["cart_id"],

@@ -35,11 +35,22 @@ export async function runNotificationProcessing(
 ): Promise<NotificationProcessingResult> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-  if (!(await piastrix.claimNotification(notificationId, NOTIFICATION_CLAIM_SECONDS))) {
-    return { id: notificationId, state: "busy", reason: "processed elsewhere, or already done" }
+  if (
+    !(await piastrix.claimNotification(
+      notificationId,
+      NOTIFICATION_CLAIM_SECONDS
+    ))
+  ) {
+    return {
+      id: notificationId,
+      state: "busy",
+      reason: "processed elsewhere, or already done",
+    }
   }
   try {
-    const { result, errors } = await processPiastrixNotificationWorkflow(container).run({
+    const { result, errors } = await processPiastrixNotificationWorkflow(
+      container
+    ).run({
       input: { notification_id: notificationId },
       throwOnError: false,
     })
@@ -68,7 +79,9 @@ export async function runNotificationProcessing(
       await piastrix.settleNotification(notificationId, "failed", reason)
     } catch (recordError) {
       // The claim runs out and the reconcile job picks the row up again.
-      logger.error(`Piastrix notification ${notificationId}: the failure could not be recorded: ${describeError(recordError)}`)
+      logger.error(
+        `Piastrix notification ${notificationId}: the failure could not be recorded: ${describeError(recordError)}`
+      )
     }
     return { id: notificationId, state: "failed", reason }
   }

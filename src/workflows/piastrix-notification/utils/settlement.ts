@@ -7,7 +7,9 @@ export function settlementOf(
   failed: { order_id: string | null } | undefined
 ): Settlement {
   if (plan.action === "capture") {
-    return captured ?? { state: "failed", reason: "payment processing did not run" }
+    return (
+      captured ?? { state: "failed", reason: "payment processing did not run" }
+    )
   }
   if (plan.action === "fail") {
     return failed

@@ -1,7 +1,11 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import BigNumber from "bignumber.js"
-import { defaultCurrencyTable, parseAmount, type AmountInput } from "../../../lib/piastrix"
+import {
+  defaultCurrencyTable,
+  parseAmount,
+  type AmountInput,
+} from "../../../lib/piastrix"
 import { fulfilledSaleOf, type AccrualInput } from "../../../lib/payouts"
 
 export const findPiastrixFulfilledSalesStepId = "find-piastrix-fulfilled-sales"
@@ -26,12 +30,19 @@ const ORDER_FIELDS = [
 type Amount = AmountInput
 
 /** Medusa's totals arrive as its BigNumber (or its raw value): read the exact decimal, never a float's digits. */
-const exact = (value: Amount): BigNumber => parseAmount(value) ?? new BigNumber(NaN)
+const exact = (value: Amount): BigNumber =>
+  parseAmount(value) ?? new BigNumber(NaN)
 
 type FulfilledOrder = {
   id: string
   currency_code: string
-  items: Array<{ id: string; quantity: Amount; product_id: string | null; subtotal: Amount; discount_subtotal?: Amount | null }>
+  items: Array<{
+    id: string
+    quantity: Amount
+    product_id: string | null
+    subtotal: Amount
+    discount_subtotal?: Amount | null
+  }>
 }
 
 export type FulfilledSales = {
@@ -46,7 +57,10 @@ export type FulfilledSales = {
  */
 export const findPiastrixFulfilledSalesStep = createStep(
   findPiastrixFulfilledSalesStepId,
-  async (input: { order_id: string; fulfillment_id: string }, { container }) => {
+  async (
+    input: { order_id: string; fulfillment_id: string },
+    { container }
+  ) => {
     const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
     const [{ data: fulfillments }, { data: orders }] = await Promise.all([
       query.graph({
@@ -54,7 +68,11 @@ export const findPiastrixFulfilledSalesStep = createStep(
         fields: ["id", "items.line_item_id", "items.quantity"],
         filters: { id: input.fulfillment_id },
       }),
-      query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: input.order_id } }),
+      query.graph({
+        entity: "order",
+        fields: ORDER_FIELDS,
+        filters: { id: input.order_id },
+      }),
     ])
     const fulfillment = fulfillments[0]
     const order: FulfilledOrder | undefined = orders[0]
@@ -64,36 +82,71 @@ export const findPiastrixFulfilledSalesStep = createStep(
     }
     const fulfilled = new Map<string, BigNumber>()
     for (const item of fulfillment.items ?? []) {
-      fulfilled.set(item.line_item_id, (fulfilled.get(item.line_item_id) ?? new BigNumber(0)).plus(item.quantity))
+      fulfilled.set(
+        item.line_item_id,
+        (fulfilled.get(item.line_item_id) ?? new BigNumber(0)).plus(
+          item.quantity
+        )
+      )
     }
-    const lines = (order.items ?? []).filter((line: { id: string }) => fulfilled.has(line.id))
-    const productIds = [...new Set(lines.map((line: { product_id: string | null }) => line.product_id).filter(Boolean))]
+    const lines = (order.items ?? []).filter((line: { id: string }) =>
+      fulfilled.has(line.id)
+    )
+    const productIds = [
+      ...new Set(
+        lines
+          .map((line: { product_id: string | null }) => line.product_id)
+          .filter(Boolean)
+      ),
+    ]
     const { data: products } = productIds.length
       ? await query.graph({
           entity: "product",
-          fields: ["id", "piastrix_recipient.id", "piastrix_recipient.currency"],
+          fields: [
+            "id",
+            "piastrix_recipient.id",
+            "piastrix_recipient.currency",
+          ],
           filters: { id: productIds },
         })
       : { data: [] }
-    const currency = defaultCurrencyTable.resolve(order.currency_code, "currency_code")
+    const currency = defaultCurrencyTable.resolve(
+      order.currency_code,
+      "currency_code"
+    )
     for (const line of lines) {
-      const recipient = products.find((p) => p.id === line.product_id)?.piastrix_recipient
+      const recipient = products.find(
+        (p) => p.id === line.product_id
+      )?.piastrix_recipient
       if (!recipient) {
-        result.skipped.push({ line_item_id: line.id, reason: "its product has no payout recipient" })
+        result.skipped.push({
+          line_item_id: line.id,
+          reason: "its product has no payout recipient",
+        })
         continue
       }
       if (Number(recipient.currency) !== currency.numeric) {
-        result.skipped.push({ line_item_id: line.id, reason: `the recipient is paid in ${recipient.currency}, the order is in ${currency.alpha}` })
+        result.skipped.push({
+          line_item_id: line.id,
+          reason: `the recipient is paid in ${recipient.currency}, the order is in ${currency.alpha}`,
+        })
         continue
       }
       const quantity = fulfilled.get(line.id)!
       const gross = fulfilledSaleOf(
-        { subtotal: exact(line.subtotal), discount_subtotal: exact(line.discount_subtotal ?? 0), quantity: exact(line.quantity) },
+        {
+          subtotal: exact(line.subtotal),
+          discount_subtotal: exact(line.discount_subtotal ?? 0),
+          quantity: exact(line.quantity),
+        },
         quantity,
         currency.digits
       )
       if (!gross.isGreaterThan(0)) {
-        result.skipped.push({ line_item_id: line.id, reason: "nothing was paid for it" })
+        result.skipped.push({
+          line_item_id: line.id,
+          reason: "nothing was paid for it",
+        })
         continue
       }
       result.accruals.push({
@@ -101,7 +154,11 @@ export const findPiastrixFulfilledSalesStep = createStep(
         recipient_id: recipient.id,
         gross: gross.toFixed(currency.digits),
         quantity: quantity.toNumber(),
-        references: { order_id: order.id, line_item_id: line.id, fulfillment_id: input.fulfillment_id },
+        references: {
+          order_id: order.id,
+          line_item_id: line.id,
+          fulfillment_id: input.fulfillment_id,
+        },
       })
     }
     return new StepResponse(result)

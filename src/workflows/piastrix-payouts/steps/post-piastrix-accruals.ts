@@ -1,6 +1,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { accrue, type AccrualInput, type SqlDatabase } from "../../../lib/payouts"
+import {
+  accrue,
+  type AccrualInput,
+  type SqlDatabase,
+} from "../../../lib/payouts"
 
 export const postPiastrixAccrualsStepId = "post-piastrix-accruals"
 
@@ -11,8 +15,14 @@ export const postPiastrixAccrualsStepId = "post-piastrix-accruals"
 export const postPiastrixAccrualsStep = createStep(
   postPiastrixAccrualsStepId,
   async (accruals: AccrualInput[], { container }) => {
-    const db = container.resolve<SqlDatabase>(ContainerRegistrationKeys.PG_CONNECTION)
-    const posted: Array<{ key: string; transaction_id: string; created: boolean }> = []
+    const db = container.resolve<SqlDatabase>(
+      ContainerRegistrationKeys.PG_CONNECTION
+    )
+    const posted: Array<{
+      key: string
+      transaction_id: string
+      created: boolean
+    }> = []
     for (const accrual of accruals) {
       const { transaction_id, created } = await accrue(db, accrual)
       posted.push({ key: accrual.key, transaction_id, created })

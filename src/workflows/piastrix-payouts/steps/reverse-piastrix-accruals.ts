@@ -1,6 +1,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { openAccrualsOf, reverseAccrual, type SqlDatabase } from "../../../lib/payouts"
+import {
+  openAccrualsOf,
+  reverseAccrual,
+  type SqlDatabase,
+} from "../../../lib/payouts"
 
 export const reversePiastrixAccrualsStepId = "reverse-piastrix-accruals"
 
@@ -10,11 +14,19 @@ export const reversePiastrixAccrualsStepId = "reverse-piastrix-accruals"
  */
 export const reversePiastrixAccrualsStep = createStep(
   reversePiastrixAccrualsStepId,
-  async (input: { order_id: string; fulfillment_id?: string | null; reason: string }, { container }) => {
-    const db = container.resolve<SqlDatabase>(ContainerRegistrationKeys.PG_CONNECTION)
+  async (
+    input: { order_id: string; fulfillment_id?: string | null; reason: string },
+    { container }
+  ) => {
+    const db = container.resolve<SqlDatabase>(
+      ContainerRegistrationKeys.PG_CONNECTION
+    )
     const reversed: string[] = []
     for (const accrual of await openAccrualsOf(db, input)) {
-      const posted = await reverseAccrual(db, { accrual_transaction_id: accrual, reason: input.reason })
+      const posted = await reverseAccrual(db, {
+        accrual_transaction_id: accrual,
+        reason: input.reason,
+      })
       if (posted.created) {
         reversed.push(posted.transaction_id)
       }

@@ -40,23 +40,44 @@ export const checkPiastrixPaymentStatusStep = createStep(
       payment.shop_order_id
     )
     if (read.outcome === "absent") {
-      return new StepResponse<PaymentStatusCheck>({ outcome: "pending", detail: "not found at the service" })
+      return new StepResponse<PaymentStatusCheck>({
+        outcome: "pending",
+        detail: "not found at the service",
+      })
     }
     if (read.outcome === "unavailable") {
-      logger.info(`Piastrix reconcile: payment ${payment.shop_order_id}: status unavailable: ${describeError(read.error)}`)
-      return new StepResponse<PaymentStatusCheck>({ outcome: "unknown", detail: describeError(read.error) })
+      logger.info(
+        `Piastrix reconcile: payment ${payment.shop_order_id}: status unavailable: ${describeError(read.error)}`
+      )
+      return new StepResponse<PaymentStatusCheck>({
+        outcome: "unknown",
+        detail: describeError(read.error),
+      })
     }
     const record = read.record
-    const meaning = outcomeOfServiceStatus(record.status, payment.kind, piastrix.getOptions().statuses)
+    const meaning = outcomeOfServiceStatus(
+      record.status,
+      payment.kind,
+      piastrix.getOptions().statuses
+    )
     const detail = `payment ${String(record.payment_id ?? payment.payment_id ?? "")} status ${record.status}`
     if (meaning === "paid") {
       const asked = { amount: payment.amount, currency: payment.currency }
       return new StepResponse<PaymentStatusCheck>(
-        paidAsAsked({ amount: record.shop_amount, currency: record.shop_currency }, asked)
+        paidAsAsked(
+          { amount: record.shop_amount, currency: record.shop_currency },
+          asked
+        )
           ? { outcome: "paid", detail }
-          : { outcome: "pending", detail: `${detail}: paid ${record.shop_amount} (${record.shop_currency}), not what was asked` }
+          : {
+              outcome: "pending",
+              detail: `${detail}: paid ${record.shop_amount} (${record.shop_currency}), not what was asked`,
+            }
       )
     }
-    return new StepResponse<PaymentStatusCheck>({ outcome: meaning === "pending" ? "pending" : "ended", detail })
+    return new StepResponse<PaymentStatusCheck>({
+      outcome: meaning === "pending" ? "pending" : "ended",
+      detail,
+    })
   }
 )

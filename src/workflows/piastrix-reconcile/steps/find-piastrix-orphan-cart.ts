@@ -1,10 +1,23 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { cartOfOrphan, isPiastrixProviderId, type CartShape, type OrderShape } from "../../../lib/plugin"
+import {
+  cartOfOrphan,
+  isPiastrixProviderId,
+  type CartShape,
+  type OrderShape,
+} from "../../../lib/plugin"
 
 export const findPiastrixOrphanCartStepId = "find-piastrix-orphan-cart"
 
-const SHAPE = ["email", "currency_code", "region_id", "sales_channel_id", "created_at", "items.variant_id", "items.quantity"]
+const SHAPE = [
+  "email",
+  "currency_code",
+  "region_id",
+  "sales_channel_id",
+  "created_at",
+  "items.variant_id",
+  "items.quantity",
+]
 
 /** The Piastrix cart an unlinked order was made from, if any (lib/plugin/orphan-orders.ts). */
 export const findPiastrixOrphanCartStep = createStep(
@@ -15,7 +28,14 @@ export const findPiastrixOrphanCartStep = createStep(
     const order = (await container
       .resolve(Modules.ORDER)
       .retrieveOrder(input.order_id, {
-        select: ["id", "email", "currency_code", "region_id", "sales_channel_id", "created_at"],
+        select: [
+          "id",
+          "email",
+          "currency_code",
+          "region_id",
+          "sales_channel_id",
+          "created_at",
+        ],
         relations: ["items"],
       })) as unknown as OrderShape & { id: string }
     if (!order?.email) {
@@ -23,13 +43,24 @@ export const findPiastrixOrphanCartStep = createStep(
     }
     const { data: carts } = await query.graph({
       entity: "cart",
-      fields: ["id", ...SHAPE, "order.id", "payment_collection.payment_sessions.provider_id"],
-      filters: { email: order.email, currency_code: order.currency_code ?? undefined, region_id: order.region_id ?? undefined },
+      fields: [
+        "id",
+        ...SHAPE,
+        "order.id",
+        "payment_collection.payment_sessions.provider_id",
+      ],
+      filters: {
+        email: order.email,
+        currency_code: order.currency_code ?? undefined,
+        region_id: order.region_id ?? undefined,
+      },
     })
     const shaped: CartShape[] = (carts as any[]).map((c) => ({
       ...c,
       order_id: c.order?.id ?? null,
-      piastrix: (c.payment_collection?.payment_sessions ?? []).some((s: any) => isPiastrixProviderId(s?.provider_id)),
+      piastrix: (c.payment_collection?.payment_sessions ?? []).some((s: any) =>
+        isPiastrixProviderId(s?.provider_id)
+      ),
     }))
     return new StepResponse(cartOfOrphan(order, shaped))
   }

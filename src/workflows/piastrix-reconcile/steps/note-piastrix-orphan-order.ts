@@ -12,9 +12,14 @@ export const ORPHAN_METADATA_KEY = "piastrix_orphan"
  */
 export const notePiastrixOrphanOrderStep = createStep(
   notePiastrixOrphanOrderStepId,
-  async (input: { order_id: string; note: Record<string, unknown> | null }, { container }) => {
+  async (
+    input: { order_id: string; note: Record<string, unknown> | null },
+    { container }
+  ) => {
     const orderModule = container.resolve(Modules.ORDER)
-    const order = await orderModule.retrieveOrder(input.order_id, { select: ["id", "metadata"] })
+    const order = await orderModule.retrieveOrder(input.order_id, {
+      select: ["id", "metadata"],
+    })
     const previous = (order.metadata ?? {}) as Record<string, unknown>
     await orderModule.updateOrders(input.order_id, {
       metadata: {
@@ -27,7 +32,9 @@ export const notePiastrixOrphanOrderStep = createStep(
   },
   async (previous, { container }) => {
     if (previous) {
-      await container.resolve(Modules.ORDER).updateOrders(previous.id, { metadata: previous.metadata })
+      await container
+        .resolve(Modules.ORDER)
+        .updateOrders(previous.id, { metadata: previous.metadata })
     }
   }
 )

@@ -17,17 +17,31 @@ export type SessionOutcome = {
 /** Where a session stands after Medusa's payment processing ran for it, and the order around it. */
 export const readPiastrixSessionOutcomeStep = createStep(
   readPiastrixSessionOutcomeStepId,
-  async (input: { session_id: string; payment_collection_id: string }, { container }) => {
+  async (
+    input: { session_id: string; payment_collection_id: string },
+    { container }
+  ) => {
     const paymentModule = container.resolve(Modules.PAYMENT)
-    const [after] = await paymentModule.listPaymentSessions({ id: input.session_id }, { select: ["id", "status"] })
+    const [after] = await paymentModule.listPaymentSessions(
+      { id: input.session_id },
+      { select: ["id", "status"] }
+    )
     const status = after?.status ?? "deleted"
-    const { order } = await findCartAndOrder(container, input.payment_collection_id)
+    const { order } = await findCartAndOrder(
+      container,
+      input.payment_collection_id
+    )
     const outcome: SessionOutcome["outcome"] =
       status === "authorized" || status === "captured"
         ? "captured"
         : WAITING_STATUSES.includes(status)
           ? "waiting"
           : "failed"
-    return new StepResponse<SessionOutcome>({ session_id: input.session_id, outcome, status, order })
+    return new StepResponse<SessionOutcome>({
+      session_id: input.session_id,
+      outcome,
+      status,
+      order,
+    })
   }
 )

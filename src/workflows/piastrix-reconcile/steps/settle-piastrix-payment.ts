@@ -1,6 +1,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { markPaidWithoutOrder, markPaymentSettled, type SqlConnection } from "../../../lib/plugin"
+import {
+  markPaidWithoutOrder,
+  markPaymentSettled,
+  type SqlConnection,
+} from "../../../lib/plugin"
 
 export const settlePiastrixPaymentStepId = "settle-piastrix-payment"
 
@@ -10,8 +14,17 @@ export const settlePiastrixPaymentStepId = "settle-piastrix-payment"
  */
 export const settlePiastrixPaymentStep = createStep(
   settlePiastrixPaymentStepId,
-  async (input: { shop_order_id: string; result: "settled" | "paid_without_order" | "open"; reason: string }, { container }) => {
-    const db = container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+  async (
+    input: {
+      shop_order_id: string
+      result: "settled" | "paid_without_order" | "open"
+      reason: string
+    },
+    { container }
+  ) => {
+    const db = container.resolve<SqlConnection>(
+      ContainerRegistrationKeys.PG_CONNECTION
+    )
     if (input.result === "settled") {
       await markPaymentSettled(db, input.shop_order_id)
     } else if (input.result === "paid_without_order") {

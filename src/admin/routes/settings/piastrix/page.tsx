@@ -1,5 +1,13 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Badge, Button, Input, Label, StatusBadge, Table, Text } from "@medusajs/ui"
+import {
+  Badge,
+  Button,
+  Input,
+  Label,
+  StatusBadge,
+  Table,
+  Text,
+} from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Body, Section } from "../../../components/states"
@@ -20,14 +28,22 @@ const ConnectionSection = () => {
   const [shopId, setShopId] = useState("")
   const [secret, setSecret] = useState("")
   const other = shopId !== "" && secret !== ""
-  const run = () => test.mutate(other ? { shop_id: Number(shopId), secret_key: secret } : {})
+  const run = () =>
+    test.mutate(other ? { shop_id: Number(shopId), secret_key: secret } : {})
   const report = test.data
   return (
     <Section
       title={t("settings.connection.title")}
       actions={
-        <Button size="small" variant="secondary" onClick={run} isLoading={test.isPending}>
-          {t(other ? "settings.connection.testOther" : "settings.connection.test")}
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={run}
+          isLoading={test.isPending}
+        >
+          {t(
+            other ? "settings.connection.testOther" : "settings.connection.test"
+          )}
         </Button>
       }
     >
@@ -36,13 +52,26 @@ const ConnectionSection = () => {
           <Label size="small" htmlFor="piastrix-shop-id">
             {t("settings.connection.shopId")}
           </Label>
-          <Input id="piastrix-shop-id" size="small" inputMode="numeric" value={shopId} onChange={(e) => setShopId(e.target.value)} />
+          <Input
+            id="piastrix-shop-id"
+            size="small"
+            inputMode="numeric"
+            value={shopId}
+            onChange={(e) => setShopId(e.target.value)}
+          />
         </div>
         <div className="flex flex-col gap-y-2">
           <Label size="small" htmlFor="piastrix-secret">
             {t("settings.connection.secret")}
           </Label>
-          <Input id="piastrix-secret" size="small" type="password" autoComplete="off" value={secret} onChange={(e) => setSecret(e.target.value)} />
+          <Input
+            id="piastrix-secret"
+            size="small"
+            type="password"
+            autoComplete="off"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+          />
         </div>
         <Text size="small" className="text-ui-fg-subtle col-span-2">
           {t("settings.connection.hint")}
@@ -56,10 +85,17 @@ const ConnectionSection = () => {
         </div>
       ) : null}
       {report ? (
-        <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="piastrix-connection-report">
+        <div
+          className="flex flex-col gap-y-3 px-6 py-4"
+          data-testid="piastrix-connection-report"
+        >
           <div className="flex items-center gap-x-2">
             <StatusBadge color={report.service.available ? "green" : "red"}>
-              {t(report.service.available ? "settings.connection.serviceUp" : "settings.connection.serviceDown")}
+              {t(
+                report.service.available
+                  ? "settings.connection.serviceUp"
+                  : "settings.connection.serviceDown"
+              )}
             </StatusBadge>
             <Text size="small" className="text-ui-fg-subtle">
               {report.service.message}
@@ -67,7 +103,11 @@ const ConnectionSection = () => {
           </div>
           <div className="flex items-center gap-x-2">
             <StatusBadge color={report.credentials.ok ? "green" : "red"}>
-              {t(report.credentials.ok ? "settings.connection.accepted" : "settings.connection.refused")}
+              {t(
+                report.credentials.ok
+                  ? "settings.connection.accepted"
+                  : "settings.connection.refused"
+              )}
             </StatusBadge>
             <Text size="small">{report.credentials.message}</Text>
           </div>
@@ -82,15 +122,27 @@ const BalancesSection = () => {
   const { data, isLoading, error } = useBalances()
   return (
     <Section title={t("settings.balances.title")}>
-      <Body loading={isLoading} error={error} empty={data?.balances.length === 0}>
+      <Body
+        loading={isLoading}
+        error={error}
+        empty={data?.balances.length === 0}
+      >
         <Table>
           <Table.Header>
             <Table.Row>
               <Table.HeaderCell>{t("common.currency")}</Table.HeaderCell>
-              <Table.HeaderCell className="text-right">{t("settings.balances.available")}</Table.HeaderCell>
-              <Table.HeaderCell className="text-right">{t("settings.balances.hold")}</Table.HeaderCell>
-              <Table.HeaderCell className="text-right">{t("settings.balances.frozen")}</Table.HeaderCell>
-              <Table.HeaderCell className="text-right">{t("settings.balances.reserve")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-right">
+                {t("settings.balances.available")}
+              </Table.HeaderCell>
+              <Table.HeaderCell className="text-right">
+                {t("settings.balances.hold")}
+              </Table.HeaderCell>
+              <Table.HeaderCell className="text-right">
+                {t("settings.balances.frozen")}
+              </Table.HeaderCell>
+              <Table.HeaderCell className="text-right">
+                {t("settings.balances.reserve")}
+              </Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -100,7 +152,9 @@ const BalancesSection = () => {
                 <Table.Cell className="text-right">{b.available}</Table.Cell>
                 <Table.Cell className="text-right">{dash(b.hold)}</Table.Cell>
                 <Table.Cell className="text-right">{dash(b.frozen)}</Table.Cell>
-                <Table.Cell className="text-right">{dash(b.rolling_reserve)}</Table.Cell>
+                <Table.Cell className="text-right">
+                  {dash(b.rolling_reserve)}
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
@@ -110,7 +164,13 @@ const BalancesSection = () => {
   )
 }
 
-const DirectionsTable = ({ rows, payouts }: { rows: DirectionRow[]; payouts: boolean }) => {
+const DirectionsTable = ({
+  rows,
+  payouts,
+}: {
+  rows: DirectionRow[]
+  payouts: boolean
+}) => {
   const { t } = useTranslation("piastrix")
   return (
     <Table>
@@ -120,7 +180,11 @@ const DirectionsTable = ({ rows, payouts }: { rows: DirectionRow[]; payouts: boo
           <Table.HeaderCell>{t("common.currency")}</Table.HeaderCell>
           <Table.HeaderCell>{t("settings.directions.fee")}</Table.HeaderCell>
           <Table.HeaderCell>{t("settings.directions.limits")}</Table.HeaderCell>
-          {payouts ? <Table.HeaderCell>{t("settings.directions.account")}</Table.HeaderCell> : null}
+          {payouts ? (
+            <Table.HeaderCell>
+              {t("settings.directions.account")}
+            </Table.HeaderCell>
+          ) : null}
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -129,7 +193,11 @@ const DirectionsTable = ({ rows, payouts }: { rows: DirectionRow[]; payouts: boo
             <Table.Cell>
               <div className="flex items-center gap-x-2">
                 <span>{r.payway}</span>
-                {r.wallet ? <Badge size="2xsmall">{t("settings.directions.wallet")}</Badge> : null}
+                {r.wallet ? (
+                  <Badge size="2xsmall">
+                    {t("settings.directions.wallet")}
+                  </Badge>
+                ) : null}
               </div>
             </Table.Cell>
             <Table.Cell>{r.currency}</Table.Cell>
@@ -137,7 +205,9 @@ const DirectionsTable = ({ rows, payouts }: { rows: DirectionRow[]; payouts: boo
             <Table.Cell>{`${dash(r.min_amount)} – ${dash(r.max_amount)}`}</Table.Cell>
             {payouts ? (
               <Table.Cell>
-                <code className="txt-compact-xsmall">{dash(r.account_format)}</code>
+                <code className="txt-compact-xsmall">
+                  {dash(r.account_format)}
+                </code>
               </Table.Cell>
             ) : null}
           </Table.Row>
@@ -153,12 +223,20 @@ const DirectionsSection = () => {
   return (
     <>
       <Section title={t("settings.directions.payments")}>
-        <Body loading={isLoading} error={error} empty={data?.payments.length === 0}>
+        <Body
+          loading={isLoading}
+          error={error}
+          empty={data?.payments.length === 0}
+        >
           <DirectionsTable rows={data?.payments ?? []} payouts={false} />
         </Body>
       </Section>
       <Section title={t("settings.directions.payouts")}>
-        <Body loading={isLoading} error={error} empty={data?.payouts.length === 0}>
+        <Body
+          loading={isLoading}
+          error={error}
+          empty={data?.payouts.length === 0}
+        >
           <DirectionsTable rows={data?.payouts ?? []} payouts />
         </Body>
       </Section>
@@ -174,7 +252,10 @@ const OptionsSection = () => {
       <Body loading={isLoading} error={error}>
         <div className="flex flex-col gap-y-1 px-6 py-4">
           <Text size="small">
-            {t("settings.options.callbackUrl")}: <code>{data?.callback_url ?? t("settings.options.noCallback")}</code>
+            {t("settings.options.callbackUrl")}:{" "}
+            <code>
+              {data?.callback_url ?? t("settings.options.noCallback")}
+            </code>
           </Text>
           <Text size="small" className="text-ui-fg-subtle">
             {t("settings.options.providers")}: {data?.provider_ids.join(", ")}
@@ -183,9 +264,13 @@ const OptionsSection = () => {
         <Table>
           <Table.Header>
             <Table.Row>
-              <Table.HeaderCell>{t("settings.options.option")}</Table.HeaderCell>
+              <Table.HeaderCell>
+                {t("settings.options.option")}
+              </Table.HeaderCell>
               <Table.HeaderCell>{t("settings.options.value")}</Table.HeaderCell>
-              <Table.HeaderCell>{t("settings.options.source")}</Table.HeaderCell>
+              <Table.HeaderCell>
+                {t("settings.options.source")}
+              </Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -195,10 +280,15 @@ const OptionsSection = () => {
                   <code>{o.key}</code>
                 </Table.Cell>
                 <Table.Cell className="max-w-[420px] truncate">
-                  <code className="txt-compact-xsmall">{o.value === null ? "—" : JSON.stringify(o.value)}</code>
+                  <code className="txt-compact-xsmall">
+                    {o.value === null ? "—" : JSON.stringify(o.value)}
+                  </code>
                 </Table.Cell>
                 <Table.Cell>
-                  <Badge size="2xsmall" color={o.source === "configuration" ? "blue" : "grey"}>
+                  <Badge
+                    size="2xsmall"
+                    color={o.source === "configuration" ? "blue" : "grey"}
+                  >
                     {t(`settings.options.${o.source}`)}
                   </Badge>
                 </Table.Cell>

@@ -5,5 +5,7 @@ import { fromService, piastrixModule } from "../helpers"
 /** The shop's balances per currency at the service: available, hold, frozen, rolling reserve. */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const client = piastrixModule(req).getClient()
-  await fromService(res, async () => ({ balances: balanceRows(await client.shopBalance(), client.currencies) }))
+  await fromService(res, async () => ({
+    balances: balanceRows(await client.shopBalance(), client.currencies),
+  }))
 }

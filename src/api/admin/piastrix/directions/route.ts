@@ -6,7 +6,10 @@ import { fromService, piastrixModule } from "../helpers"
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const client = piastrixModule(req).getClient()
   await fromService(res, async () => {
-    const [input, output] = await Promise.all([client.shopInputConfig(), client.shopOutputConfig()])
+    const [input, output] = await Promise.all([
+      client.shopInputConfig(),
+      client.shopOutputConfig(),
+    ])
     return directionRows(input, output, client.currencies)
   })
 }

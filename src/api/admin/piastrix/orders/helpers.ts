@@ -1,9 +1,20 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { orderPaymentViews, type OrderPaymentView, type OrderSessionInput, type SqlConnection } from "../../../../lib/plugin"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
+import {
+  orderPaymentViews,
+  type OrderPaymentView,
+  type OrderSessionInput,
+  type SqlConnection,
+} from "../../../../lib/plugin"
 
 /** The order's payment sessions (with their payments' captures), or 404 naming the order. */
-async function sessionsOfOrder(req: MedusaRequest, orderId: string): Promise<OrderSessionInput[]> {
+async function sessionsOfOrder(
+  req: MedusaRequest,
+  orderId: string
+): Promise<OrderSessionInput[]> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -19,7 +30,10 @@ async function sessionsOfOrder(req: MedusaRequest, orderId: string): Promise<Ord
   })
   const order = data[0] as any
   if (!order) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `id: order ${orderId} was not found`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `id: order ${orderId} was not found`
+    )
   }
   return (order.payment_collections ?? []).flatMap((pc: any) =>
     (pc?.payment_sessions ?? []).map((s: any) => ({
@@ -32,7 +46,12 @@ async function sessionsOfOrder(req: MedusaRequest, orderId: string): Promise<Ord
 }
 
 /** The Piastrix payments of the order in `req.params.id`, as the order widget shows them. */
-export async function orderPayments(req: MedusaRequest): Promise<OrderPaymentView[]> {
+export async function orderPayments(
+  req: MedusaRequest
+): Promise<OrderPaymentView[]> {
   const sessions = await sessionsOfOrder(req, req.params.id)
-  return orderPaymentViews(req.scope.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION), sessions)
+  return orderPaymentViews(
+    req.scope.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION),
+    sessions
+  )
 }

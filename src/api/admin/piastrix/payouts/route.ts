@@ -1,11 +1,20 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createPayout, listPayouts } from "../../../../lib/payouts"
 import { payoutsOf, recipientOr404 } from "../payout-helpers"
-import type { AdminCreatePayoutType, AdminPayoutsQueryType } from "../payout-validators"
+import type {
+  AdminCreatePayoutType,
+  AdminPayoutsQueryType,
+} from "../payout-validators"
 
 /** Payouts, newest first, by recipient and status. */
-export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminPayoutsQueryType>, res: MedusaResponse) => {
+export const GET = async (
+  req: AuthenticatedMedusaRequest<unknown, AdminPayoutsQueryType>,
+  res: MedusaResponse
+) => {
   const q = req.validatedQuery as AdminPayoutsQueryType
   const { payouts, count } = await listPayouts(payoutsOf(req).db, q)
   res.json({ payouts, count, limit: q.limit, offset: q.offset })
@@ -15,7 +24,10 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminPayoutsQ
  * Writes a payout (an amount, or all that is payable) ahead of sending it; the send job sends it, or it
  * waits for approval above the threshold option.
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCreatePayoutType>, res: MedusaResponse) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminCreatePayoutType>,
+  res: MedusaResponse
+) => {
   const ctx = payoutsOf(req)
   const recipient = await recipientOr404(ctx, req.validatedBody.recipient_id)
   const result = await createPayout(ctx.db, {

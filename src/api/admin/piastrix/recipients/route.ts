@@ -1,19 +1,34 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { findRecipient, listRecipients } from "../../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../modules/piastrix/service"
 import { checkWithdrawAccountFormat, payoutsOf } from "../payout-helpers"
-import type { AdminCreateRecipientType, AdminPageQueryType } from "../payout-validators"
+import type {
+  AdminCreateRecipientType,
+  AdminPageQueryType,
+} from "../payout-validators"
 
 /** Payout recipients (vendors), newest first. */
-export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminPageQueryType>, res: MedusaResponse) => {
+export const GET = async (
+  req: AuthenticatedMedusaRequest<unknown, AdminPageQueryType>,
+  res: MedusaResponse
+) => {
   const { limit, offset } = req.validatedQuery as AdminPageQueryType
-  const { recipients, count } = await listRecipients(payoutsOf(req).db, { limit, offset })
+  const { recipients, count } = await listRecipients(payoutsOf(req).db, {
+    limit,
+    offset,
+  })
   res.json({ recipients, count, limit, offset })
 }
 
 /** Adds a recipient; a withdraw account must match its payway's format (400 naming the field). */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateRecipientType>, res: MedusaResponse) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminCreateRecipientType>,
+  res: MedusaResponse
+) => {
   const ctx = payoutsOf(req)
   const input = req.validatedBody
   await checkWithdrawAccountFormat(ctx, input)

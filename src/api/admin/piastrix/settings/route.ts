@@ -8,7 +8,11 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const { backendUrl } = piastrix.getOptions()
   res.json({
     options: piastrix.optionsInForce(),
-    callback_url: backendUrl ? `${backendUrl.replace(/\/+$/, "")}/hooks/piastrix` : null,
-    provider_ids: Object.values(PROVIDER_IDENTIFIERS).map((identifier) => `pp_${identifier}_piastrix`),
+    callback_url: backendUrl
+      ? `${backendUrl.replace(/\/+$/, "")}/hooks/piastrix`
+      : null,
+    provider_ids: Object.values(PROVIDER_IDENTIFIERS).map(
+      (identifier) => `pp_${identifier}_piastrix`
+    ),
   })
 }

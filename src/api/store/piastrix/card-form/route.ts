@@ -1,5 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
 import { piastrixOf } from "../helpers/piastrix-context"
 import { loadPiastrixSession } from "../helpers/piastrix-session"
 import { respondToServiceError } from "../helpers/service-error"
@@ -11,11 +14,21 @@ import type { StoreCardFormBodyType } from "../validators"
  * the card data straight to `payform_url` with `form_token` and `session_id`: card data never passes
  * through Medusa, and this route accepts nothing but the Medusa session id.
  */
-export async function POST(req: MedusaRequest<StoreCardFormBodyType>, res: MedusaResponse) {
+export async function POST(
+  req: MedusaRequest<StoreCardFormBodyType>,
+  res: MedusaResponse
+) {
   const { session_id } = req.validatedBody
-  const session = await loadPiastrixSession(req.scope, session_id, "session_id", ["card"])
-  const nextAction = session.data.next_action as { type?: unknown; h2h_session_id?: unknown } | null | undefined
-  const h2hSessionId = nextAction?.type === "card_form" ? nextAction.h2h_session_id : undefined
+  const session = await loadPiastrixSession(
+    req.scope,
+    session_id,
+    "session_id",
+    ["card"]
+  )
+  const nextAction = session.data.next_action as
+    { type?: unknown; h2h_session_id?: unknown } | null | undefined
+  const h2hSessionId =
+    nextAction?.type === "card_form" ? nextAction.h2h_session_id : undefined
   if (typeof h2hSessionId !== "string" || !h2hSessionId) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
@@ -32,8 +45,17 @@ export async function POST(req: MedusaRequest<StoreCardFormBodyType>, res: Medus
   try {
     const { client } = piastrixOf(req.scope)
     const token = await client.h2hData({ session_id: h2hSessionId })
-    res.json({ form_token: token.form_token, payform_url: token.payform_url, session_id: h2hSessionId })
+    res.json({
+      form_token: token.form_token,
+      payform_url: token.payform_url,
+      session_id: h2hSessionId,
+    })
   } catch (error) {
-    respondToServiceError(error, res, logger, `card form for session ${session_id}`)
+    respondToServiceError(
+      error,
+      res,
+      logger,
+      `card form for session ${session_id}`
+    )
   }
 }

@@ -25,7 +25,12 @@ export async function GET(
     config = await cachedShopInputConfig(client)
   } catch (error) {
     const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-    return respondToServiceError(error, res, logger, `directions for cart ${cart_id}`)
+    return respondToServiceError(
+      error,
+      res,
+      logger,
+      `directions for cart ${cart_id}`
+    )
   }
   const target = { currency: cart.currency.numeric, amount: cart.amount }
   const directions = directionsByKind(config, options, target, kind)

@@ -1,6 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { type CurrencyInfo, type CurrencyTable, PiastrixValidationError, toWireAmount } from "../../../../lib/piastrix"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
+import {
+  type CurrencyInfo,
+  type CurrencyTable,
+  PiastrixValidationError,
+  toWireAmount,
+} from "../../../../lib/piastrix"
 
 /** What a payment for a cart would be: its total in the currency's digits, the currency's codes. */
 export type CartPayment = {
@@ -22,9 +30,13 @@ export async function loadCartPayment(
     fields: ["id", "currency_code", "total"],
     filters: { id: cartId },
   })
-  const cart = data[0] as { id: string; currency_code: string; total: unknown } | undefined
+  const cart = data[0] as
+    { id: string; currency_code: string; total: unknown } | undefined
   if (!cart) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${cartId} was not found`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Cart with id: ${cartId} was not found`
+    )
   }
   let currency: CurrencyInfo
   try {
@@ -40,5 +52,10 @@ export async function loadCartPayment(
   }
   // Medusa totals may carry more decimals than the currency has; the payment rounds the same way.
   const amount = toWireAmount((cart.total ?? 0) as never, currency)
-  return { cart_id: cart.id, currency_code: cart.currency_code, currency, amount }
+  return {
+    cart_id: cart.id,
+    currency_code: cart.currency_code,
+    currency,
+    amount,
+  }
 }

@@ -1,14 +1,30 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { cartReadinessProblem, isPiastrixProviderId, type ReadinessCart } from "../../../../lib/plugin"
+import type {
+  MedusaNextFunction,
+  MedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
+import {
+  cartReadinessProblem,
+  isPiastrixProviderId,
+  type ReadinessCart,
+} from "../../../../lib/plugin"
 
 /**
  * On Medusa's own `POST /store/payment-collections/:id/payment-sessions`, the route a storefront
  * starts every payment with: a Piastrix session is refused (400, naming the cart field) for a cart
  * that could not become an order, before the payer is sent to pay. Other providers pass untouched.
  */
-export async function refuseUnreadyCartForPiastrix(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  const providerId = (req.body as { provider_id?: unknown } | undefined)?.provider_id
+export async function refuseUnreadyCartForPiastrix(
+  req: MedusaRequest,
+  _res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  const providerId = (req.body as { provider_id?: unknown } | undefined)
+    ?.provider_id
   if (typeof providerId !== "string" || !isPiastrixProviderId(providerId)) {
     return next()
   }
@@ -41,7 +57,9 @@ export async function refuseUnreadyCartForPiastrix(req: MedusaRequest, _res: Med
   if (!cart) {
     return next()
   }
-  const optionIds = (cart.shipping_methods ?? []).map((m) => m?.shipping_option_id).filter(Boolean) as string[]
+  const optionIds = (cart.shipping_methods ?? [])
+    .map((m) => m?.shipping_option_id)
+    .filter(Boolean) as string[]
   const profileOfOption: Record<string, string | null> = {}
   if (optionIds.length) {
     const { data: options } = await query.graph({
@@ -49,13 +67,21 @@ export async function refuseUnreadyCartForPiastrix(req: MedusaRequest, _res: Med
       fields: ["id", "shipping_profile_id"],
       filters: { id: optionIds },
     })
-    for (const o of options as Array<{ id: string; shipping_profile_id: string | null }>) {
+    for (const o of options as Array<{
+      id: string
+      shipping_profile_id: string | null
+    }>) {
       profileOfOption[o.id] = o.shipping_profile_id
     }
   }
   const problem = cartReadinessProblem(cart, profileOfOption)
   if (problem) {
-    return next(new MedusaError(MedusaError.Types.INVALID_DATA, `${problem.field}: ${problem.message}`))
+    return next(
+      new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `${problem.field}: ${problem.message}`
+      )
+    )
   }
   next()
 }

@@ -35,7 +35,11 @@ export type Direction = {
 /** A payment of `amount` (wire text) in `currency` (numeric), the shop currency. */
 export type PaymentTarget = { currency: number; amount: string }
 
-function toDirection(entry: PaywayEntry, kind: PaymentKind, options: PiastrixOptions): Direction {
+function toDirection(
+  entry: PaywayEntry,
+  kind: PaymentKind,
+  options: PiastrixOptions
+): Direction {
   return {
     payway: entry.alias,
     kind,
@@ -46,7 +50,8 @@ function toDirection(entry: PaywayEntry, kind: PaymentKind, options: PiastrixOpt
     fee_config: entry.fee_config ?? null,
     fee_part_config: entry.fee_part_config ?? null,
     add_ons_config: entry.add_ons_config ?? null,
-    is_default: options.payways[PAYWAY_OPTION_KEY[kind]]?.default === entry.alias,
+    is_default:
+      options.payways[PAYWAY_OPTION_KEY[kind]]?.default === entry.alias,
   }
 }
 
@@ -57,12 +62,18 @@ export function directionsByKind(
   target: PaymentTarget,
   only?: PaymentKind
 ): Partial<Record<PaymentKind, Direction[]>> {
-  const check = { currency: target.currency, amount: target.amount, shopCurrency: target.currency }
+  const check = {
+    currency: target.currency,
+    amount: target.amount,
+    shopCurrency: target.currency,
+  }
   const kinds = only ? [only] : PAYMENT_KINDS
   return Object.fromEntries(
     kinds.map((kind) => [
       kind,
-      usablePayways(config, kind, options, check).map((entry) => toDirection(entry, kind, options)),
+      usablePayways(config, kind, options, check).map((entry) =>
+        toDirection(entry, kind, options)
+      ),
     ])
   )
 }
@@ -70,8 +81,9 @@ export function directionsByKind(
 /** The kind a payway is offered as: the one whose allow list names it, else the service's conventions. */
 function kindOf(entry: PaywayEntry, options: PiastrixOptions): PaymentKind {
   return (
-    PAYMENT_KINDS.find((kind) => options.payways[PAYWAY_OPTION_KEY[kind]]?.allowed?.includes(entry.alias)) ??
-    guessPaywayKind(entry)
+    PAYMENT_KINDS.find((kind) =>
+      options.payways[PAYWAY_OPTION_KEY[kind]]?.allowed?.includes(entry.alias)
+    ) ?? guessPaywayKind(entry)
   )
 }
 
@@ -81,14 +93,24 @@ export function checkPayway(
   options: PiastrixOptions,
   alias: string,
   target: PaymentTarget
-): { direction: Direction } | { problem: { field: "payway" | "amount"; message: string } } {
+):
+  | { direction: Direction }
+  | { problem: { field: "payway" | "amount"; message: string } } {
   const entry = flattenInputConfig(config).find((e) => e.alias === alias)
   const kind = entry ? kindOf(entry, options) : "redirect"
-  const check = { currency: target.currency, amount: target.amount, shopCurrency: target.currency }
+  const check = {
+    currency: target.currency,
+    amount: target.amount,
+    shopCurrency: target.currency,
+  }
   const problem = paywayProblem(entry, alias, kind, options, check)
   if (problem || !entry) {
-    return { problem: problem ?? { field: "payway", message: `payway "${alias}" is not enabled for this shop` } }
+    return {
+      problem: problem ?? {
+        field: "payway",
+        message: `payway "${alias}" is not enabled for this shop`,
+      },
+    }
   }
   return { direction: toDirection(entry, kind, options) }
 }
-

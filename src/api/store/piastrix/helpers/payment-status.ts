@@ -1,4 +1,9 @@
-import { type InvoiceCheckResult, type PiastrixClient, type PollingGuard, type PollResult } from "../../../../lib/piastrix"
+import {
+  type InvoiceCheckResult,
+  type PiastrixClient,
+  type PollingGuard,
+  type PollResult,
+} from "../../../../lib/piastrix"
 
 /**
  * The service's record of a (non-wallet) payment, through the shop's polling guard: keyed by
@@ -14,17 +19,24 @@ export function checkInvoice(
   )
 }
 
-const RECEIPT_PATH = /^(.*)\/api\/v1\/order\/([^/?#]+)\/receipt(?:\/status)?\/?$/
+const RECEIPT_PATH =
+  /^(.*)\/api\/v1\/order\/([^/?#]+)\/receipt(?:\/status)?\/?$/
 
 /** Where a payment's receipts go: the service names it in `ps_data` once requisites are assigned. */
 export function receiptTarget(
   record: InvoiceCheckResult
 ): { receipt_base_url: string; order_id: string } | undefined {
-  for (const url of [record.ps_data?.receipt_url, record.ps_data?.receipt_status_url]) {
+  for (const url of [
+    record.ps_data?.receipt_url,
+    record.ps_data?.receipt_status_url,
+  ]) {
     const match = url ? RECEIPT_PATH.exec(url) : null
     if (match) {
       try {
-        return { receipt_base_url: match[1], order_id: decodeURIComponent(match[2]) }
+        return {
+          receipt_base_url: match[1],
+          order_id: decodeURIComponent(match[2]),
+        }
       } catch {
         // A malformed escape: not an address we can use.
       }

@@ -1,6 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { isPaymentSessionId, KIND_LABELS, kindOfProviderId, type PaymentKind } from "../../../../lib/plugin"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
+import {
+  isPaymentSessionId,
+  KIND_LABELS,
+  kindOfProviderId,
+  type PaymentKind,
+} from "../../../../lib/plugin"
 
 /** A Piastrix payment session as the store routes need it. `data` is the session's public data. */
 export type PiastrixSession = {
@@ -25,7 +33,10 @@ export async function loadPiastrixSession(
   kinds?: PaymentKind[]
 ): Promise<PiastrixSession> {
   if (!isPaymentSessionId(id)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${field} must be a payment session id (payses_...)`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${field} must be a payment session id (payses_...)`
+    )
   }
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -46,16 +57,24 @@ export async function loadPiastrixSession(
         provider_id: string
         status: string
         data: Record<string, unknown> | null
-        payment_collection?: { cart?: { id: string; order?: { id: string } | null } | null } | null
+        payment_collection?: {
+          cart?: { id: string; order?: { id: string } | null } | null
+        } | null
       }
     | undefined
   const kind = kindOfProviderId(row?.provider_id)
   if (!row || !kind) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session with id: ${id} was not found`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Payment session with id: ${id} was not found`
+    )
   }
   if (kinds && !kinds.includes(kind)) {
     const expected = kinds.map((k) => KIND_LABELS[k]).join(" or ")
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${field}: ${id} is not a ${expected} session`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${field}: ${id} is not a ${expected} session`
+    )
   }
   const cart = row.payment_collection?.cart ?? null
   return {

@@ -1,6 +1,10 @@
 import busboy from "busboy"
 import type { IncomingMessage } from "node:http"
-import { detectReceiptType, RECEIPT_MAX_BYTES, type ReceiptFileType } from "../../../../lib/piastrix"
+import {
+  detectReceiptType,
+  RECEIPT_MAX_BYTES,
+  type ReceiptFileType,
+} from "../../../../lib/piastrix"
 
 /** A receipt read from a multipart request, or why it was refused (before anything reached the service). */
 export type ReceiptRead =
@@ -14,7 +18,11 @@ const DRAIN_LIMIT = 32 * 1024 * 1024
 /** Enough bytes to recognise every accepted type. */
 const SNIFF_BYTES = 16
 
-const refuse = (status: 400 | 413, message: string): ReceiptRead => ({ ok: false, status, message })
+const refuse = (status: 400 | 413, message: string): ReceiptRead => ({
+  ok: false,
+  status,
+  message,
+})
 
 /**
  * Reads the `file` part of a multipart body while it streams: the type is decided by content from the
@@ -22,11 +30,16 @@ const refuse = (status: 400 | 413, message: string): ReceiptRead => ({ ok: false
  * wrong file is never held in memory. After a refusal the rest of the body is discarded (so the
  * client reads the answer instead of a reset), up to a bound.
  */
-export function readReceipt(req: IncomingMessage, maxBytes = RECEIPT_MAX_BYTES): Promise<ReceiptRead> {
+export function readReceipt(
+  req: IncomingMessage,
+  maxBytes = RECEIPT_MAX_BYTES
+): Promise<ReceiptRead> {
   const declared = Number(req.headers["content-length"])
   if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {
     drain(req)
-    return Promise.resolve(refuse(413, "file: the receipt must be at most 10 MB"))
+    return Promise.resolve(
+      refuse(413, "file: the receipt must be at most 10 MB")
+    )
   }
   let parser: busboy.Busboy
   try {
@@ -34,11 +47,23 @@ export function readReceipt(req: IncomingMessage, maxBytes = RECEIPT_MAX_BYTES):
       headers: req.headers,
       // busboy signals a limit on reaching it, not on passing it: `parts: 1` would refuse the one file
       // itself, and `fileSize: maxBytes` a file of exactly 10 MB.
-      limits: { fileSize: maxBytes + 1, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 20 },
+      limits: {
+        fileSize: maxBytes + 1,
+        files: 1,
+        fields: 0,
+        parts: 2,
+        fieldNameSize: 100,
+        headerPairs: 20,
+      },
     })
   } catch {
     drain(req)
-    return Promise.resolve(refuse(400, "file: send multipart/form-data with the receipt in the field 'file'"))
+    return Promise.resolve(
+      refuse(
+        400,
+        "file: send multipart/form-data with the receipt in the field 'file'"
+      )
+    )
   }
 
   return new Promise<ReceiptRead>((resolve) => {
@@ -68,7 +93,12 @@ export function readReceipt(req: IncomingMessage, maxBytes = RECEIPT_MAX_BYTES):
       if (name !== "file" || seenFile) {
         stream.resume()
         // A part without a name in its Content-Disposition gets none from busboy.
-        finish(refuse(400, `Unrecognized fields: '${String(name ?? "").slice(0, 100)}'`))
+        finish(
+          refuse(
+            400,
+            `Unrecognized fields: '${String(name ?? "").slice(0, 100)}'`
+          )
+        )
         return
       }
       seenFile = true
@@ -86,12 +116,19 @@ export function readReceipt(req: IncomingMessage, maxBytes = RECEIPT_MAX_BYTES):
           if (head.length >= SNIFF_BYTES) {
             type = detectReceiptType(head)
             if (!type) {
-              finish(refuse(400, "file: must be a JPEG, PNG, PDF, WebP or HEIF/HEIC file"))
+              finish(
+                refuse(
+                  400,
+                  "file: must be a JPEG, PNG, PDF, WebP or HEIF/HEIC file"
+                )
+              )
             }
           }
         }
       })
-      stream.on("limit", () => finish(refuse(413, "file: the receipt must be at most 10 MB")))
+      stream.on("limit", () =>
+        finish(refuse(413, "file: the receipt must be at most 10 MB"))
+      )
       stream.on("end", () => {
         if (!settled && !type && head.length > 0) {
           type = detectReceiptType(head)
@@ -99,12 +136,23 @@ export function readReceipt(req: IncomingMessage, maxBytes = RECEIPT_MAX_BYTES):
       })
     })
     parser.on("field", (name: string | undefined) =>
-      finish(refuse(400, `Unrecognized fields: '${String(name ?? "").slice(0, 100)}'`))
+      finish(
+        refuse(
+          400,
+          `Unrecognized fields: '${String(name ?? "").slice(0, 100)}'`
+        )
+      )
     )
-    parser.on("partsLimit", () => finish(refuse(400, "file: send one part, the field 'file'")))
+    parser.on("partsLimit", () =>
+      finish(refuse(400, "file: send one part, the field 'file'"))
+    )
     parser.on("filesLimit", () => finish(refuse(400, "file: send one file")))
-    parser.on("fieldsLimit", () => finish(refuse(400, "Unrecognized fields: only 'file' is accepted")))
-    parser.on("error", () => finish(refuse(400, "file: the multipart body could not be read")))
+    parser.on("fieldsLimit", () =>
+      finish(refuse(400, "Unrecognized fields: only 'file' is accepted"))
+    )
+    parser.on("error", () =>
+      finish(refuse(400, "file: the multipart body could not be read"))
+    )
     parser.on("close", () => {
       if (!seenFile) {
         return finish(refuse(400, "Field 'file' is required"))
@@ -113,11 +161,15 @@ export function readReceipt(req: IncomingMessage, maxBytes = RECEIPT_MAX_BYTES):
         return finish(refuse(400, "file: the receipt is empty"))
       }
       if (!type) {
-        return finish(refuse(400, "file: must be a JPEG, PNG, PDF, WebP or HEIF/HEIC file"))
+        return finish(
+          refuse(400, "file: must be a JPEG, PNG, PDF, WebP or HEIF/HEIC file")
+        )
       }
       finish({ ok: true, bytes: Buffer.concat(chunks), type })
     })
-    req.on("aborted", () => finish(refuse(400, "file: the upload was interrupted")))
+    req.on("aborted", () =>
+      finish(refuse(400, "file: the upload was interrupted"))
+    )
     req.pipe(parser)
   })
 }

@@ -31,32 +31,55 @@ export function respondToServiceError(
   if (error instanceof PollThrottledError) {
     // The last status call failed moments ago and the service may not be asked again yet.
     res.setHeader("Retry-After", String(Math.ceil(error.retryAfterMs / 1000)))
-    sendBadGateway(res, "The payment service did not answer; try again shortly", error.retryAfterMs)
+    sendBadGateway(
+      res,
+      "The payment service did not answer; try again shortly",
+      error.retryAfterMs
+    )
     return
   }
   if (!(error instanceof PiastrixError)) {
     throw error
   }
   if (error instanceof PiastrixValidationError) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${error.field}: ${error.problem}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${error.field}: ${error.problem}`
+    )
   }
   if (error instanceof PiastrixApiError && isAmountRefusal(error)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `amount: ${error.serviceMessage}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `amount: ${error.serviceMessage}`
+    )
   }
   if (error instanceof PiastrixApiError && isPaywayRefusal(error)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `payway: ${error.serviceMessage}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `payway: ${error.serviceMessage}`
+    )
   }
   // The error's message names the endpoint and code only; the service's own text was redacted by the client.
   logger.warn(`piastrix: ${context} failed: ${error.message}`)
   if (error instanceof PiastrixApiError) {
     // A bad signature is the store's configuration, not the payer's business: the log says which.
-    sendBadGateway(res, `The payment service refused the request (error_code ${error.errorCode})`)
+    sendBadGateway(
+      res,
+      `The payment service refused the request (error_code ${error.errorCode})`
+    )
     return
   }
-  sendBadGateway(res, "The payment service could not be reached or answered unexpectedly")
+  sendBadGateway(
+    res,
+    "The payment service could not be reached or answered unexpectedly"
+  )
 }
 
-function sendBadGateway(res: MedusaResponse, message: string, retryAfterMs?: number): void {
+function sendBadGateway(
+  res: MedusaResponse,
+  message: string,
+  retryAfterMs?: number
+): void {
   const body: ServiceErrorBody = { type: "payment_service_error", message }
   if (retryAfterMs !== undefined) {
     body.retry_after_ms = retryAfterMs

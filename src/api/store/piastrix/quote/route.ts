@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
 import { cachedShopInputConfig } from "../../../../lib/plugin"
 import { checkPayway } from "../helpers/directions"
 import { loadCartPayment } from "../helpers/cart-payment"
@@ -13,7 +16,10 @@ import type { StoreQuoteBodyType } from "../validators"
  * What the payer would pay for this cart with this payway (`/invoice/try`): price with fee, fee,
  * currency of the payment system, extra fields to collect. Creates nothing at the service.
  */
-export async function POST(req: MedusaRequest<StoreQuoteBodyType>, res: MedusaResponse) {
+export async function POST(
+  req: MedusaRequest<StoreQuoteBodyType>,
+  res: MedusaResponse
+) {
   const { cart_id, payway } = req.validatedBody
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const { options, client } = piastrixOf(req.scope)
@@ -25,7 +31,10 @@ export async function POST(req: MedusaRequest<StoreQuoteBodyType>, res: MedusaRe
       amount: cart.amount,
     })
     if ("problem" in checked) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `${checked.problem.field}: ${checked.problem.message}`)
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `${checked.problem.field}: ${checked.problem.message}`
+      )
     }
     // A quote is not a payment: a fresh order id of its own, never a session's.
     const quote = await client.invoiceTry({

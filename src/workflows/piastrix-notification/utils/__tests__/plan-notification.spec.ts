@@ -13,7 +13,12 @@ const row = (overrides: Partial<NotificationRow> = {}): NotificationRow => ({
   status: "success",
   shop_amount: "1250.50",
   shop_currency: 643,
-  fields: { status: "success", shop_amount: "1250.50", shop_currency: "643", payer_account: "" },
+  fields: {
+    status: "success",
+    shop_amount: "1250.50",
+    shop_currency: "643",
+    payer_account: "",
+  },
   state: "received",
   attempts: 0,
   last_error: null,
@@ -50,71 +55,125 @@ const target = (
 
 describe("planNotification", () => {
   it("runs payment processing for a success notification of a waiting Piastrix session", () => {
-    expect(planNotification(row(), target(session()))).toEqual({ action: "capture", state: null, reason: null })
+    expect(planNotification(row(), target(session()))).toEqual({
+      action: "capture",
+      state: null,
+      reason: null,
+    })
   })
 
   it("marks the payment failed for a rejection of a waiting session, also when an order awaits it", () => {
-    const plan = planNotification(row({ status: "rejected" }), target(session({ status: "pending_authorization" })))
+    const plan = planNotification(
+      row({ status: "rejected" }),
+      target(session({ status: "pending_authorization" }))
+    )
     expect(plan.action).toBe("fail")
   })
 
   it("ignores a rejection that arrives after Medusa already holds the money", () => {
-    const plan = planNotification(row({ status: "rejected" }), target(session({ status: "authorized" })))
-    expect(plan).toEqual(expect.objectContaining({ action: "settle", state: "ignored" }))
+    const plan = planNotification(
+      row({ status: "rejected" }),
+      target(session({ status: "authorized" }))
+    )
+    expect(plan).toEqual(
+      expect.objectContaining({ action: "settle", state: "ignored" })
+    )
     expect(plan.reason).toMatch(/already authorized/)
   })
 
   it("ignores a rejection when the service also reported the same order paid", () => {
-    const plan = planNotification(row({ status: "rejected" }), target(session(), null, true))
-    expect(plan).toEqual(expect.objectContaining({ action: "settle", state: "ignored" }))
+    const plan = planNotification(
+      row({ status: "rejected" }),
+      target(session(), null, true)
+    )
+    expect(plan).toEqual(
+      expect.objectContaining({ action: "settle", state: "ignored" })
+    )
     expect(plan.reason).toMatch(/also reported the payment successful/)
   })
 
   it("ignores an order number that is not a payment session id: another integration on the same shop", () => {
     const plan = planNotification(row({ shop_order_id: "4126" }), target(null))
-    expect(plan).toEqual(expect.objectContaining({ action: "settle", state: "ignored" }))
+    expect(plan).toEqual(
+      expect.objectContaining({ action: "settle", state: "ignored" })
+    )
     expect(plan.reason).toMatch(/not a payment of this store/)
   })
 
   it("ignores, without an alarm, a payment another store on the same shop opened", () => {
     const plan = planNotification(row(), target(null, null, false, false))
-    expect(plan).toEqual(expect.objectContaining({ action: "settle", state: "ignored" }))
+    expect(plan).toEqual(
+      expect.objectContaining({ action: "settle", state: "ignored" })
+    )
     expect(plan.reason).toMatch(/never opened it/)
   })
 
   it("keeps money paid for a session Medusa deleted as needing attention", () => {
     const plan = planNotification(row(), target(null))
-    expect(plan).toEqual(expect.objectContaining({ action: "settle", state: "needs_attention" }))
+    expect(plan).toEqual(
+      expect.objectContaining({ action: "settle", state: "needs_attention" })
+    )
     expect(plan.reason).toMatch(/no order was created/)
   })
 
   it("ignores a rejection for a deleted session: there is nothing left to mark", () => {
-    expect(planNotification(row({ status: "rejected" }), target(null)).state).toBe("ignored")
+    expect(
+      planNotification(row({ status: "rejected" }), target(null)).state
+    ).toBe("ignored")
   })
 
   it("ignores a session of another payment provider", () => {
-    const plan = planNotification(row(), target(session({ provider_id: "pp_stripe_stripe" })))
-    expect(plan).toEqual(expect.objectContaining({ state: "ignored", reason: expect.stringContaining("pp_stripe_stripe") }))
+    const plan = planNotification(
+      row(),
+      target(session({ provider_id: "pp_stripe_stripe" }))
+    )
+    expect(plan).toEqual(
+      expect.objectContaining({
+        state: "ignored",
+        reason: expect.stringContaining("pp_stripe_stripe"),
+      })
+    )
   })
 
   it("ignores statuses it does not act on, naming the status", () => {
     const plan = planNotification(row({ status: "hold" }), target(session()))
-    expect(plan).toEqual(expect.objectContaining({ state: "ignored", reason: 'status "hold" is not acted on' }))
+    expect(plan).toEqual(
+      expect.objectContaining({
+        state: "ignored",
+        reason: 'status "hold" is not acted on',
+      })
+    )
   })
 })
 
 describe("settlementOf", () => {
   it("takes the outcome of payment processing for a success", () => {
     const captured = { state: "failed" as const, reason: "amount mismatch" }
-    expect(settlementOf({ action: "capture", state: null, reason: null }, captured, undefined)).toEqual(captured)
+    expect(
+      settlementOf(
+        { action: "capture", state: null, reason: null },
+        captured,
+        undefined
+      )
+    ).toEqual(captured)
   })
 
   it("counts a success whose processing never reported as a failed attempt", () => {
-    expect(settlementOf({ action: "capture", state: null, reason: null }, undefined, undefined).state).toBe("failed")
+    expect(
+      settlementOf(
+        { action: "capture", state: null, reason: null },
+        undefined,
+        undefined
+      ).state
+    ).toBe("failed")
   })
 
   it("records a rejection as processed once the session was marked", () => {
-    expect(settlementOf({ action: "fail", state: null, reason: null }, undefined, { order_id: null })).toEqual({
+    expect(
+      settlementOf({ action: "fail", state: null, reason: null }, undefined, {
+        order_id: null,
+      })
+    ).toEqual({
       state: "processed",
       reason: null,
     })

@@ -1,26 +1,49 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { findRecipient, recipientBalances } from "../../../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../../modules/piastrix/service"
-import { checkWithdrawAccountFormat, payoutsOf, recipientOr404 } from "../../payout-helpers"
+import {
+  checkWithdrawAccountFormat,
+  payoutsOf,
+  recipientOr404,
+} from "../../payout-helpers"
 import type { AdminUpdateRecipientType } from "../../payout-validators"
 
 /** A recipient with its balance per ledger account (sums of the entries). */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) => {
   const ctx = payoutsOf(req)
   const recipient = await recipientOr404(ctx, req.params.id)
-  res.json({ recipient, balances: await recipientBalances(ctx.db, recipient.id, recipient.currency) })
+  res.json({
+    recipient,
+    balances: await recipientBalances(ctx.db, recipient.id, recipient.currency),
+  })
 }
 
 /** Changes a recipient (suspend with `state: "suspended"`); a changed withdraw account is checked again. */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminUpdateRecipientType>, res: MedusaResponse) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminUpdateRecipientType>,
+  res: MedusaResponse
+) => {
   const ctx = payoutsOf(req)
   const current = await recipientOr404(ctx, req.params.id)
   const changes = req.validatedBody
-  if ("payway" in changes || "account" in changes || "account_details" in changes) {
+  if (
+    "payway" in changes ||
+    "account" in changes ||
+    "account_details" in changes
+  ) {
     await checkWithdrawAccountFormat(ctx, { ...current, ...changes })
   }
   const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-  await piastrix.updatePiastrixRecipients({ id: current.id, ...changes } as never)
+  await piastrix.updatePiastrixRecipients({
+    id: current.id,
+    ...changes,
+  } as never)
   res.json({ recipient: await findRecipient(ctx.db, current.id) })
 }

@@ -15,10 +15,16 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
   const [row] = await piastrix.listPiastrixNotifications({ id: req.params.id })
   if (!row) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Piastrix notification with id: ${req.params.id} was not found`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Piastrix notification with id: ${req.params.id} was not found`
+    )
   }
   if (!RETRYABLE.has(row.state)) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `id: the notification is ${row.state}; only needs_attention and failed ones can be retried`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `id: the notification is ${row.state}; only needs_attention and failed ones can be retried`
+    )
   }
   await piastrix.reopenNotification(row.id)
   const result = await runNotificationProcessing(req.scope, row.id)

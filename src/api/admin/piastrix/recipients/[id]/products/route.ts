@@ -1,11 +1,21 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+  Modules,
+} from "@medusajs/framework/utils"
 import { PIASTRIX_MODULE } from "../../../../../../modules/piastrix"
 import { payoutsOf, recipientOr404 } from "../../../payout-helpers"
 import type { AdminRecipientProductsType } from "../../../payout-validators"
 
 type Query = { graph(q: Record<string, unknown>): Promise<{ data: any[] }> }
-type Link = { create(links: unknown[]): Promise<unknown>; dismiss(links: unknown[]): Promise<unknown> }
+type Link = {
+  create(links: unknown[]): Promise<unknown>
+  dismiss(links: unknown[]): Promise<unknown>
+}
 
 const linkOf = (recipientId: string, productId: string) => ({
   [PIASTRIX_MODULE]: { piastrix_recipient_id: recipientId },
@@ -18,17 +28,30 @@ async function productsOf(query: Query, recipientId: string) {
     fields: ["products.id", "products.title"],
     filters: { id: recipientId },
   })
-  return (data[0]?.products ?? []).filter(Boolean).map((p: { id: string; title: string }) => ({ id: p.id, title: p.title }))
+  return (data[0]?.products ?? [])
+    .filter(Boolean)
+    .map((p: { id: string; title: string }) => ({ id: p.id, title: p.title }))
 }
 
 /** The products a recipient owns (its sales earn it its share). */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) => {
   const recipient = await recipientOr404(payoutsOf(req), req.params.id)
-  res.json({ products: await productsOf(req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY), recipient.id) })
+  res.json({
+    products: await productsOf(
+      req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY),
+      recipient.id
+    ),
+  })
 }
 
 /** Links products to the recipient (moving them from another one) and unlinks others. */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminRecipientProductsType>, res: MedusaResponse) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminRecipientProductsType>,
+  res: MedusaResponse
+) => {
   const recipient = await recipientOr404(payoutsOf(req), req.params.id)
   const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const link = req.scope.resolve<Link>(ContainerRegistrationKeys.LINK)
@@ -41,11 +64,18 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminRecipientProduct
     })
     const missing = add.filter((id) => !products.some((p) => p.id === id))
     if (missing.length) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `add: no product ${missing.join(", ")}`)
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `add: no product ${missing.join(", ")}`
+      )
     }
-    const owned = products.filter((p) => p.piastrix_recipient && p.piastrix_recipient.id !== recipient.id)
+    const owned = products.filter(
+      (p) => p.piastrix_recipient && p.piastrix_recipient.id !== recipient.id
+    )
     if (owned.length) {
-      await link.dismiss(owned.map((p) => linkOf(p.piastrix_recipient.id, p.id)))
+      await link.dismiss(
+        owned.map((p) => linkOf(p.piastrix_recipient.id, p.id))
+      )
     }
     await link.create(add.map((id) => linkOf(recipient.id, id)))
   }

@@ -11,7 +11,9 @@ import { respondToServiceError } from "../../../helpers/service-error"
  * rejected, with support's comment).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const session = await loadPiastrixSession(req.scope, req.params.id, "id", ["bank_transfer"])
+  const session = await loadPiastrixSession(req.scope, req.params.id, "id", [
+    "bank_transfer",
+  ])
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   try {
     const piastrix = piastrixOf(req.scope)
@@ -22,9 +24,18 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     const receipts = target ? await client.receiptStatus(target) : []
     res.json({
       session_id: session.id,
-      receipts: receipts.map((r) => ({ id: r.id, status: r.status, comment: r.comment ?? null })),
+      receipts: receipts.map((r) => ({
+        id: r.id,
+        status: r.status,
+        comment: r.comment ?? null,
+      })),
     })
   } catch (error) {
-    respondToServiceError(error, res, logger, `receipt status of session ${session.id}`)
+    respondToServiceError(
+      error,
+      res,
+      logger,
+      `receipt status of session ${session.id}`
+    )
   }
 }

@@ -13,10 +13,14 @@ import { respondToServiceError } from "../../../helpers/service-error"
  * the service. Accepted receipts go to the receipt address the service named for this payment.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const session = await loadPiastrixSession(req.scope, req.params.id, "id", ["bank_transfer"])
+  const session = await loadPiastrixSession(req.scope, req.params.id, "id", [
+    "bank_transfer",
+  ])
   const read = await readReceipt(req)
   if (!read.ok) {
-    res.status(read.status).json({ type: "invalid_data", message: read.message })
+    res
+      .status(read.status)
+      .json({ type: "invalid_data", message: read.message })
     return
   }
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
@@ -28,15 +32,31 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     if (!target) {
       res.status(409).json({
         type: "not_allowed",
-        message: "id: the payment has no transfer requisites yet, so no receipt can be filed; try again later",
+        message:
+          "id: the payment has no transfer requisites yet, so no receipt can be filed; try again later",
       })
       return
     }
     // Buffer.concat always returns a buffer over a plain ArrayBuffer.
-    await client.receiptUpload({ ...target, file: read.bytes as Uint8Array<ArrayBuffer> })
-    logger.info(`piastrix: receipt (${read.type.mime}, ${read.bytes.length} bytes) filed for session ${session.id}`)
-    res.status(202).json({ session_id: session.id, accepted: true, type: read.type.mime, size: read.bytes.length })
+    await client.receiptUpload({
+      ...target,
+      file: read.bytes as Uint8Array<ArrayBuffer>,
+    })
+    logger.info(
+      `piastrix: receipt (${read.type.mime}, ${read.bytes.length} bytes) filed for session ${session.id}`
+    )
+    res.status(202).json({
+      session_id: session.id,
+      accepted: true,
+      type: read.type.mime,
+      size: read.bytes.length,
+    })
   } catch (error) {
-    respondToServiceError(error, res, logger, `receipt upload for session ${session.id}`)
+    respondToServiceError(
+      error,
+      res,
+      logger,
+      `receipt upload for session ${session.id}`
+    )
   }
 }

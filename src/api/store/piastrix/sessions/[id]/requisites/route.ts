@@ -25,17 +25,23 @@ const SHOWN = [
 
 type Requisites = Partial<Record<(typeof SHOWN)[number], string | null>>
 
-function requisitesOf(psData: InvoicePsData | null | undefined): Requisites | null {
+function requisitesOf(
+  psData: InvoicePsData | null | undefined
+): Requisites | null {
   if (!psData || typeof psData !== "object") {
     return null
   }
   const shown: Requisites = {}
   for (const key of SHOWN) {
     const value = psData[key]
-    shown[key] = value === undefined || value === null || value === "" ? null : String(value)
+    shown[key] =
+      value === undefined || value === null || value === ""
+        ? null
+        : String(value)
   }
   // Assigned once the service names where to send the money.
-  const assigned = shown.card || shown.phone || shown.qr_data || shown.url || shown.bank
+  const assigned =
+    shown.card || shown.phone || shown.qr_data || shown.url || shown.bank
   return assigned ? shown : null
 }
 
@@ -46,7 +52,9 @@ function requisitesOf(psData: InvoicePsData | null | undefined): Requisites | nu
  * the shared polling guard, so polling faster than every 10 s gets the last answer (`reused`).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const session = await loadPiastrixSession(req.scope, req.params.id, "id", ["bank_transfer"])
+  const session = await loadPiastrixSession(req.scope, req.params.id, "id", [
+    "bank_transfer",
+  ])
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   try {
     const piastrix = piastrixOf(req.scope)
@@ -62,6 +70,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       next_check_at: new Date(status.nextAllowedAt).toISOString(),
     })
   } catch (error) {
-    respondToServiceError(error, res, logger, `requisites of session ${session.id}`)
+    respondToServiceError(
+      error,
+      res,
+      logger,
+      `requisites of session ${session.id}`
+    )
   }
 }

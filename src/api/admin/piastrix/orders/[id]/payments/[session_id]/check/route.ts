@@ -1,6 +1,13 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { PAYMENT_REGISTER_TABLE, type DuePayment, type SqlConnection } from "../../../../../../../../lib/plugin"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
+import {
+  PAYMENT_REGISTER_TABLE,
+  type DuePayment,
+  type SqlConnection,
+} from "../../../../../../../../lib/plugin"
 import { reconcilePiastrixPaymentWorkflow } from "../../../../../../../../workflows/piastrix-reconcile/reconcile-piastrix-payment"
 import { orderPayments } from "../../../../helpers"
 
@@ -25,13 +32,21 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       `session_id: the payment is ${payment.captured ? "captured" : "settled"}; there is nothing to check`
     )
   }
-  const db = req.scope.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+  const db = req.scope.resolve<SqlConnection>(
+    ContainerRegistrationKeys.PG_CONNECTION
+  )
   const { rows } = await db.raw(
     `select id, shop_order_id, kind, amount, currency, payment_id, state, created_at
        from ${PAYMENT_REGISTER_TABLE} where shop_order_id = ? and deleted_at is null`,
     [payment.shop_order_id]
   )
   const due: DuePayment = { ...rows[0], session_id: payment.session_id }
-  const { result } = await reconcilePiastrixPaymentWorkflow(req.scope).run({ input: { payment: due } })
-  res.json({ check: result.status, outcome: result.outcome, payments: await orderPayments(req) })
+  const { result } = await reconcilePiastrixPaymentWorkflow(req.scope).run({
+    input: { payment: due },
+  })
+  res.json({
+    check: result.status,
+    outcome: result.outcome,
+    payments: await orderPayments(req),
+  })
 }
