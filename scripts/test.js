@@ -4,7 +4,7 @@
 // `npm run test:unit` (first argument `--unit`): the unit tests alone (every `__tests__` folder),
 // without Postgres or a browser.
 const path = require("node:path")
-const { spawn } = require("node:child_process")
+const { spawn, spawnSync } = require("node:child_process")
 const { ensurePostgres } = require("./postgres")
 const { ensureChromium } = require("./chromium")
 const { ensureRedisServer } = require("./redis")
@@ -12,10 +12,52 @@ const fs = require("node:fs")
 const os = require("node:os")
 const { summaryLine } = require("./jest-summary-line")
 
+/**
+ * The code's own checks, run by the full `npm test` before the suites: ESLint and Prettier (Medusa's settings).
+ * Each that fails counts as one failed test, and its complaints are printed.
+ */
+const binOf = (pkg, bin) =>
+  path.join(path.dirname(require.resolve(`${pkg}/package.json`)), bin)
+
+function styleChecks() {
+  const checks = [
+    ["eslint", [binOf("eslint", "bin/eslint.js"), "."]],
+    [
+      "prettier --check",
+      [
+        binOf("prettier", "bin/prettier.cjs"),
+        "--check",
+        "--log-level",
+        "warn",
+        ".",
+      ],
+    ],
+  ]
+  let passed = 0
+  let failed = 0
+  for (const [name, args] of checks) {
+    const run = spawnSync(process.execPath, args, { encoding: "utf8" })
+    if (run.status === 0) {
+      passed++
+    } else {
+      failed++
+      process.stdout.write(
+        `\n${name} failed (npm run lint / npm run format to see and fix):\n${run.stdout}${run.stderr}\n`
+      )
+    }
+  }
+  process.stdout.write(
+    `[style] eslint and prettier: ${passed} passed, ${failed} failed\n`
+  )
+  return { passed, failed }
+}
+
 async function main() {
   process.chdir(path.resolve(__dirname, ".."))
   let args = process.argv.slice(2)
   const unitOnly = args[0] === "--unit"
+  // Only the whole run (no jest arguments) checks the style: a run of one suite is about that suite.
+  const style = args.length === 0 ? styleChecks() : { passed: 0, failed: 0 }
   if (unitOnly) {
     args = ["--testPathPattern", "/__tests__/", ...args.slice(1)]
   } else {
@@ -23,8 +65,13 @@ async function main() {
     // The scale suites start their own Redis (scripts/redis.js); Debian's redis-server is installed here.
     ensureRedisServer({ required: false })
   }
-  const pg = unitOnly ? { env: {}, stop: async () => {} } : await ensurePostgres({ purpose: "test" })
-  const summaryFile = path.join(os.tmpdir(), `piastrix-test-summary-${process.pid}.json`)
+  const pg = unitOnly
+    ? { env: {}, stop: async () => {} }
+    : await ensurePostgres({ purpose: "test" })
+  const summaryFile = path.join(
+    os.tmpdir(),
+    `piastrix-test-summary-${process.pid}.json`
+  )
   fs.rmSync(summaryFile, { force: true })
   const env = {
     ...process.env,
@@ -36,13 +83,21 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL || "error",
     // Every suite runs in one process (--runInBand), and each Medusa boot leaves memory behind that jest
     // cannot give back: the whole run passes 4 GB, V8's default limit on this machine.
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules", "--max-old-space-size=8192"]
+    NODE_OPTIONS: [
+      process.env.NODE_OPTIONS,
+      "--experimental-vm-modules",
+      "--max-old-space-size=8192",
+    ]
       .filter(Boolean)
       .join(" "),
   }
   const jest = require.resolve("jest/bin/jest")
   // Its own process group, so a signal reaches everything jest started (servers, browsers).
-  const child = spawn(process.execPath, [jest, "--runInBand", ...args], { env, stdio: "inherit", detached: true })
+  const child = spawn(process.execPath, [jest, "--runInBand", ...args], {
+    env,
+    stdio: "inherit",
+    detached: true,
+  })
   let stopping = false
   const forward = (signal) => {
     stopping = true
@@ -52,15 +107,19 @@ async function main() {
   }
   process.on("SIGINT", () => forward("SIGINT"))
   process.on("SIGTERM", () => forward("SIGTERM"))
-  const code = await new Promise((resolve) => child.on("exit", (c, s) => resolve(c ?? (s ? 1 : 0))))
+  const code = await new Promise((resolve) =>
+    child.on("exit", (c, s) => resolve(c ?? (s ? 1 : 0)))
+  )
   await pg.stop()
   // jest that dies before reporting (a crash, a signal) counts as one failure, never as a pass.
   const counts = fs.existsSync(summaryFile)
     ? JSON.parse(fs.readFileSync(summaryFile, "utf8"))
     : { passed: 0, failed: 1, skipped: 0 }
+  counts.passed += style.passed
+  counts.failed += style.failed
   fs.rmSync(summaryFile, { force: true })
   process.stdout.write(`\n${summaryLine(counts)}\n`)
-  process.exit(stopping && code === 0 ? 1 : code)
+  process.exit(stopping && code === 0 ? 1 : code || (style.failed ? 1 : 0))
 }
 
 main().catch((err) => {
