@@ -14,6 +14,7 @@ import {
   type SqlDatabase,
 } from "../../src/lib/payouts"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
+import { accrueLostFulfillments } from "../../src/workflows/piastrix-payouts"
 import piastrixCancelReversal from "../../src/subscribers/piastrix-cancel-reversal"
 import piastrixFulfillmentAccrual, {
   orderOfFulfillment,
@@ -293,5 +294,61 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       [order.id]
     )
     expect(rows[0].n).toBe(2)
+  })
+
+  it("accrues a fulfillment whose event was lost, once, when the payout job looks back", async () => {
+    const { books, stickers, order, line, fulfill } = await paidOrder()
+    // The event never reaches the plugin: its subscriber is off while the fulfillment is created.
+    const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+    const subscriberId = "piastrix-fulfillment-accrual"
+    eventBus.unsubscribe("order.fulfillment_created", (() => {}) as never, {
+      subscriberId,
+    })
+    try {
+      const { result: lost } = await fulfill([
+        { id: line("piastrix-ebook"), quantity: 2 },
+        { id: line("piastrix-stickers"), quantity: 1 },
+      ])
+      await new Promise((r) => setTimeout(r, 500))
+      expect(await entriesOf(order.id)).toEqual([])
+
+      // With shares accruing on delivery, an undelivered fulfillment is not due yet.
+      expect(
+        await accrueLostFulfillments(getContainer(), { accrueOn: "delivered" })
+      ).toBe(0)
+      expect(
+        await accrueLostFulfillments(getContainer(), { accrueOn: "fulfilled" })
+      ).toBe(2)
+      // Another pass, and the event arriving late after all: nothing twice.
+      expect(
+        await accrueLostFulfillments(getContainer(), { accrueOn: "fulfilled" })
+      ).toBe(0)
+      await piastrixFulfillmentAccrual({
+        event: {
+          name: "order.fulfillment_created",
+          data: { order_id: order.id, fulfillment_id: lost.id },
+        },
+        container: getContainer(),
+      } as never)
+      expect(
+        (await entriesOf(order.id)).filter(
+          (e: { account: string }) => e.account === "held"
+        )
+      ).toHaveLength(2)
+      expect((await recipientBalances(db, books.id, RUB)).held).toBe("2250.90")
+      expect((await recipientBalances(db, stickers.id, RUB)).held).toBe(
+        "120.00"
+      )
+    } finally {
+      eventBus.subscribe(
+        "order.fulfillment_created",
+        (data: any) =>
+          piastrixFulfillmentAccrual({
+            event: { name: "order.fulfillment_created", ...data },
+            container: getContainer(),
+          } as never),
+        { subscriberId }
+      )
+    }
   })
 })

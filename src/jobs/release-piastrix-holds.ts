@@ -1,11 +1,18 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { releaseDueHolds } from "../lib/payouts"
 import { scheduledPayoutContext } from "../modules/piastrix/payout-context"
+import { accrueLostFulfillments } from "../workflows/piastrix-payouts"
 
-/** Payouts: held money whose hold elapsed becomes available (lib/payouts). */
+/**
+ * Payouts: fulfillments whose accrual event was lost are accrued (the last 7 days), then held money whose
+ * hold elapsed becomes available (lib/payouts).
+ */
 export default async function job(container: MedusaContainer): Promise<void> {
   const ctx = scheduledPayoutContext(container)
   if (ctx) {
+    await accrueLostFulfillments(container, {
+      accrueOn: ctx.options.payouts.accrueOn,
+    })
     await releaseDueHolds(ctx.db)
   }
 }

@@ -1,2 +1,3 @@
 export * from "./accrue-piastrix-fulfillment"
 export * from "./reverse-piastrix-accruals"
+export * from "./accrue-lost-fulfillments"
