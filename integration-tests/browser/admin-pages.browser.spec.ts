@@ -1,6 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import type { Browser } from "playwright-core"
 import { ensureAdminUser } from "../../dev/seed-admin"
+import { adminHeaders } from "../helpers/admin-api"
 import { sandboxControl, settledRow } from "../helpers/callbacks"
 import {
   piastrixIntegrationRunner,
@@ -172,6 +173,68 @@ piastrixIntegrationRunner(
       expect(
         (await findOrderForCart(getContainer(), cart.id))?.payment_state
       ).toBe("captured")
+    })
+
+    it("Piastrix → Payouts creates a payout for a vendor, shows its status, and cancels it with the reason", async () => {
+      const headers = await adminHeaders(getContainer())
+      const { data } = await api.post(
+        "/admin/piastrix/recipients",
+        {
+          name: "Browser vendor",
+          email: "vendor@example.com",
+          rail: "withdraw",
+          payway: "card_rub",
+          account: "4111111111111111",
+          currency: 643,
+          schedule: "manual",
+        },
+        headers
+      )
+      await api.post(
+        `/admin/piastrix/recipients/${data.recipient.id}/adjustments`,
+        {
+          amount: "500.00",
+          reason: "earnings",
+          idempotency_key: "browser-earnings",
+        },
+        headers
+      )
+
+      admin = await openAdmin(browser, medusaUrl(), {
+        scenario: "admin-payouts",
+      })
+      const { page } = admin
+      await page.goto(`${medusaUrl()}/app/piastrix/payouts`)
+      await page.getByRole("heading", { name: "New payout" }).waitFor()
+      await page.getByLabel("Recipient").click()
+      await page.getByRole("option", { name: "Browser vendor" }).click()
+      await page
+        .getByLabel("Amount (empty: all that is payable)")
+        .fill("300.00")
+      await page.getByRole("button", { name: "Create payout" }).click()
+      await page.getByText("Payout of 300.00 created: Pending").waitFor()
+      const row = page.locator("tbody tr").first()
+      await row.getByText("Pending", { exact: true }).waitFor()
+      const text = await row.innerText()
+      expect(text).toMatch(/Browser vendor/)
+      expect(text).toMatch(/300\.00/)
+      // The card number is never shown whole.
+      expect(text).toMatch(/41••••••••••1111/)
+      expect(await page.content()).not.toContain("4111111111111111")
+      await admin.shot("payouts-created")
+
+      await row.getByRole("button", { name: "Cancel" }).click()
+      await page.getByText("Payout canceled").waitFor()
+      await row.getByText("Canceled", { exact: true }).waitFor()
+      expect(await row.innerText()).toMatch(/canceled in the admin/)
+      await admin.shot("payouts-canceled")
+      const [payout] = (
+        await api.get(
+          `/admin/piastrix/payouts?recipient_id=${data.recipient.id}`,
+          headers
+        )
+      ).data.payouts
+      expect(payout).toMatchObject({ status: "canceled", amount: "300.00" })
     })
 
     it("speaks Russian when the admin does", async () => {

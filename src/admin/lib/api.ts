@@ -8,6 +8,8 @@ import type {
 } from "../../lib/plugin/admin-views"
 import type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
 import type { OrderPaymentView } from "../../lib/plugin/order-payments"
+import type { Payout, PayoutStatus } from "../../lib/payouts/payouts"
+import type { Recipient } from "../../lib/payouts/recipients"
 
 /**
  * The plugin's admin API (src/api/admin/piastrix) through Medusa's JS SDK, with the admin's session, and
@@ -30,6 +32,8 @@ export type Settings = {
 }
 export type Notification = InboxPage["notifications"][number]
 export type { OrderPaymentView } from "../../lib/plugin/order-payments"
+export type { Payout, PayoutStatus } from "../../lib/payouts/payouts"
+export type { Recipient } from "../../lib/payouts/recipients"
 
 /** The message an API error carries (the routes name the field or the service's reason). */
 export function messageOf(error: unknown): string {
@@ -139,5 +143,58 @@ export const useCheckOrderPayment = (orderId: string) => {
       client.setQueryData(keys.orderPayments(orderId), {
         payments: answer.payments,
       }),
+  })
+}
+
+export const usePayouts = (status: PayoutStatus | undefined, offset: number) =>
+  useQuery({
+    queryKey: ["piastrix", "payouts", status ?? "all", offset],
+    queryFn: () =>
+      sdk.client.fetch<{ payouts: Payout[]; count: number }>(
+        "/admin/piastrix/payouts",
+        {
+          query: { ...(status ? { status } : {}), limit: PAGE_SIZE, offset },
+        }
+      ),
+  })
+
+export const useRecipients = () =>
+  useQuery({
+    queryKey: ["piastrix", "recipients"],
+    queryFn: () =>
+      sdk.client.fetch<{ recipients: Recipient[]; count: number }>(
+        "/admin/piastrix/recipients",
+        { query: { limit: 200 } }
+      ),
+  })
+
+/** Create, approve, cancel or retry a payout; the list is read again afterwards. */
+export const usePayoutAction = () => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (
+      action:
+        | { type: "create"; recipient_id: string; amount?: string }
+        | { type: "approve" | "retry"; id: string }
+        | { type: "cancel"; id: string; reason: string }
+    ) => {
+      if (action.type === "create") {
+        const { type: _type, ...body } = action
+        return sdk.client.fetch<{ payout: Payout }>("/admin/piastrix/payouts", {
+          method: "POST",
+          body,
+        })
+      }
+      const body = action.type === "cancel" ? { reason: action.reason } : {}
+      return sdk.client.fetch<{ payout: Payout }>(
+        `/admin/piastrix/payouts/${action.id}/${action.type}`,
+        {
+          method: "POST",
+          body,
+        }
+      )
+    },
+    onSettled: () =>
+      client.invalidateQueries({ queryKey: ["piastrix", "payouts"] }),
   })
 }

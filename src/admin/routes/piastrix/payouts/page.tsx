@@ -1,0 +1,302 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import {
+  Button,
+  Input,
+  Label,
+  Select,
+  StatusBadge,
+  Table,
+  Text,
+  toast,
+} from "@medusajs/ui"
+import { useState } from "react"
+import { useTranslation } from "react-i18next"
+import { Body, Section } from "../../../components/states"
+import {
+  messageOf,
+  PAGE_SIZE,
+  usePayoutAction,
+  usePayouts,
+  useRecipients,
+  type Payout,
+  type PayoutStatus,
+} from "../../../lib/api"
+
+const STATUS_COLOR: Record<
+  PayoutStatus,
+  "green" | "orange" | "red" | "grey" | "blue" | "purple"
+> = {
+  awaiting_approval: "purple",
+  pending: "orange",
+  processing: "blue",
+  succeeded: "green",
+  rejected: "red",
+  canceled: "grey",
+  needs_attention: "red",
+}
+const STATUSES = Object.keys(STATUS_COLOR) as PayoutStatus[]
+
+/** A payout account as a person needs to see it: enough to tell accounts apart, not enough to use a card. */
+const masked = (account: string) =>
+  account.length <= 6
+    ? account
+    : `${account.slice(0, 2)}${"•".repeat(account.length - 6)}${account.slice(-4)}`
+
+function Actions({ payout }: { payout: Payout }) {
+  const { t } = useTranslation("piastrix")
+  const act = usePayoutAction()
+  const run = (action: Parameters<typeof act.mutate>[0], done: string) =>
+    act.mutate(action, {
+      onSuccess: () => toast.success(done),
+      onError: (error) => toast.error(messageOf(error)),
+    })
+  return (
+    <div className="flex justify-end gap-x-2">
+      {payout.status === "awaiting_approval" && (
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={act.isPending}
+          onClick={() =>
+            run({ type: "approve", id: payout.id }, t("payouts.approved"))
+          }
+        >
+          {t("payouts.approve")}
+        </Button>
+      )}
+      {payout.status === "needs_attention" && (
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={act.isPending}
+          onClick={() =>
+            run({ type: "retry", id: payout.id }, t("payouts.retried"))
+          }
+        >
+          {t("payouts.retry")}
+        </Button>
+      )}
+      {(payout.status === "awaiting_approval" ||
+        payout.status === "pending") && (
+        <Button
+          size="small"
+          variant="transparent"
+          isLoading={act.isPending}
+          onClick={() =>
+            run(
+              {
+                type: "cancel",
+                id: payout.id,
+                reason: t("payouts.canceledInAdmin"),
+              },
+              t("payouts.canceled")
+            )
+          }
+        >
+          {t("payouts.cancel")}
+        </Button>
+      )}
+    </div>
+  )
+}
+
+function NewPayout() {
+  const { t } = useTranslation("piastrix")
+  const { data } = useRecipients()
+  const act = usePayoutAction()
+  const [recipient, setRecipient] = useState<string>("")
+  const [amount, setAmount] = useState("")
+  const active = (data?.recipients ?? []).filter((r) => r.state === "active")
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3 px-6 py-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        act.mutate(
+          {
+            type: "create",
+            recipient_id: recipient,
+            ...(amount.trim() ? { amount: amount.trim() } : {}),
+          },
+          {
+            onSuccess: ({ payout }) => {
+              toast.success(
+                t("payouts.created", {
+                  amount: payout.amount,
+                  status: t(`payouts.statuses.${payout.status}`),
+                })
+              )
+              setAmount("")
+            },
+            onError: (error) => toast.error(messageOf(error)),
+          }
+        )
+      }}
+    >
+      <div className="flex flex-col gap-y-1">
+        <Label size="xsmall" htmlFor="piastrix-payout-recipient">
+          {t("payouts.recipient")}
+        </Label>
+        <Select value={recipient} onValueChange={setRecipient}>
+          <Select.Trigger
+            id="piastrix-payout-recipient"
+            className="min-w-[220px]"
+          >
+            <Select.Value placeholder={t("payouts.chooseRecipient")} />
+          </Select.Trigger>
+          <Select.Content>
+            {active.map((r) => (
+              <Select.Item key={r.id} value={r.id}>
+                {r.name}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select>
+      </div>
+      <div className="flex flex-col gap-y-1">
+        <Label size="xsmall" htmlFor="piastrix-payout-amount">
+          {t("payouts.amountOptional")}
+        </Label>
+        <Input
+          id="piastrix-payout-amount"
+          size="small"
+          placeholder="100.00"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+      </div>
+      <Button
+        size="small"
+        type="submit"
+        disabled={!recipient}
+        isLoading={act.isPending}
+      >
+        {t("payouts.create")}
+      </Button>
+    </form>
+  )
+}
+
+/**
+ * Vendor payouts: every payout with its status and, when refused, the reason; approve, cancel and retry
+ * where the status allows; a new payout for a recipient (an amount, or all that is payable).
+ */
+const PiastrixPayoutsPage = () => {
+  const { t, i18n } = useTranslation("piastrix")
+  const [status, setStatus] = useState<PayoutStatus | undefined>(undefined)
+  const [offset, setOffset] = useState(0)
+  const { data, isLoading, error } = usePayouts(status, offset)
+  const { data: recipients } = useRecipients()
+  const nameOf = (id: string) =>
+    recipients?.recipients.find((r) => r.id === id)?.name ?? id
+  const date = (value: string | Date) =>
+    new Date(value).toLocaleString(i18n.language)
+  return (
+    <div className="flex flex-col gap-y-3">
+      <Section title={t("payouts.new")}>
+        <NewPayout />
+      </Section>
+      <Section
+        title={t("payouts.title")}
+        actions={
+          <Select
+            size="small"
+            value={status ?? "all"}
+            onValueChange={(value) => {
+              setOffset(0)
+              setStatus(value === "all" ? undefined : (value as PayoutStatus))
+            }}
+          >
+            <Select.Trigger aria-label={t("payouts.filter")}>
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              <Select.Item value="all">{t("payouts.allStatuses")}</Select.Item>
+              {STATUSES.map((s) => (
+                <Select.Item key={s} value={s}>
+                  {t(`payouts.statuses.${s}`)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+        }
+      >
+        <Body
+          loading={isLoading}
+          error={error}
+          empty={data?.payouts.length === 0}
+        >
+          <Table>
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>{t("payouts.created_at")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("payouts.recipient")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("payouts.to")}</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">
+                  {t("payouts.amount")}
+                </Table.HeaderCell>
+                <Table.HeaderCell>{t("payouts.status")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("payouts.reason")}</Table.HeaderCell>
+                <Table.HeaderCell />
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data?.payouts.map((p) => (
+                <Table.Row key={p.id} data-status={p.status}>
+                  <Table.Cell>{date(p.created_at)}</Table.Cell>
+                  <Table.Cell>{nameOf(p.recipient_id)}</Table.Cell>
+                  <Table.Cell>
+                    {p.rail === "transfer" ? t("payouts.wallet") : p.payway}{" "}
+                    {masked(p.account)}
+                  </Table.Cell>
+                  <Table.Cell className="text-right">
+                    {p.amount}
+                    {p.fee ? (
+                      <Text size="xsmall" className="text-ui-fg-subtle">
+                        {t("payouts.fee", { fee: p.fee })}
+                      </Text>
+                    ) : null}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <StatusBadge color={STATUS_COLOR[p.status]}>
+                      {t(`payouts.statuses.${p.status}`)}
+                    </StatusBadge>
+                  </Table.Cell>
+                  <Table.Cell className="max-w-[320px] whitespace-normal">
+                    <Text size="xsmall">
+                      {p.rejected_reason ?? p.last_error ?? ""}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Actions payout={p} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+          <Table.Pagination
+            count={data?.count ?? 0}
+            pageSize={PAGE_SIZE}
+            pageIndex={Math.floor(offset / PAGE_SIZE)}
+            pageCount={Math.max(1, Math.ceil((data?.count ?? 0) / PAGE_SIZE))}
+            canPreviousPage={offset > 0}
+            canNextPage={offset + PAGE_SIZE < (data?.count ?? 0)}
+            previousPage={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+            nextPage={() => setOffset(offset + PAGE_SIZE)}
+            translations={{
+              of: t("common.of"),
+              results: t("common.results"),
+              pages: t("common.pages"),
+              prev: t("common.prev"),
+              next: t("common.next"),
+            }}
+          />
+        </Body>
+      </Section>
+    </div>
+  )
+}
+
+export const config = defineRouteConfig({ label: "Payouts" })
+
+export default PiastrixPayoutsPage
