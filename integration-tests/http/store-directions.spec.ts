@@ -3,11 +3,11 @@ import BigNumber from "bignumber.js"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { createCart, storeHeaders } from "../helpers/store-api"
 import { expectRejected } from "../helpers/store-routes"
-import { clearShopInputConfigCache } from "../../src/lib/plugin"
+import { adminHeaders } from "../helpers/admin-api"
 
 jest.setTimeout(120000)
 
-piastrixIntegrationRunner(({ api, seed, sandbox }) => {
+piastrixIntegrationRunner(({ api, seed, sandbox, getContainer }) => {
   const get = (path: string, params: Record<string, unknown>) =>
     api.get(path, { ...storeHeaders(seed()), params })
 
@@ -126,11 +126,14 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
       )
     })
 
-    it("asks the service for the shop's directions once for many requests (cached per process)", async () => {
+    it("asks the service for the shop's directions once for many requests, and again after the admin read them", async () => {
       const cart = await createCart(api, seed())
-      // Medusa runs in this process: start from an empty cache. A latency fault of 0 ms changes nothing
-      // but counts the requests that reach the endpoint (each one uses up one of its `times`).
-      clearShopInputConfigCache()
+      const admin = await adminHeaders(getContainer())
+      // The admin's directions page reads them fresh and drops the kept ones: start from there. A latency
+      // fault of 0 ms changes nothing but counts the requests that reach the endpoint (each uses one `times`).
+      expect((await api.get("/admin/piastrix/directions", admin)).status).toBe(
+        200
+      )
       const counter = (
         await axios.post(`${sandbox().url}/__sandbox/faults`, {
           type: "latency",
@@ -139,16 +142,24 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
           times: 100,
         })
       ).data
+      const reached = async () => {
+        const rules = (await axios.get(`${sandbox().url}/__sandbox/faults`))
+          .data as Array<{ id: number; remaining: number }>
+        return 100 - rules.find((r) => r.id === counter.id)!.remaining
+      }
       await Promise.all(
         [1, 2, 3].map(() =>
           get("/store/piastrix/directions", { cart_id: cart.id })
         )
       )
       await get("/store/piastrix/directions", { cart_id: cart.id })
-      const rules = (await axios.get(`${sandbox().url}/__sandbox/faults`))
-        .data as Array<{ id: number; remaining: number }>
+      expect(await reached()).toBe(1)
+      // An operator opening the directions page (one request) makes the next checkout read them again.
+      await api.get("/admin/piastrix/directions", admin)
+      await get("/store/piastrix/directions", { cart_id: cart.id })
+      await get("/store/piastrix/directions", { cart_id: cart.id })
+      expect(await reached()).toBe(3)
       await axios.delete(`${sandbox().url}/__sandbox/faults`)
-      expect(100 - rules.find((r) => r.id === counter.id)!.remaining).toBe(1)
       // Taking the shop's directions away at the service does not change the answer inside the cache window.
       const before = await get("/store/piastrix/directions", {
         cart_id: cart.id,

@@ -24,16 +24,21 @@ export {
  * poll at that rate. Give every instance the same shared `PollStore` to bound the installation.
  */
 
-export type PollKind = "payment" | "payout"
+export type PollKind = "payment" | "payout" | "directions"
 
-/** The reference's "Limits" table. */
+/**
+ * The reference's "Limits" table, and one window of the plugin's own: the shop's payment directions
+ * change rarely (the account manager enables them) and every session start reads them, so an answer
+ * serves the installation for five minutes. A failed directions call is not kept: the next caller asks.
+ */
 export const POLL_INTERVALS_MS: Readonly<Record<PollKind, number>> = {
   payment: 10_000,
   payout: 60_000,
+  directions: 5 * 60_000,
 }
 
 /**
- * The status endpoints and their limit. The reference names no limit for
+ * The status endpoints and their limit (and the directions, kept by the same mechanism). The reference names no limit for
  * `/transfer/shop_payment_status`; it is a payout status, so it gets the payout limit.
  */
 export const POLLED_ENDPOINTS = {
@@ -42,6 +47,7 @@ export const POLLED_ENDPOINTS = {
   "/withdraw/status": "payout",
   "/withdraw/shop_payment_status": "payout",
   "/transfer/shop_payment_status": "payout",
+  "/shop_input_config/shop": "directions",
 } as const satisfies Record<string, PollKind>
 
 export type PolledEndpoint = keyof typeof POLLED_ENDPOINTS
@@ -111,6 +117,11 @@ function errorInfo(error: unknown, at: number): PollErrorInfo {
   return { at, message, error }
 }
 
+/** The id of a key's window in a `PollStore`. */
+export function pollSlot(endpoint: PolledEndpoint, key: string): string {
+  return `${endpoint} ${key}`
+}
+
 export class PollingGuard {
   private readonly store: PollStore
   private readonly now: () => number
@@ -141,7 +152,7 @@ export class PollingGuard {
     key: string,
     fetcher: () => Promise<T>
   ): Promise<PollResult<T>> {
-    const slot = `${endpoint} ${key}`
+    const slot = pollSlot(endpoint, key)
     let joined = true
     let pending = this.inflight.get(slot)
     if (!pending) {
@@ -176,14 +187,16 @@ export class PollingGuard {
     if (!claim.claimed) {
       return this.fromRecord(endpoint, key, claim.record)
     }
-    const interval = this.intervals[POLLED_ENDPOINTS[endpoint]]
+    const kind = POLLED_ENDPOINTS[endpoint]
+    const interval = this.intervals[kind]
     let value: unknown
     try {
       value = await fetcher()
     } catch (error) {
       // Measured from when the call ended, so the service sees the full gap even if a reply was slow.
       const at = this.now()
-      const nextAllowedAt = this.failureCounts(error) ? at + interval : null
+      const counts = kind !== "directions" && this.failureCounts(error)
+      const nextAllowedAt = counts ? at + interval : null
       await this.store.settle(slot, {
         ok: false,
         at,

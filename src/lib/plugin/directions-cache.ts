@@ -1,58 +1,40 @@
-import type { PiastrixClient, ShopInputConfigResult } from "../piastrix"
+import {
+  pollSlot,
+  type PiastrixClient,
+  type PollingGuard,
+  type ShopInputConfigResult,
+} from "../piastrix"
+import { POLL_TABLE } from "./poll-store"
+import type { SqlConnection } from "./inbox"
+
+const ENDPOINT = "/shop_input_config/shop"
 
 /**
- * The shop's payment directions change rarely (the account manager enables them), and every session
- * start needs them: one copy per shop per process, kept for five minutes. Shared by the provider and
- * the store routes through `globalThis`, since Medusa may load this file more than once. A failed
- * fetch is not cached.
+ * The shop's payment directions, as every session start and store route reads them: one answer per
+ * installation for five minutes, kept by the shop's polling guard in Postgres (`piastrix_poll`), so every
+ * instance reuses it and concurrent callers in a process share one request. A failed fetch is not kept.
  */
-export const INPUT_CONFIG_TTL_MS = 5 * 60_000
-
-type Entry = { value: ShopInputConfigResult; at: number }
-type Cache = {
-  entries: Map<string, Entry>
-  inflight: Map<string, Promise<ShopInputConfigResult>>
-}
-
-const CACHE = Symbol.for("medusa-payment-piastrix.input-config-cache")
-
-function cache(): Cache {
-  const holder = globalThis as unknown as Record<symbol, Cache | undefined>
-  return (holder[CACHE] ??= { entries: new Map(), inflight: new Map() })
-}
-
-const keyOf = (client: PiastrixClient) => `${client.apiUrl}|${client.shopId}`
-
 export async function cachedShopInputConfig(
   client: PiastrixClient,
-  now: () => number = Date.now
+  guard: PollingGuard
 ): Promise<ShopInputConfigResult> {
-  const { entries, inflight } = cache()
-  const key = keyOf(client)
-  const entry = entries.get(key)
-  if (entry && now() - entry.at < INPUT_CONFIG_TTL_MS) {
-    return entry.value
-  }
-  let pending = inflight.get(key)
-  if (!pending) {
-    pending = client
-      .shopInputConfig()
-      .then((value) => {
-        entries.set(key, { value, at: now() })
-        return value
-      })
-      .finally(() => inflight.delete(key))
-    inflight.set(key, pending)
-  }
-  return pending
+  const result = await guard.run(ENDPOINT, String(client.shopId), () =>
+    client.shopInputConfig()
+  )
+  return result.value
 }
 
-/** Forgets the cached directions of one shop, or of every shop. */
-export function clearShopInputConfigCache(client?: PiastrixClient): void {
-  const { entries } = cache()
-  if (client) {
-    entries.delete(keyOf(client))
-  } else {
-    entries.clear()
-  }
+/**
+ * Forgets the kept directions, so the next reader asks the service: the admin's directions page calls
+ * it after reading them fresh, which is how an operator makes a newly enabled direction show at once.
+ */
+export async function forgetShopInputConfig(
+  db: SqlConnection,
+  shopId: number
+): Promise<void> {
+  await db.raw(
+    `-- poll:forget
+     delete from ${POLL_TABLE} where id = ? and (claimed_until is null or claimed_until < clock_timestamp())`,
+    [pollSlot(ENDPOINT, String(shopId))]
+  )
 }

@@ -18,6 +18,7 @@ import {
   createPiastrixVerifier,
   createSenderCheck,
   inboxPage,
+  forgetShopInputConfig,
   installationPollingGuard,
   optionsInForce,
   parsePiastrixOptions,
@@ -107,6 +108,11 @@ class PiastrixModuleService extends MedusaService({
   /** The shop's polling guard: one per process, its windows in Postgres for every instance. */
   getPollingGuard(): PollingGuard {
     return installationPollingGuard(this.getClient(), this.#db())
+  }
+
+  /** Drops the kept payment directions: the next session or store route reads them from the service. */
+  async forgetShopDirections(): Promise<void> {
+    await forgetShopInputConfig(this.#db(), this.getOptions().shopId)
   }
 
   /** Checks a callback's signature and shop; never throws for anything the request holds. */

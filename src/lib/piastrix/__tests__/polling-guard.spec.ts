@@ -1,6 +1,7 @@
 import {
   MemoryPollStore,
   POLLED_ENDPOINTS,
+  POLL_INTERVALS_MS,
   PollThrottledError,
   PollingGuard,
   type PollingGuardOptions,
@@ -232,6 +233,25 @@ describe("PollingGuard", () => {
     })
   })
 
+  it("keeps the shop's directions five minutes, and asks again at once after a failed read", async () => {
+    const { time, guard, answer, calls } = setup()
+    await expect(
+      guard.run("/shop_input_config/shop", "1", async () => {
+        throw new Error("socket hang up")
+      })
+    ).rejects.toThrow("socket hang up")
+    await guard.run("/shop_input_config/shop", "1", answer("config 1"))
+    time.advance(299_000)
+    expect(
+      await guard.run("/shop_input_config/shop", "1", answer("config 2"))
+    ).toMatchObject({ value: "config 1", reused: true })
+    time.advance(1_000)
+    expect(
+      await guard.run("/shop_input_config/shop", "1", answer("config 3"))
+    ).toMatchObject({ value: "config 3", reused: false })
+    expect(calls()).toBe(2)
+  })
+
   it("applies configured intervals in place of the reference's", async () => {
     const { time, guard, answer, calls } = setup({
       intervalsMs: { payment: 1_000 },
@@ -247,14 +267,16 @@ describe("PollingGuard", () => {
     expect(calls()).toBe(3)
   })
 
-  it("maps every status endpoint to the limit the reference gives it", () => {
+  it("maps every status endpoint to the limit the reference gives it, and the directions to five minutes", () => {
     expect(POLLED_ENDPOINTS).toEqual({
       "/invoice/check": "payment",
       "/bill/shop_order_status": "payment",
       "/withdraw/status": "payout",
       "/withdraw/shop_payment_status": "payout",
       "/transfer/shop_payment_status": "payout",
+      "/shop_input_config/shop": "directions",
     })
+    expect(POLL_INTERVALS_MS.directions).toBe(300_000)
   })
 
   describe("with a store shared by several instances", () => {

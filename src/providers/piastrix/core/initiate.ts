@@ -225,7 +225,7 @@ async function inputConfigOrNull(
   sessionId: string
 ): Promise<ShopInputConfigResult | null> {
   try {
-    return await cachedShopInputConfig(ctx.client)
+    return await cachedShopInputConfig(ctx.client, ctx.guard)
   } catch (error) {
     ctx.logger.warn(
       `Piastrix: session ${sessionId}: payment directions unavailable, the service will judge the payway: ${describeError(error)}`

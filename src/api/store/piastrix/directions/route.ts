@@ -11,18 +11,18 @@ import type { StoreDirectionsQueryType } from "../validators"
  * GET /store/piastrix/directions?cart_id=...&kind=...
  * The payways a payer can use for this cart, grouped by kind: active, in the cart's currency, the
  * cart total within their limits, and allowed by the store's options. From the shop's input config,
- * cached per process for a few minutes.
+ * kept for the installation for five minutes (lib/plugin/directions-cache.ts).
  */
 export async function GET(
   req: MedusaRequest<unknown, StoreDirectionsQueryType>,
   res: MedusaResponse
 ) {
   const { cart_id, kind } = req.validatedQuery as StoreDirectionsQueryType
-  const { options, client } = piastrixOf(req.scope)
+  const { options, client, guard } = piastrixOf(req.scope)
   const cart = await loadCartPayment(req.scope, cart_id, client.currencies)
   let config
   try {
-    config = await cachedShopInputConfig(client)
+    config = await cachedShopInputConfig(client, guard)
   } catch (error) {
     const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
     return respondToServiceError(

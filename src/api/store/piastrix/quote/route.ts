@@ -22,10 +22,10 @@ export async function POST(
 ) {
   const { cart_id, payway } = req.validatedBody
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-  const { options, client } = piastrixOf(req.scope)
+  const { options, client, guard } = piastrixOf(req.scope)
   const cart = await loadCartPayment(req.scope, cart_id, client.currencies)
   try {
-    const config = await cachedShopInputConfig(client)
+    const config = await cachedShopInputConfig(client, guard)
     const checked = checkPayway(config, options, payway, {
       currency: cart.currency.numeric,
       amount: cart.amount,
