@@ -28,6 +28,10 @@ async function startBalancer({ port = 0, host = "127.0.0.1", targets }) {
     const upstream = upstreams[index]
     const proxied = http.request(
       {
+        // A connection of its own per request: a kept-alive one may be closed by the server just as a
+        // request is written to it (ECONNRESET), and that request could not be told apart from one the
+        // server received, so it could not be sent again.
+        agent: false,
         host: upstream.hostname,
         port: upstream.port,
         method: req.method,
@@ -90,6 +94,9 @@ async function startBalancer({ port = 0, host = "127.0.0.1", targets }) {
     socket.on("error", drop)
   })
 
+  // Longer than a client's idle keep-alive (Node's agent drops idle sockets after 5 s), so the client
+  // closes an idle connection first and never writes a request to one the balancer is closing.
+  server.keepAliveTimeout = 65_000
   await new Promise((resolve, reject) => {
     server.once("error", reject)
     server.listen(port, host, resolve)

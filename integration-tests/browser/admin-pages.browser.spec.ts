@@ -1,8 +1,14 @@
+import fs from "node:fs"
 import { Modules } from "@medusajs/framework/utils"
 import type { Browser } from "playwright-core"
 import { ensureAdminUser } from "../../dev/seed-admin"
 import { adminHeaders } from "../helpers/admin-api"
-import { sandboxControl, settledRow } from "../helpers/callbacks"
+import {
+  inbox,
+  sandboxControl,
+  settledRow,
+  successNotification,
+} from "../helpers/callbacks"
 import {
   piastrixIntegrationRunner,
   TEST_SECRET,
@@ -158,6 +164,11 @@ piastrixIntegrationRunner(
       await first.getByText("Needs attention").waitFor()
       expect(await first.innerText()).toMatch(/No shipping method selected/)
       await page.getByText("1 needs attention").waitFor()
+      // The navigation counts it too, in the Piastrix item's icon (the sidebar and its search list each
+      // render the item).
+      expect(
+        await page.getByTestId("piastrix-attention-count").first().innerText()
+      ).toBe("1")
       await admin.shot("inbox-needs-attention")
 
       // The store owner fixes the cart, then retries from the inbox.
@@ -173,6 +184,53 @@ piastrixIntegrationRunner(
       expect(
         (await findOrderForCart(getContainer(), cart.id))?.payment_state
       ).toBe("captured")
+      await page
+        .getByTestId("piastrix-attention-count")
+        .first()
+        .waitFor({ state: "detached" })
+    })
+
+    it("the inbox marks a row settled outside the plugin resolved, with a note", async () => {
+      const piastrix = inbox(getContainer())
+      const verified = piastrix.verifyCallback({
+        fields: successNotification("order-settled-by-hand", "700.00"),
+      })
+      if (!verified.ok) {
+        throw new Error(`the notification did not verify: ${verified.reason}`)
+      }
+      const { row } = await piastrix.recordNotification(verified.notification)
+      await piastrix.settleNotification(
+        row.id,
+        "needs_attention",
+        "the cart was deleted after payment"
+      )
+
+      admin = await openAdmin(browser, medusaUrl(), {
+        scenario: "admin-inbox-resolve",
+      })
+      const { page } = admin
+      await page.goto(`${medusaUrl()}/app/piastrix`)
+      const line = page.locator("tbody tr", {
+        hasText: "order-settled-by-hand",
+      })
+      await line.getByText("Needs attention").waitFor()
+      await line.getByRole("button", { name: "Mark resolved" }).click()
+      await line
+        .getByRole("textbox")
+        .fill("refunded to the payer at Piastrix, ticket 4411")
+      await admin.shot("inbox-resolving")
+      await line.getByRole("button", { name: "Save" }).click()
+      await page.getByText("Marked resolved").waitFor()
+      await line.getByText("Resolved", { exact: true }).waitFor()
+      expect(await line.innerText()).toMatch(
+        /refunded to the payer at Piastrix, ticket 4411/
+      )
+      await admin.shot("inbox-resolved")
+      const [after] = await piastrix.listPiastrixNotifications({ id: row.id })
+      expect(after).toMatchObject({
+        state: "resolved",
+        resolution_note: "refunded to the payer at Piastrix, ticket 4411",
+      })
     })
 
     it("Piastrix → Payouts creates a payout for a vendor, shows its status, and cancels it with the reason", async () => {
@@ -235,6 +293,95 @@ piastrixIntegrationRunner(
         )
       ).data.payouts
       expect(payout).toMatchObject({ status: "canceled", amount: "300.00" })
+    })
+
+    it("Piastrix → Recipients adds a vendor, edits and suspends it, links a product, shows its ledger and downloads its statement", async () => {
+      const headers = await adminHeaders(getContainer())
+      admin = await openAdmin(browser, medusaUrl(), {
+        scenario: "admin-recipients",
+      })
+      const { page } = admin
+      await page.goto(`${medusaUrl()}/app/piastrix/recipients`)
+      await page.getByRole("heading", { name: "New recipient" }).waitFor()
+      await page.getByLabel("Name").fill("Page vendor")
+      await page.getByLabel("Email").fill("page-vendor@example.com")
+      await page.getByLabel("Paid to").click()
+      await page.getByRole("option", { name: /card_rub/ }).click()
+      // The currency follows the payout direction.
+      expect(await page.getByLabel("Currency").inputValue()).toBe("RUB")
+      await page.getByLabel("Account").fill("4111111111111111")
+      await page.getByLabel("Hold, days").fill("0")
+      await admin.shot("recipients-new")
+      await page.getByRole("button", { name: "Add recipient" }).click()
+      await page.getByText("Recipient Page vendor added").waitFor()
+      await page.getByRole("heading", { name: "Page vendor" }).waitFor()
+      const id = page.url().split("/").pop()!
+      expect(id).toMatch(/^pxrcp_/)
+      await page.getByText("Paid to: card_rub 41••••••••••1111").waitFor()
+      await page.getByRole("button", { name: "Check account" }).click()
+      await page.getByText("Piastrix would pay this account").waitFor()
+
+      // Money it earned shows in its balance and ledger, and in the statement.
+      await api.post(
+        `/admin/piastrix/recipients/${id}/adjustments`,
+        {
+          amount: "250.00",
+          reason: "opening balance",
+          idempotency_key: "browser-recipient",
+        },
+        headers
+      )
+      await page.reload()
+      await page.getByText("Available: 250.00 RUB").waitFor()
+      const entry = page.locator("tbody tr", { hasText: "opening balance" })
+      expect(await entry.innerText()).toMatch(
+        /Adjustment\s+Available\s+250\.00/
+      )
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByText("Download statement (CSV)").click(),
+      ])
+      expect(download.suggestedFilename()).toBe(
+        `piastrix-statement-${id}-all_all.csv`
+      )
+      const csv = fs.readFileSync((await download.path())!, "utf8")
+      expect(csv).toContain(
+        "adjustment,available,RUB,250.00,250.00,,,,opening balance"
+      )
+
+      // Edit a setting, then suspend.
+      await page.getByLabel("Hold, days").fill("3")
+      await page.getByRole("button", { name: "Save" }).click()
+      await page.getByText("Recipient saved").waitFor()
+      await page.getByRole("button", { name: "Suspend" }).click()
+      await page.getByRole("button", { name: "Activate" }).waitFor()
+      const saved = (await api.get(`/admin/piastrix/recipients/${id}`, headers))
+        .data.recipient
+      expect(saved).toMatchObject({ hold_days: 3, state: "suspended" })
+
+      // Link one of the store's products: its sales earn the vendor its share.
+      const [product] = (
+        await api.get("/admin/products", {
+          ...headers,
+          params: { q: "Sticker pack", fields: "id,title" },
+        })
+      ).data.products
+      await page.getByLabel("Find a product to link").fill(product.title)
+      await page.getByRole("button", { name: "Link", exact: true }).click()
+      await page
+        .locator("tbody tr", { hasText: product.title })
+        .getByRole("button", { name: "Unlink" })
+        .waitFor()
+      await admin.shot("recipient-page")
+      const linked = (
+        await api.get(`/admin/piastrix/recipients/${id}/products`, headers)
+      ).data.products
+      expect(linked).toEqual([{ id: product.id, title: product.title }])
+
+      await page.goto(`${medusaUrl()}/app/piastrix/recipients`)
+      const row = page.locator("tbody tr", { hasText: "Page vendor" })
+      expect(await row.innerText()).toMatch(/Suspended/)
+      await admin.shot("recipients-list")
     })
 
     it("speaks Russian when the admin does", async () => {

@@ -203,6 +203,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       expect(card).toEqual(
         expect.objectContaining({
           currency: "RUB",
+          currency_numeric: 643,
           wallet: false,
           account_format: expect.any(String),
         })
@@ -296,6 +297,57 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       )
       expect(res.status).toBe(400)
       expect(res.body.message).toMatch(message)
+    })
+
+    it("marks a row that needs a person resolved with a note, once, and never processes it again", async () => {
+      const id = await record("order-r", "needs_attention")
+      const done = await record("order-s", "processed")
+      const url = (row: string) =>
+        `/admin/piastrix/notifications/${row}/resolve`
+
+      const noNote = await call(api, headers, "post", url(id), { note: " " })
+      expect(noNote.status).toBe(400)
+      expect(noNote.body.message).toMatch(/note/)
+
+      const res = await call(api, headers, "post", url(id), {
+        note: "refunded at Piastrix by hand",
+      })
+      expect(res.status).toBe(200)
+      expect(res.body.notification).toEqual(
+        expect.objectContaining({
+          id,
+          state: "resolved",
+          resolution_note: "refunded at Piastrix by hand",
+          resolved_by: expect.stringMatching(/^user_/),
+          resolved_at: expect.any(String),
+        })
+      )
+      const page = await call(
+        api,
+        headers,
+        "get",
+        "/admin/piastrix/notifications?state=resolved"
+      )
+      expect(page.body.needs_attention).toBe(0)
+      expect(page.body.notifications.map((n: any) => n.id)).toEqual([id])
+
+      // Resolved is final: not resolved twice, not retried, and a processed row cannot be resolved.
+      const again = await call(api, headers, "post", url(id), { note: "x" })
+      expect(again.status).toBe(400)
+      expect(again.body.message).toMatch(/resolved/)
+      const retried = await call(
+        api,
+        headers,
+        "post",
+        `/admin/piastrix/notifications/${id}/retry`
+      )
+      expect(retried.status).toBe(400)
+      const processed = await call(api, headers, "post", url(done), {
+        note: "x",
+      })
+      expect(processed.status).toBe(400)
+      expect(processed.body.message).toMatch(/processed/)
+      expect(await inbox(getContainer()).claimNotification(id, 60)).toBe(false)
     })
   })
 })

@@ -140,7 +140,11 @@ piastrixIntegrationRunner(({ api, seed, sandbox, medusaUrl }) => {
           payway: "card_rub",
         }
       )
-      await expectRejected(requisites(session.id), 400, /id.*bank-transfer/)
+      await expectRejected(
+        requisites(session.id),
+        400,
+        /id: .* is not a Piastrix bank transfer session/
+      )
       await expectRejected(requisites("payses_01UNKNOWN"), 404, /not found/)
       await expectRejected(requisites("x".repeat(300)), 400, /id/)
     })

@@ -307,6 +307,146 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         headers
       )
       expect(shown.data.balances).toEqual({ available: "-12.50" })
+      expect(shown.data.currency_code).toBe("RUB")
+    })
+  })
+
+  describe("check account", () => {
+    it("asks the service about a withdraw account: ok, refused or unknown, never its owner's data", async () => {
+      const { data } = await api.post(
+        "/admin/piastrix/recipients",
+        { ...card, account: "4000000000000002" },
+        headers
+      )
+      const url = `/admin/piastrix/recipients/${data.recipient.id}/check-account`
+      const check = async () =>
+        (await api.post(url, { amount: "100.00" }, headers)).data
+
+      expect(await check()).toEqual({ result: "ok", reason: null })
+      await sandboxControl(sandbox(), "POST", "accounts/4000000000000002", {
+        provider_status: 1,
+        result: false,
+        account_info: { holder: "IVAN PETROV" },
+      })
+      const refusedCheck = await check()
+      expect(refusedCheck).toEqual({
+        result: "refused",
+        reason: "the payway's provider refused the account",
+      })
+      expect(JSON.stringify(refusedCheck)).not.toContain("PETROV")
+      await sandboxControl(sandbox(), "POST", "accounts/4000000000000002", {
+        provider_status: 2,
+        result: false,
+      })
+      expect(await check()).toMatchObject({ result: "unknown" })
+
+      const noAmount = await refused(api.post(url, {}, headers))
+      expect(noAmount.status).toBe(400)
+      expect(noAmount.message).toContain("amount")
+      const wallet = (
+        await api.post(
+          "/admin/piastrix/recipients",
+          { ...card, rail: "transfer", payway: null, account: "201494711279" },
+          headers
+        )
+      ).data.recipient
+      const onWallet = await refused(
+        api.post(
+          `/admin/piastrix/recipients/${wallet.id}/check-account`,
+          { amount: "100.00" },
+          headers
+        )
+      )
+      expect(onWallet.status).toBe(400)
+      expect(onWallet.message).toMatch(/wallet/)
+    })
+  })
+
+  describe("statement", () => {
+    const rowsOf = (csv: string) =>
+      csv
+        .trimEnd()
+        .split("\r\n")
+        .map((line) => line.split(","))
+
+    it("downloads a period's entries as CSV with each account's balance after the entry, counted from before the period", async () => {
+      const { data } = await api.post(
+        "/admin/piastrix/recipients",
+        card,
+        headers
+      )
+      const id = data.recipient.id
+      await earned(id, "100.00", "statement-sale")
+      await new Promise((r) => setTimeout(r, 20))
+      const middle = new Date().toISOString()
+      await new Promise((r) => setTimeout(r, 20))
+      await api.post(
+        `/admin/piastrix/recipients/${id}/adjustments`,
+        {
+          amount: "-12.50",
+          reason: "=HYPERLINK(1) fee",
+          idempotency_key: "statement-fee",
+        },
+        headers
+      )
+      const url = `/admin/piastrix/recipients/${id}/statement`
+
+      const whole = await api.get(url, headers)
+      expect(whole.headers["content-type"]).toMatch(/^text\/csv/)
+      expect(whole.headers["content-disposition"]).toBe(
+        `attachment; filename="piastrix-statement-${id}-all_all.csv"`
+      )
+      const [header, ...rows] = rowsOf(whole.data)
+      expect(header).toEqual([
+        "date",
+        "transaction_id",
+        "kind",
+        "account",
+        "currency",
+        "amount",
+        "balance_after",
+        "order_id",
+        "fulfillment_id",
+        "payout_id",
+        "reason",
+      ])
+      const available = rows.filter((r) => r[3] === "available")
+      const shown = await api.get(`/admin/piastrix/recipients/${id}`, headers)
+      // 100.00 earned less 10 % commission, released, then the adjustment.
+      expect(shown.data.balances.available).toBe("77.50")
+      expect(available.at(-1)!.slice(2, 7)).toEqual([
+        "adjustment",
+        "available",
+        "RUB",
+        "-12.50",
+        "77.50",
+      ])
+      // A formula in a reason is written as text.
+      expect(available.at(-1)![10]).toBe("'=HYPERLINK(1) fee")
+
+      const later = rowsOf(
+        (await api.get(url, { ...headers, params: { created_after: middle } }))
+          .data
+      )
+      expect(later.slice(1).map((r) => [r[2], r[5], r[6]])).toEqual([
+        ["adjustment", "-12.50", "77.50"],
+      ])
+      const earlier = await api.get(url, {
+        ...headers,
+        params: { created_before: middle },
+      })
+      expect(earlier.headers["content-disposition"]).toContain(
+        `-all_${middle.slice(0, 10)}.csv`
+      )
+      expect(rowsOf(earlier.data).some((r) => r[2] === "adjustment")).toBe(
+        false
+      )
+
+      const bad = await refused(
+        api.get(url, { ...headers, params: { created_after: "yesterday" } })
+      )
+      expect(bad.status).toBe(400)
+      expect(bad.message).toContain("created_after")
     })
   })
 

@@ -104,6 +104,30 @@ export const useInbox = (
       ),
   })
 
+/** How many notifications need a person, for the navigation; read again every minute. */
+export const useAttentionCount = () =>
+  useQuery({
+    queryKey: ["piastrix", "notifications", "attention-count"],
+    queryFn: () =>
+      sdk.client.fetch<InboxPage>("/admin/piastrix/notifications", {
+        query: { state: "needs_attention", limit: 1 },
+      }),
+    refetchInterval: 60_000,
+  })
+
+export const useResolveNotification = () => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) =>
+      sdk.client.fetch<{ notification: Notification }>(
+        `/admin/piastrix/notifications/${id}/resolve`,
+        { method: "POST", body: { note } }
+      ),
+    onSettled: () =>
+      client.invalidateQueries({ queryKey: ["piastrix", "notifications"] }),
+  })
+}
+
 export const useRetryNotification = () => {
   const client = useQueryClient()
   return useMutation({
@@ -196,5 +220,123 @@ export const usePayoutAction = () => {
     },
     onSettled: () =>
       client.invalidateQueries({ queryKey: ["piastrix", "payouts"] }),
+  })
+}
+
+/** A recipient's payout schedules, as the recipients API takes them. */
+export const SCHEDULES = ["daily", "weekly", "monthly", "manual"] as const
+
+export type RecipientDetail = {
+  recipient: Recipient
+  /** "RUB" */
+  currency_code: string
+  balances: Partial<Record<string, string>>
+}
+export type LedgerEntry = {
+  id: string
+  transaction_id: string
+  account: string
+  amount: string
+  kind: string
+  reason: string | null
+  order_id: string | null
+  payout_id: string | null
+  created_at: string
+}
+export type RecipientInput = Partial<
+  Omit<Recipient, "id" | "account_details">
+> & { account_details?: Record<string, string> | null }
+
+const recipientKey = (id: string) => ["piastrix", "recipients", id] as const
+
+export const useRecipientPage = (offset: number) =>
+  useQuery({
+    queryKey: ["piastrix", "recipients", "page", offset],
+    queryFn: () =>
+      sdk.client.fetch<{ recipients: Recipient[]; count: number }>(
+        "/admin/piastrix/recipients",
+        { query: { limit: PAGE_SIZE, offset } }
+      ),
+  })
+
+export const useRecipient = (id: string) =>
+  useQuery({
+    queryKey: recipientKey(id),
+    queryFn: () =>
+      sdk.client.fetch<RecipientDetail>(`/admin/piastrix/recipients/${id}`),
+  })
+
+export const useRecipientLedger = (
+  id: string,
+  offset: number,
+  period: { created_after?: string; created_before?: string }
+) =>
+  useQuery({
+    queryKey: [...recipientKey(id), "ledger", offset, period],
+    queryFn: () =>
+      sdk.client.fetch<{ entries: LedgerEntry[]; count: number }>(
+        `/admin/piastrix/recipients/${id}/ledger`,
+        { query: { limit: PAGE_SIZE, offset, ...period } }
+      ),
+  })
+
+export const useRecipientProducts = (id: string) =>
+  useQuery({
+    queryKey: [...recipientKey(id), "products"],
+    queryFn: () =>
+      sdk.client.fetch<{ products: Array<{ id: string; title: string }> }>(
+        `/admin/piastrix/recipients/${id}/products`
+      ),
+  })
+
+/** The store's products whose title matches, to link one to a recipient. */
+export const useProductSearch = (q: string) =>
+  useQuery({
+    queryKey: ["piastrix", "product-search", q],
+    queryFn: () =>
+      sdk.client.fetch<{ products: Array<{ id: string; title: string }> }>(
+        "/admin/products",
+        { query: { q, limit: 10, fields: "id,title" } }
+      ),
+    enabled: q.trim().length > 0,
+  })
+
+/** Creates a recipient (no id) or changes one; every recipient query is read again afterwards. */
+export const useSaveRecipient = () => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, ...body }: RecipientInput & { id?: string }) =>
+      sdk.client.fetch<{ recipient: Recipient }>(
+        id ? `/admin/piastrix/recipients/${id}` : "/admin/piastrix/recipients",
+        { method: "POST", body }
+      ),
+    onSettled: () =>
+      client.invalidateQueries({ queryKey: ["piastrix", "recipients"] }),
+  })
+}
+
+/** `/check_account` for a withdraw recipient: whether the service would pay its account `amount` now. */
+export const useCheckAccount = (id: string) =>
+  useMutation({
+    mutationFn: (amount: string) =>
+      sdk.client.fetch<{
+        result: "ok" | "refused" | "unknown"
+        reason: string | null
+      }>(`/admin/piastrix/recipients/${id}/check-account`, {
+        method: "POST",
+        body: { amount },
+      }),
+  })
+
+export const useLinkProducts = (id: string) => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { add?: string[]; remove?: string[] }) =>
+      sdk.client.fetch<{ products: Array<{ id: string; title: string }> }>(
+        `/admin/piastrix/recipients/${id}/products`,
+        { method: "POST", body }
+      ),
+    onSuccess: (answer) =>
+      client.setQueryData([...recipientKey(id), "products"], answer),
   })
 }

@@ -209,10 +209,17 @@ async function quote(ctx: PayoutContext, p: Payout): Promise<string | null> {
     : null
 }
 
-/** Why a withdraw's account may not be paid now: refused (final) or unknown (ask again later); null when fine. */
-async function checkWithdrawAccount(
+/**
+ * Why a withdraw account may not be paid `amount` now: refused (final) or unknown (ask again later); null
+ * when fine. Used before every withdraw and by the admin's "check account"; the owner's personal data the
+ * service may return (`account_info`) is never kept.
+ */
+export async function checkWithdrawAccount(
   ctx: PayoutContext,
-  p: Payout
+  p: Pick<
+    Payout,
+    "account" | "account_details" | "payway" | "amount" | "currency"
+  >
 ): Promise<{ final: boolean; reason: string } | null> {
   const check = await ctx.client.checkAccount({
     account: p.account,

@@ -126,6 +126,8 @@ export type DirectionRow = {
   method: string | null
   payway: string
   currency: string
+  /** The currency as the service and the plugin's API name it (643). */
+  currency_numeric: number
   fee_fix: string | null
   fee_percent: string | null
   min_amount: string | null
@@ -150,6 +152,7 @@ export function directionRows(
     method: method.name ?? null,
     payway: p.alias,
     currency: currencies.alphaOf(p.currency) ?? String(p.currency),
+    currency_numeric: p.currency,
     fee_fix: p.fee_config?.fix ?? null,
     fee_percent: p.fee_config?.percent ?? null,
     min_amount: p.min_amount ?? null,

@@ -16,7 +16,12 @@ export const NOTIFICATION_TABLE = "piastrix_notification"
 export const NOTIFICATION_RECEIVED_EVENT = "piastrix.notification.received"
 
 export type NotificationState =
-  "received" | "processed" | "ignored" | "needs_attention" | "failed"
+  | "received"
+  | "processed"
+  | "ignored"
+  | "needs_attention"
+  | "failed"
+  | "resolved"
 
 /** An inbox row. */
 export type NotificationRow = {
@@ -32,6 +37,9 @@ export type NotificationRow = {
   attempts: number
   last_error: string | null
   processed_at: Date | string | null
+  resolution_note: string | null
+  resolved_by: string | null
+  resolved_at: Date | string | null
   claimed_until: Date | string | null
   created_at: Date | string
   updated_at: Date | string
@@ -200,6 +208,28 @@ export async function strandedNotificationIds(
   return rows.map((r) => r.id)
 }
 
+/**
+ * Marks a row a person settled outside the plugin (refunded at Piastrix, an order made by hand) as
+ * `resolved`, with their note: nothing processes it again. Only a row that needs a person or keeps
+ * failing, and not while an instance holds it. Returns false when the row is not in such a state.
+ */
+export async function resolveNotification(
+  db: SqlConnection,
+  id: string,
+  note: string,
+  by: string | null
+): Promise<boolean> {
+  const { rows } = await db.raw(
+    `update ${NOTIFICATION_TABLE}
+        set state = 'resolved', resolution_note = ?, resolved_by = ?, resolved_at = now(), updated_at = now()
+      where id = ? and deleted_at is null and state in ('needs_attention', 'failed')
+        and (claimed_until is null or claimed_until < now())
+      returning id`,
+    [note, by, id]
+  )
+  return rows.length === 1
+}
+
 /** A page of the inbox for the admin: rows that need a person first, then the newest. */
 export type InboxPage = {
   notifications: Omit<
@@ -222,7 +252,7 @@ export async function inboxPage(
   const bindings = state ? [state] : []
   const { rows } = await db.raw(
     `select id, shop_order_id, payment_id, status, shop_amount, shop_currency, state, attempts, last_error,
-            processed_at, created_at, updated_at
+            processed_at, resolution_note, resolved_by, resolved_at, created_at, updated_at
        from ${NOTIFICATION_TABLE}
       where ${where}
       order by (state = 'needs_attention') desc, created_at desc, id

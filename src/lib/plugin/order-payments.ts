@@ -1,4 +1,5 @@
 import { KIND_LABELS, kindOfProviderId, type PaymentKind } from "./identity"
+import { maskAccount } from "./mask"
 import {
   NOTIFICATION_TABLE,
   type NotificationState,
@@ -68,21 +69,6 @@ export type OrderSessionInput = {
     captured_at?: unknown
     captures?: unknown[] | null
   } | null> | null
-}
-
-/** `1234567890123` -> `12•••••••0123`: enough to tell accounts apart, not enough to use one. */
-export function maskAccount(account: string | null | undefined): string | null {
-  if (!account) {
-    return null
-  }
-  if (account.includes("@")) {
-    const [name, domain] = account.split("@")
-    return `${name.slice(0, 1)}•••@${domain}`
-  }
-  if (account.length <= 6) {
-    return "•".repeat(account.length)
-  }
-  return `${account.slice(0, 2)}${"•".repeat(account.length - 6)}${account.slice(-4)}`
 }
 
 const iso = (value: Date | string | null | undefined): string | null =>

@@ -18,6 +18,7 @@ import {
   createPiastrixVerifier,
   createSenderCheck,
   inboxPage,
+  resolveNotification,
   forgetShopInputConfig,
   installationPollingGuard,
   optionsInForce,
@@ -237,6 +238,15 @@ class PiastrixModuleService extends MedusaService({
       claimed_until: null,
     })
     return row as unknown as NotificationRow
+  }
+
+  /** Marks a row a person settled outside the plugin; false when its state does not allow it. */
+  async resolveNotification(
+    id: string,
+    note: string,
+    by: string | null
+  ): Promise<boolean> {
+    return resolveNotification(this.#db(), id, note, by)
   }
 
   /** Sets the outcome of processing a row and releases its claim; `failed` counts an attempt. */

@@ -1,13 +1,22 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { CreditCard } from "@medusajs/icons"
-import { Button, Select, StatusBadge, Table, Text, toast } from "@medusajs/ui"
+import {
+  Button,
+  Input,
+  Select,
+  StatusBadge,
+  Table,
+  Text,
+  toast,
+} from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Body, Section } from "../../components/states"
+import { AttentionIcon } from "../../components/attention-icon"
+import { Paging } from "../../components/paging"
 import {
   messageOf,
-  PAGE_SIZE,
   useInbox,
+  useResolveNotification,
   useRetryNotification,
   type Notification,
   type NotificationState,
@@ -22,6 +31,7 @@ const STATE_COLOR: Record<
   failed: "orange",
   needs_attention: "red",
   ignored: "grey",
+  resolved: "grey",
 }
 const STATES = Object.keys(STATE_COLOR) as NotificationState[]
 const RETRYABLE = new Set<NotificationState>(["needs_attention", "failed"])
@@ -49,9 +59,56 @@ const RetryButton = ({ row }: { row: Notification }) => {
   )
 }
 
+/** "Mark resolved": what the person did (refunded at Piastrix, made the order by hand), then saved with the row. */
+const ResolveButton = ({ row }: { row: Notification }) => {
+  const { t } = useTranslation("piastrix")
+  const resolve = useResolveNotification()
+  const [note, setNote] = useState<string | null>(null)
+  if (note === null) {
+    return (
+      <Button size="small" variant="transparent" onClick={() => setNote("")}>
+        {t("inbox.resolve")}
+      </Button>
+    )
+  }
+  return (
+    <form
+      className="flex items-center gap-x-2"
+      onSubmit={(event) => {
+        event.preventDefault()
+        resolve.mutate(
+          { id: row.id, note },
+          {
+            onSuccess: () => toast.success(t("inbox.resolved")),
+            onError: (error) => toast.error(messageOf(error)),
+          }
+        )
+      }}
+    >
+      <Input
+        size="small"
+        autoFocus
+        aria-label={t("inbox.resolutionNote")}
+        placeholder={t("inbox.resolutionNote")}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <Button
+        size="small"
+        type="submit"
+        disabled={!note.trim()}
+        isLoading={resolve.isPending}
+      >
+        {t("inbox.saveResolution")}
+      </Button>
+    </form>
+  )
+}
+
 /**
  * The notification inbox: every verified callback of the service with its processing state; rows that need
- * a person first, with the reason and a retry once the cause is fixed.
+ * a person first, with the reason, a retry once the cause is fixed, or "mark resolved" with a note when it
+ * was settled outside the plugin.
  */
 const PiastrixInboxPage = () => {
   const { t, i18n } = useTranslation("piastrix")
@@ -140,32 +197,31 @@ const PiastrixInboxPage = () => {
                   </Table.Cell>
                   <Table.Cell className="max-w-[360px] whitespace-normal">
                     <Text size="xsmall">{row.last_error ?? ""}</Text>
+                    {row.state === "resolved" && row.resolution_note ? (
+                      <Text size="xsmall" className="text-ui-fg-subtle">
+                        {t("inbox.resolution", {
+                          note: row.resolution_note,
+                          at: row.resolved_at ? date(row.resolved_at) : "",
+                        })}
+                      </Text>
+                    ) : null}
                   </Table.Cell>
                   <Table.Cell className="text-right">
                     {RETRYABLE.has(row.state) ? (
-                      <RetryButton row={row} />
+                      <div className="flex items-center justify-end gap-x-2 whitespace-nowrap">
+                        <ResolveButton row={row} />
+                        <RetryButton row={row} />
+                      </div>
                     ) : null}
                   </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table>
-          <Table.Pagination
+          <Paging
             count={data?.count ?? 0}
-            pageSize={PAGE_SIZE}
-            pageIndex={Math.floor(offset / PAGE_SIZE)}
-            pageCount={Math.max(1, Math.ceil((data?.count ?? 0) / PAGE_SIZE))}
-            canPreviousPage={offset > 0}
-            canNextPage={offset + PAGE_SIZE < (data?.count ?? 0)}
-            previousPage={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-            nextPage={() => setOffset(offset + PAGE_SIZE)}
-            translations={{
-              of: t("common.of"),
-              results: t("common.results"),
-              pages: t("common.pages"),
-              prev: t("common.prev"),
-              next: t("common.next"),
-            }}
+            offset={offset}
+            setOffset={setOffset}
           />
         </Body>
       </Section>
@@ -173,6 +229,10 @@ const PiastrixInboxPage = () => {
   )
 }
 
-export const config = defineRouteConfig({ label: "Piastrix", icon: CreditCard })
+export const config = defineRouteConfig({
+  label: "nav.piastrix",
+  translationNs: "piastrix",
+  icon: AttentionIcon,
+})
 
 export default PiastrixInboxPage

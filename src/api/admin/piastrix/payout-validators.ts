@@ -83,12 +83,17 @@ export type AdminUpdateRecipientType = z.infer<typeof AdminUpdateRecipient>
 export const AdminPageQuery = z.object(page)
 export type AdminPageQueryType = z.infer<typeof AdminPageQuery>
 
-export const AdminLedgerQuery = z.object({
-  ...page,
+const period = {
   created_after: isoDate("created_after").optional(),
   created_before: isoDate("created_before").optional(),
-})
+}
+
+export const AdminLedgerQuery = z.object({ ...page, ...period })
 export type AdminLedgerQueryType = z.infer<typeof AdminLedgerQuery>
+
+/** A statement's period; none: everything. */
+export const AdminStatementQuery = z.object(period)
+export type AdminStatementQueryType = z.infer<typeof AdminStatementQuery>
 
 export const AdminPayoutsQuery = z.object({
   ...page,
@@ -113,6 +118,10 @@ export const AdminCreatePayout = z.object({
   amount: decimal("amount").optional(),
 })
 export type AdminCreatePayoutType = z.infer<typeof AdminCreatePayout>
+
+/** The amount to check a withdraw account for (the service judges the account for a given payout). */
+export const AdminCheckAccount = z.object({ amount: decimal("amount") })
+export type AdminCheckAccountType = z.infer<typeof AdminCheckAccount>
 
 export const AdminCancelPayout = z.object({
   reason: z.string().trim().min(1).max(500),

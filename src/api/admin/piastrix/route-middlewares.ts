@@ -5,6 +5,7 @@ import {
 } from "@medusajs/framework/http"
 import {
   AdminCancelPayout,
+  AdminCheckAccount,
   AdminCreateAdjustment,
   AdminCreatePayout,
   AdminCreateRecipient,
@@ -12,6 +13,7 @@ import {
   AdminPageQuery,
   AdminPayoutsQuery,
   AdminRecipientProducts,
+  AdminStatementQuery,
   AdminUpdateRecipient,
 } from "./payout-validators"
 import {
@@ -19,6 +21,7 @@ import {
   AdminEmptyBody,
   AdminNoQuery,
   AdminNotificationsQuery,
+  AdminResolveNotificationBody,
 } from "./validators"
 
 const noQuery = validateAndTransformQuery(AdminNoQuery, {})
@@ -63,6 +66,14 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     methods: ["POST"],
     middlewares: [noQuery, validateAndTransformBody(AdminEmptyBody)],
   },
+  {
+    matcher: "/admin/piastrix/notifications/:id/resolve",
+    methods: ["POST"],
+    middlewares: [
+      noQuery,
+      validateAndTransformBody(AdminResolveNotificationBody),
+    ],
+  },
   // Payouts: recipients, their products and ledger, payouts.
   {
     matcher: "/admin/piastrix/recipients",
@@ -88,6 +99,16 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     matcher: "/admin/piastrix/recipients/:id/ledger",
     methods: ["GET"],
     middlewares: [validateAndTransformQuery(AdminLedgerQuery, {})],
+  },
+  {
+    matcher: "/admin/piastrix/recipients/:id/check-account",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminCheckAccount)],
+  },
+  {
+    matcher: "/admin/piastrix/recipients/:id/statement",
+    methods: ["GET"],
+    middlewares: [validateAndTransformQuery(AdminStatementQuery, {})],
   },
   {
     matcher: "/admin/piastrix/recipients/:id/products",

@@ -21,10 +21,25 @@ export type AdminConnectionTestBody = z.infer<typeof AdminConnectionTestBody>
 export const AdminNotificationsQuery = z
   .object({
     state: z
-      .enum(["received", "processed", "ignored", "needs_attention", "failed"])
+      .enum([
+        "received",
+        "processed",
+        "ignored",
+        "needs_attention",
+        "failed",
+        "resolved",
+      ])
       .optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     offset: z.coerce.number().int().min(0).default(0),
   })
   .strict()
 export type AdminNotificationsQuery = z.infer<typeof AdminNotificationsQuery>
+
+/** What the person did about a notification they mark resolved. */
+export const AdminResolveNotificationBody = z
+  .object({ note: z.string().trim().min(1).max(1000) })
+  .strict()
+export type AdminResolveNotificationBody = z.infer<
+  typeof AdminResolveNotificationBody
+>

@@ -19,11 +19,22 @@ export const PiastrixNotification = model
     // Every field of the notification except `sign`.
     fields: model.json(),
     state: model
-      .enum(["received", "processed", "ignored", "needs_attention", "failed"])
+      .enum([
+        "received",
+        "processed",
+        "ignored",
+        "needs_attention",
+        "failed",
+        "resolved",
+      ])
       .default("received"),
     attempts: model.number().default(0),
     last_error: model.text().nullable(),
     processed_at: model.dateTime().nullable(),
+    // A person settled a row outside the plugin ("resolved"): what they did, who, when.
+    resolution_note: model.text().nullable(),
+    resolved_by: model.text().nullable(),
+    resolved_at: model.dateTime().nullable(),
     // Held by the instance processing the row; expires by itself when that instance dies.
     claimed_until: model.dateTime().nullable(),
   })

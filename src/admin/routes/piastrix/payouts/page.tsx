@@ -1,26 +1,19 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import {
-  Button,
-  Input,
-  Label,
-  Select,
-  StatusBadge,
-  Table,
-  Text,
-  toast,
-} from "@medusajs/ui"
+import { Button, Select, StatusBadge, Table, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Body, Section } from "../../../components/states"
+import { Field, TextField } from "../../../components/field"
+import { Paging } from "../../../components/paging"
 import {
   messageOf,
-  PAGE_SIZE,
   usePayoutAction,
   usePayouts,
   useRecipients,
   type Payout,
   type PayoutStatus,
 } from "../../../lib/api"
+import { maskAccount } from "../../../../lib/plugin/mask"
 
 const STATUS_COLOR: Record<
   PayoutStatus,
@@ -35,12 +28,6 @@ const STATUS_COLOR: Record<
   needs_attention: "red",
 }
 const STATUSES = Object.keys(STATUS_COLOR) as PayoutStatus[]
-
-/** A payout account as a person needs to see it: enough to tell accounts apart, not enough to use a card. */
-const masked = (account: string) =>
-  account.length <= 6
-    ? account
-    : `${account.slice(0, 2)}${"•".repeat(account.length - 6)}${account.slice(-4)}`
 
 function Actions({ payout }: { payout: Payout }) {
   const { t } = useTranslation("piastrix")
@@ -133,10 +120,7 @@ function NewPayout() {
         )
       }}
     >
-      <div className="flex flex-col gap-y-1">
-        <Label size="xsmall" htmlFor="piastrix-payout-recipient">
-          {t("payouts.recipient")}
-        </Label>
+      <Field id="piastrix-payout-recipient" label={t("payouts.recipient")}>
         <Select value={recipient} onValueChange={setRecipient}>
           <Select.Trigger
             id="piastrix-payout-recipient"
@@ -152,19 +136,14 @@ function NewPayout() {
             ))}
           </Select.Content>
         </Select>
-      </div>
-      <div className="flex flex-col gap-y-1">
-        <Label size="xsmall" htmlFor="piastrix-payout-amount">
-          {t("payouts.amountOptional")}
-        </Label>
-        <Input
-          id="piastrix-payout-amount"
-          size="small"
-          placeholder="100.00"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-      </div>
+      </Field>
+      <TextField
+        id="piastrix-payout-amount"
+        label={t("payouts.amountOptional")}
+        placeholder="100.00"
+        value={amount}
+        onChange={setAmount}
+      />
       <Button
         size="small"
         type="submit"
@@ -247,7 +226,7 @@ const PiastrixPayoutsPage = () => {
                   <Table.Cell>{nameOf(p.recipient_id)}</Table.Cell>
                   <Table.Cell>
                     {p.rail === "transfer" ? t("payouts.wallet") : p.payway}{" "}
-                    {masked(p.account)}
+                    {maskAccount(p.account)}
                   </Table.Cell>
                   <Table.Cell className="text-right">
                     {p.amount}
@@ -274,22 +253,10 @@ const PiastrixPayoutsPage = () => {
               ))}
             </Table.Body>
           </Table>
-          <Table.Pagination
+          <Paging
             count={data?.count ?? 0}
-            pageSize={PAGE_SIZE}
-            pageIndex={Math.floor(offset / PAGE_SIZE)}
-            pageCount={Math.max(1, Math.ceil((data?.count ?? 0) / PAGE_SIZE))}
-            canPreviousPage={offset > 0}
-            canNextPage={offset + PAGE_SIZE < (data?.count ?? 0)}
-            previousPage={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-            nextPage={() => setOffset(offset + PAGE_SIZE)}
-            translations={{
-              of: t("common.of"),
-              results: t("common.results"),
-              pages: t("common.pages"),
-              prev: t("common.prev"),
-              next: t("common.next"),
-            }}
+            offset={offset}
+            setOffset={setOffset}
           />
         </Body>
       </Section>
@@ -297,6 +264,9 @@ const PiastrixPayoutsPage = () => {
   )
 }
 
-export const config = defineRouteConfig({ label: "Payouts" })
+export const config = defineRouteConfig({
+  label: "nav.payouts",
+  translationNs: "piastrix",
+})
 
 export default PiastrixPayoutsPage

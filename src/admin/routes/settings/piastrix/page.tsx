@@ -311,6 +311,9 @@ const PiastrixSettingsPage = () => (
   </div>
 )
 
-export const config = defineRouteConfig({ label: "Piastrix" })
+export const config = defineRouteConfig({
+  label: "nav.settings",
+  translationNs: "piastrix",
+})
 
 export default PiastrixSettingsPage

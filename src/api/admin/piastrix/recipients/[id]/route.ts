@@ -12,7 +12,7 @@ import {
 } from "../../payout-helpers"
 import type { AdminUpdateRecipientType } from "../../payout-validators"
 
-/** A recipient with its balance per ledger account (sums of the entries). */
+/** A recipient with its currency's code and its balance per ledger account (sums of the entries). */
 export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
@@ -21,6 +21,9 @@ export const GET = async (
   const recipient = await recipientOr404(ctx, req.params.id)
   res.json({
     recipient,
+    currency_code:
+      ctx.client.currencies.alphaOf(recipient.currency) ??
+      String(recipient.currency),
     balances: await recipientBalances(ctx.db, recipient.id, recipient.currency),
   })
 }

@@ -1,0 +1,105 @@
+import { Input, Label, Select } from "@medusajs/ui"
+import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
+import { SCHEDULES } from "../lib/api"
+
+/** A labelled form field; the label names the control (`id`), so a screen reader and a test find it. */
+export const Field = ({
+  id,
+  label,
+  children,
+}: {
+  id: string
+  label: string
+  children: ReactNode
+}) => (
+  <div className="flex flex-col gap-y-1">
+    <Label size="xsmall" htmlFor={id}>
+      {label}
+    </Label>
+    {children}
+  </div>
+)
+
+/** A labelled text input. */
+export const TextField = ({
+  id,
+  label,
+  value,
+  onChange,
+  ...input
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  type?: string
+  placeholder?: string
+  disabled?: boolean
+  min?: number
+}) => (
+  <Field id={id} label={label}>
+    <Input
+      id={id}
+      size="small"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      {...input}
+    />
+  </Field>
+)
+
+/** A labelled choice among `options` (value and text). */
+export const SelectField = ({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  options: Array<{ value: string; text: string }>
+  placeholder?: string
+}) => (
+  <Field id={id} label={label}>
+    <Select size="small" value={value} onValueChange={onChange}>
+      <Select.Trigger id={id}>
+        <Select.Value placeholder={placeholder} />
+      </Select.Trigger>
+      <Select.Content>
+        {options.map((o) => (
+          <Select.Item key={o.value} value={o.value}>
+            {o.text}
+          </Select.Item>
+        ))}
+      </Select.Content>
+    </Select>
+  </Field>
+)
+
+/** A recipient's payout schedule. */
+export const ScheduleField = ({
+  value,
+  onChange,
+}: {
+  value: string
+  onChange: (value: string) => void
+}) => {
+  const { t } = useTranslation("piastrix")
+  return (
+    <SelectField
+      id="piastrix-recipient-schedule"
+      label={t("recipients.schedule")}
+      value={value}
+      onChange={onChange}
+      options={SCHEDULES.map((s) => ({
+        value: s,
+        text: t(`recipients.schedules.${s}`),
+      }))}
+    />
+  )
+}

@@ -1,0 +1,45 @@
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { checkWithdrawAccount } from "../../../../../../lib/payouts"
+import { describeError } from "../../../../../../lib/plugin"
+import { payoutsOf, recipientOr404 } from "../../../payout-helpers"
+import type { AdminCheckAccountType } from "../../../payout-validators"
+
+/**
+ * Asks the service whether a withdraw recipient's account can be paid `amount` now (`/check_account`), as
+ * every withdraw does before it is sent: `ok`, `refused` (the payway's provider said no) or `unknown` (ask
+ * again later). 502 with the reason when the service cannot be asked.
+ */
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminCheckAccountType>,
+  res: MedusaResponse
+) => {
+  const ctx = payoutsOf(req)
+  const recipient = await recipientOr404(ctx, req.params.id)
+  if (recipient.rail !== "withdraw" || !recipient.payway) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "id: the recipient is paid to a Piastrix wallet; only withdraw accounts are checked"
+    )
+  }
+  let problem
+  try {
+    problem = await checkWithdrawAccount(ctx, {
+      ...recipient,
+      amount: req.validatedBody.amount,
+    })
+  } catch (error) {
+    res.status(502).json({
+      type: "service_unavailable",
+      message: `Piastrix: ${describeError(error)}`,
+    })
+    return
+  }
+  res.json({
+    result: problem === null ? "ok" : problem.final ? "refused" : "unknown",
+    reason: problem?.reason ?? null,
+  })
+}
