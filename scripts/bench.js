@@ -625,7 +625,13 @@ async function main() {
       apiUrl: sandboxUrl,
     })
     const quiet = { info() {}, warn() {} }
-    const ctx = { db: knex, client, options, logger: quiet }
+    const ctx = {
+      db: knex,
+      client,
+      options,
+      optionsInEffect: async () => options,
+      logger: quiet,
+    }
     const before = (await control("GET", "polls")).counts
     t0 = performance.now()
     let synced = 0

@@ -127,6 +127,72 @@ piastrixIntegrationRunner(
       }
     })
 
+    it("Settings → Piastrix changes an operational setting, and the next payout follows it", async () => {
+      const headers = await adminHeaders(getContainer())
+      admin = await openAdmin(browser, medusaUrl(), {
+        scenario: "admin-operational-settings",
+      })
+      const { page } = admin
+      await page.goto(`${medusaUrl()}/app/settings/piastrix`)
+      await page
+        .getByRole("heading", { name: "Operational settings" })
+        .waitFor()
+      const threshold = page.locator(
+        '[data-setting="payouts.approvalThreshold"]'
+      )
+      await threshold.getByText("default").waitFor()
+      await page
+        .getByLabel("Payouts above this amount wait for approval")
+        .fill("100.00")
+      await page.getByRole("button", { name: "Save settings" }).click()
+      await page.getByText("Settings saved").waitFor()
+      await threshold.getByText("set here").waitFor()
+      await admin.shot("settings-operational-saved")
+      try {
+        const { recipient } = (
+          await api.post(
+            "/admin/piastrix/recipients",
+            {
+              name: "Threshold vendor",
+              email: "threshold@example.com",
+              rail: "transfer",
+              account: "201494711279",
+              currency: 643,
+            },
+            headers
+          )
+        ).data
+        await api.post(
+          `/admin/piastrix/recipients/${recipient.id}/adjustments`,
+          {
+            amount: "500.00",
+            reason: "earnings",
+            idempotency_key: "browser-threshold",
+          },
+          headers
+        )
+        const { payout } = (
+          await api.post(
+            "/admin/piastrix/payouts",
+            { recipient_id: recipient.id, amount: "300.00" },
+            headers
+          )
+        ).data
+        expect(payout.status).toBe("awaiting_approval")
+        await api.post(
+          `/admin/piastrix/payouts/${payout.id}/cancel`,
+          { reason: "test" },
+          headers
+        )
+      } finally {
+        await api.post(
+          "/admin/piastrix/settings",
+          { settings: { "payouts.approvalThreshold": null } },
+          headers
+        )
+      }
+    })
+
     it("the inbox shows a paid payment that could not become an order first, with its reason, and retries it", async () => {
       const cart = await createCart(api, seed())
       const { session } = await startPaymentSession(

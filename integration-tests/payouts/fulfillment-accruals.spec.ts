@@ -262,6 +262,24 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       paid: "2250.90",
       available: "0.00",
     })
+    // The order widget shows each vendor's share, its state and the payout it became payable for.
+    const headers = await adminHeaders(getContainer())
+    const sharesOf = async () =>
+      (
+        await api.get(`/admin/piastrix/orders/${order.id}/payments`, headers)
+      ).data.vendors.map((v: any) => [
+        v.name,
+        v.share,
+        v.state,
+        v.hold_until === null,
+        v.payout?.status ?? null,
+      ])
+    expect(await sharesOf()).toEqual(
+      expect.arrayContaining([
+        [books.name, "2250.90", "released", true, "succeeded"],
+        [stickers.name, "120.00", "held", false, null],
+      ])
+    )
 
     await cancelOrderFulfillmentWorkflow(getContainer()).run({
       input: { order_id: order.id, fulfillment_id: first.id },
@@ -289,6 +307,10 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       clawback: "-2250.90",
       paid: "2250.90",
     })
+    expect((await sharesOf()).map((s: unknown[]) => s[2])).toEqual([
+      "reversed",
+      "reversed",
+    ])
     const { rows } = await db.raw(
       `select count(*)::int as n from piastrix_ledger_entry where order_id = ? and kind = 'reversal' and account in ('held', 'clawback')`,
       [order.id]

@@ -391,12 +391,14 @@ piastrixIntegrationRunner(
       it("waits for an admin above the approval threshold and while its recipient is suspended; a canceled payout's amount is available again", async () => {
         const piastrix =
           getContainer().resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+        const options = {
+          ...ctx.options,
+          payouts: { ...ctx.options.payouts, approvalThreshold: "500" },
+        }
         const approvals = {
           ...ctx,
-          options: {
-            ...ctx.options,
-            payouts: { ...ctx.options.payouts, approvalThreshold: "500" },
-          },
+          options,
+          optionsInEffect: async () => options,
         }
         const r = await recipient("transfer")
         await earned(r.id, "1000.00")

@@ -85,15 +85,18 @@ export const SelectField = ({
 export const ScheduleField = ({
   value,
   onChange,
+  placeholder,
 }: {
   value: string
   onChange: (value: string) => void
+  placeholder?: string
 }) => {
   const { t } = useTranslation("piastrix")
   return (
     <SelectField
       id="piastrix-recipient-schedule"
       label={t("recipients.schedule")}
+      placeholder={placeholder}
       value={value}
       onChange={onChange}
       options={SCHEDULES.map((s) => ({

@@ -7,13 +7,16 @@ import type {
   OptionInForce,
 } from "../../lib/plugin/admin-views"
 import type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
+import type { SettingView } from "../../lib/plugin/settings"
 import type { OrderPaymentView } from "../../lib/plugin/order-payments"
 import type { Payout, PayoutStatus } from "../../lib/payouts/payouts"
 import type { Recipient } from "../../lib/payouts/recipients"
+import type { VendorShare } from "../../lib/payouts/order-shares"
 
 /**
  * The plugin's admin API (src/api/admin/piastrix) through Medusa's JS SDK, with the admin's session, and
- * react-query hooks the way Medusa's dashboard uses them. Shapes mirror the routes' answers.
+ * react-query hooks the way Medusa's dashboard uses them. Shapes mirror the routes' answers. Over 300
+ * lines: one short hook per admin route.
  */
 export const sdk = new Medusa({ baseUrl: "/", auth: { type: "session" } })
 
@@ -27,6 +30,7 @@ export type {
 export type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
 export type Settings = {
   options: OptionInForce[]
+  settings: SettingView[]
   callback_url: string | null
   provider_ids: string[]
 }
@@ -34,6 +38,7 @@ export type Notification = InboxPage["notifications"][number]
 export type { OrderPaymentView } from "../../lib/plugin/order-payments"
 export type { Payout, PayoutStatus } from "../../lib/payouts/payouts"
 export type { Recipient } from "../../lib/payouts/recipients"
+export type { VendorShare } from "../../lib/payouts/order-shares"
 
 /** The message an API error carries (the routes name the field or the service's reason). */
 export function messageOf(error: unknown): string {
@@ -58,6 +63,21 @@ export const useSettings = () =>
     queryKey: keys.settings,
     queryFn: () => sdk.client.fetch<Settings>("/admin/piastrix/settings"),
   })
+
+export type { SettingView } from "../../lib/plugin/settings"
+
+/** Changes operational settings (null: back to the default); the page reads them again. */
+export const useSaveSettings = () => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (settings: Record<string, unknown>) =>
+      sdk.client.fetch<{ settings: SettingView[] }>(
+        "/admin/piastrix/settings",
+        { method: "POST", body: { settings } }
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.settings }),
+  })
+}
 
 // The service's answers are not cached beyond the page's life: balances change, and a failure must show.
 export const useBalances = () =>
@@ -145,9 +165,10 @@ export const useOrderPayments = (orderId: string) =>
   useQuery({
     queryKey: keys.orderPayments(orderId),
     queryFn: () =>
-      sdk.client.fetch<{ payments: OrderPaymentView[] }>(
-        `/admin/piastrix/orders/${orderId}/payments`
-      ),
+      sdk.client.fetch<{
+        payments: OrderPaymentView[]
+        vendors: VendorShare[]
+      }>(`/admin/piastrix/orders/${orderId}/payments`),
   })
 
 /** "Check status now": one look at the service within its polling limits; the answer replaces the view. */
@@ -164,9 +185,13 @@ export const useCheckOrderPayment = (orderId: string) => {
         body: {},
       }),
     onSuccess: (answer) =>
-      client.setQueryData(keys.orderPayments(orderId), {
-        payments: answer.payments,
-      }),
+      client.setQueryData(
+        keys.orderPayments(orderId),
+        (old: { vendors: VendorShare[] } | undefined) => ({
+          vendors: old?.vendors ?? [],
+          payments: answer.payments,
+        })
+      ),
   })
 }
 

@@ -7,6 +7,7 @@ import {
   useCheckOrderPayment,
   useOrderPayments,
   type OrderPaymentView,
+  type VendorShare,
 } from "../lib/api"
 import { Body, Section } from "../components/states"
 
@@ -126,11 +127,59 @@ function PaymentSection({
   )
 }
 
+const SHARE_COLORS: Record<VendorShare["state"], "orange" | "green" | "grey"> =
+  {
+    held: "orange",
+    released: "green",
+    reversed: "grey",
+  }
+
+/** Each vendor's share of a marketplace order: amount, its state in the ledger and its payout. */
+function VendorShares({ vendors }: { vendors: VendorShare[] }) {
+  const { t, i18n } = useTranslation("piastrix")
+  const day = (value: string | Date) =>
+    new Date(value).toLocaleDateString(i18n.language)
+  return (
+    <div className="py-2" data-testid="piastrix-vendor-shares">
+      <Text size="small" weight="plus" className="px-6 py-2">
+        {t("order.vendors")}
+      </Text>
+      {vendors.map((v) => (
+        <div
+          key={`${v.recipient_id}${v.line_item_id}${v.fulfillment_id}`}
+          className="flex items-center justify-between gap-x-2 px-6 py-1"
+        >
+          <Text size="small" leading="compact">
+            {v.name}: {v.share}
+          </Text>
+          <div className="flex items-center gap-x-2">
+            <StatusBadge color={SHARE_COLORS[v.state]}>
+              {v.state === "held" && v.hold_until
+                ? t("order.shareHeldUntil", { date: day(v.hold_until) })
+                : t(`order.shareStates.${v.state}`)}
+            </StatusBadge>
+            {v.payout ? (
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {t("order.sharePayout", {
+                  status: t(`payouts.statuses.${v.payout.status}`),
+                })}
+              </Text>
+            ) : null}
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}
+
 function PiastrixPayments({ orderId }: { orderId: string }) {
   const { t } = useTranslation("piastrix")
   const { data, isLoading, error } = useOrderPayments(orderId)
   // Nothing while loading, so an order paid another way never flashes an empty Piastrix card.
-  if (isLoading || (!error && !data?.payments.length)) {
+  if (
+    isLoading ||
+    (!error && !data?.payments.length && !data?.vendors.length)
+  ) {
     return null
   }
   return (
@@ -144,6 +193,9 @@ function PiastrixPayments({ orderId }: { orderId: string }) {
               payment={payment}
             />
           ))}
+          {data?.vendors.length ? (
+            <VendorShares vendors={data.vendors} />
+          ) : null}
         </Body>
       </Section>
     </div>

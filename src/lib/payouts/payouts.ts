@@ -20,7 +20,8 @@ import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
 /**
  * Payout rows (`piastrix_payout`) and their ledger postings, written together in one transaction so a
  * payout's state and the ledger always agree. Every state change is conditional on the state it
- * leaves, so two instances racing on one payout change it once.
+ * leaves, so two instances racing on one payout change it once. Over 300 lines: each edge of the diagram
+ * below is one conditional update with its posting, kept beside the diagram.
  *
  *   awaiting_approval ──approve──> pending ──sent──> processing ──> succeeded
  *          │                          │  ^                 │

@@ -7,6 +7,8 @@ import BigNumber from "bignumber.js"
  * `clawback` receivable is negative while the recipient owes the platform, and `shop_sales` (the
  * money that came in) is negative by what was accrued from it. Every posting's legs sum to zero,
  * so the whole ledger does too, per currency.
+ * Over 300 lines: one function per posting kind beside the accounts it moves, so the zero-sum rules are
+ * read in one place.
  */
 
 /** Accounts held per recipient and currency. */

@@ -28,7 +28,7 @@ const scheduleInterval = `case r.schedule ${Object.entries(SCHEDULE_INTERVALS)
 /**
  * Creates one payout per recipient that is due: active, paid by schedule, no payout open, none made
  * within its schedule's interval, and a payable balance at or over its minimum. Above the approval
- * threshold (option `payouts.approvalThreshold`) the payout waits for an admin.
+ * threshold (`payouts.approvalThreshold`, an option or the admin's setting) the payout waits for an admin.
  */
 export async function createDuePayouts(
   ctx: PayoutContext,
@@ -56,10 +56,11 @@ export async function createDuePayouts(
     [s.limit ?? 200]
   )
   const results: CreatePayoutResult[] = []
+  const { approvalThreshold } = (await ctx.optionsInEffect()).payouts
   for (const { id } of rows) {
     const result = await createPayout(ctx.db, {
       recipient_id: id,
-      approval_threshold: ctx.options.payouts.approvalThreshold,
+      approval_threshold: approvalThreshold,
       respect_minimum: true,
     })
     if (result.payout) {

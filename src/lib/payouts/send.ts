@@ -37,12 +37,16 @@ import {
  * account, create, and settle a lost create through the status endpoint with the same
  * `shop_payment_id` (`lib/piastrix/create-once.ts`). Every call goes through the client (timeouts);
  * status calls only when `next_poll_at` allows, so a payout is asked about at most once a minute.
+ * Over 300 lines because the four calls share one recovery path (a lost create settled by its status),
+ * which reads best beside them.
  */
 
 export type PayoutContext = {
   db: SqlDatabase
   client: PiastrixClient
   options: PiastrixOptions
+  /** The options with the admin's settings (lib/plugin/settings.ts), read now. */
+  optionsInEffect: () => Promise<PiastrixOptions>
   logger: { info(message: string): void; warn(message: string): void }
 }
 

@@ -17,6 +17,7 @@ const RECEIPT_STATUS = "/api/v1/order/{id}/receipt/status"
  * Typed client of the Piastrix service: one method per endpoint of the reference. Amounts go out as
  * decimal strings with the currency's digits, integers as JSON integers, and the signature covers
  * exactly the strings sent. Optional fields are sent unsigned (docs/service-facts.md#signature).
+ * Over 300 lines: one short method per endpoint of the reference; the mechanics are in client-core.ts.
  */
 export class PiastrixClient extends PiastrixClientCore {
   // ---- payments other than wallet ----

@@ -133,20 +133,35 @@ export const piastrixOptionsSchema = z
     /** Vendor payouts. */
     payouts: z
       .object({
-        /**
-         * A scheduled payout above this amount (a decimal, in the payout's currency) waits for an
-         * admin's approval; null (the default): none waits.
-         */
         /** What earns a vendor its share: a fulfillment created (default) or delivered. */
         accrueOn: z.enum(["fulfilled", "delivered"]).default("fulfilled"),
+        /**
+         * A payout above this amount (a decimal, in the payout's currency) waits for an admin's
+         * approval; null (the default): none waits.
+         */
         approvalThreshold: z
           .string()
           .regex(/^\d+(\.\d+)?$/, 'must be a decimal amount such as "50000.00"')
           .nullable()
           .default(null),
+        /** What a new recipient gets when its creator does not say: payout schedule, hold and minimum. */
+        defaultSchedule: z
+          .enum(["daily", "weekly", "monthly", "manual"])
+          .default("weekly"),
+        defaultHoldDays: z.number().int().min(0).max(365).default(14),
+        defaultMinimumPayout: z
+          .string()
+          .regex(/^\d+(\.\d+)?$/, 'must be a decimal amount such as "100.00"')
+          .default("0"),
       })
       .strict()
-      .default({ accrueOn: "fulfilled", approvalThreshold: null }),
+      .default({
+        accrueOn: "fulfilled",
+        approvalThreshold: null,
+        defaultSchedule: "weekly",
+        defaultHoldDays: 14,
+        defaultMinimumPayout: "0",
+      }),
     /** Timeout of every call to the service, in milliseconds. */
     timeoutMs: z.number().int().positive().default(15000),
     /**

@@ -20,6 +20,10 @@ import {
   inboxPage,
   resolveNotification,
   forgetShopInputConfig,
+  optionsInEffect,
+  saveSettings,
+  settingsView,
+  type SettingView,
   installationPollingGuard,
   optionsInForce,
   parsePiastrixOptions,
@@ -55,6 +59,7 @@ import { PiastrixLedgerEntry } from "./models/ledger-entry"
 import { PiastrixPayout } from "./models/payout"
 import { PiastrixRecipient } from "./models/recipient"
 import { PiastrixRefund } from "./models/refund"
+import { PiastrixSetting } from "./models/setting"
 
 /** The plugin's own records. Generated CRUD for each model; flows that span modules live in workflows. */
 class PiastrixModuleService extends MedusaService({
@@ -65,6 +70,7 @@ class PiastrixModuleService extends MedusaService({
   PiastrixRecipient,
   PiastrixLedgerEntry,
   PiastrixPayout,
+  PiastrixSetting,
 }) {
   readonly #rawOptions: unknown
   readonly #container: Record<string, unknown>
@@ -91,6 +97,24 @@ class PiastrixModuleService extends MedusaService({
   getClient(): PiastrixClient {
     this.#client ??= createPiastrixClient(this.getOptions())
     return this.#client
+  }
+
+  /** The options with the operational settings stored in the admin in the place of defaults; one query. */
+  async optionsInEffect(): Promise<PiastrixOptions> {
+    return optionsInEffect(this.#db(), this.getOptions(), this.#rawOptions)
+  }
+
+  /** The editable settings with their values in force, where each comes from, and which are locked. */
+  async settings(): Promise<SettingView[]> {
+    return settingsView(this.#db(), this.getOptions(), this.#rawOptions)
+  }
+
+  /** Stores settings changes; refuses a locked or unknown setting or a bad value with its name. */
+  async saveSettings(
+    changes: Record<string, unknown>,
+    by: string | null
+  ): Promise<void> {
+    await saveSettings(this.#db(), this.#rawOptions, changes, by)
   }
 
   /** Every option with its value in force and where it comes from; secrets masked. */
@@ -143,6 +167,7 @@ class PiastrixModuleService extends MedusaService({
       db: this.#db(),
       client: this.getClient(),
       options: this.getOptions(),
+      optionsInEffect: () => this.optionsInEffect(),
       logger: this.#container[
         ContainerRegistrationKeys.LOGGER
       ] as PayoutContext["logger"],
@@ -164,7 +189,8 @@ class PiastrixModuleService extends MedusaService({
   }): Promise<CreatePayoutResult> {
     return createPayout(this.#db(), {
       ...input,
-      approval_threshold: this.getOptions().payouts.approvalThreshold,
+      approval_threshold: (await this.optionsInEffect()).payouts
+        .approvalThreshold,
     })
   }
 

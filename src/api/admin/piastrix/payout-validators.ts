@@ -65,9 +65,10 @@ export const AdminCreateRecipient = z
     account_details: recipientFields.account_details.optional(),
     commission_percent: recipientFields.commission_percent.default("0"),
     commission_fixed: recipientFields.commission_fixed.default("0"),
-    hold_days: recipientFields.hold_days.default(14),
-    schedule: recipientFields.schedule.default("weekly"),
-    minimum_payout: recipientFields.minimum_payout.default("0"),
+    // Left out: the store's defaults (options or settings payouts.defaultHoldDays, ...).
+    hold_days: recipientFields.hold_days.optional(),
+    schedule: recipientFields.schedule.optional(),
+    minimum_payout: recipientFields.minimum_payout.optional(),
     state: recipientFields.state.default("active"),
   })
   .refine((r) => r.rail !== "withdraw" || !!r.payway, {

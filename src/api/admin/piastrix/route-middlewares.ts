@@ -22,6 +22,7 @@ import {
   AdminNoQuery,
   AdminNotificationsQuery,
   AdminResolveNotificationBody,
+  AdminSaveSettingsBody,
 } from "./validators"
 
 const noQuery = validateAndTransformQuery(AdminNoQuery, {})
@@ -41,6 +42,11 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     methods: ["GET"],
     middlewares: [noQuery],
   })),
+  {
+    matcher: "/admin/piastrix/settings",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminSaveSettingsBody)],
+  },
   {
     matcher: "/admin/piastrix/connection-test",
     methods: ["POST"],

@@ -36,6 +36,21 @@ export const AdminNotificationsQuery = z
   .strict()
 export type AdminNotificationsQuery = z.infer<typeof AdminNotificationsQuery>
 
+/**
+ * Operational settings to change: `{ "<option path>": value }`, null for "back to the default". Which keys
+ * exist and what each value must be is lib/plugin/settings.ts's (400 naming the key).
+ */
+export const AdminSaveSettingsBody = z
+  .object({
+    settings: z
+      .record(z.string().max(100), z.unknown())
+      .refine((s) => Object.keys(s).length > 0, {
+        message: "settings: name at least one setting",
+      }),
+  })
+  .strict()
+export type AdminSaveSettingsBody = z.infer<typeof AdminSaveSettingsBody>
+
 /** What the person did about a notification they mark resolved. */
 export const AdminResolveNotificationBody = z
   .object({ note: z.string().trim().min(1).max(1000) })

@@ -1,3 +1,9 @@
+/**
+ * Starting a payment session: the checks before anything is opened at the service (amount, the cart able
+ * to become an order, a paid payment carried from a replaced session, the e-mail, the payway against the
+ * shop's directions), the payment written to the register, then created once (a lost reply settled by the
+ * status endpoint, never by a second create). Over 300 lines: these steps are one decision, in order.
+ */
 import { MedusaError } from "@medusajs/framework/utils"
 import type {
   InitiatePaymentInput,
@@ -220,6 +226,22 @@ async function createResolvingLostReply(
   }
 }
 
+/** Logs why a session could not start and tells the storefront to try again; nothing was opened. */
+function notStarted(
+  ctx: ProviderContext,
+  sessionId: string,
+  why: string,
+  error: unknown
+): never {
+  ctx.logger.error(
+    `Piastrix: session ${sessionId}: ${why}: ${describeError(error)}`
+  )
+  throw new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    "The Piastrix payment could not be started; try again shortly"
+  )
+}
+
 async function inputConfigOrNull(
   ctx: ProviderContext,
   sessionId: string
@@ -354,18 +376,16 @@ export async function initiatePiastrixPayment(
       ? resolveCurrency(ctx, storefront.payer_currency, "payer_currency")
       : currency
 
+  // The store's database holds the admin's settings and the register: without it nothing is opened.
+  const options = await ctx
+    .optionsInEffect()
+    .catch((error) => notStarted(ctx, sessionId, "settings unreadable", error))
   const config = await inputConfigOrNull(ctx, sessionId)
-  const payway = choosePayway(
-    config,
-    ctx.kind,
-    ctx.options,
-    storefront.payway,
-    {
-      currency: payerCurrency.numeric,
-      shopCurrency: currency.numeric,
-      amount,
-    }
-  )
+  const payway = choosePayway(config, ctx.kind, options, storefront.payway, {
+    currency: payerCurrency.numeric,
+    shopCurrency: currency.numeric,
+    amount,
+  })
 
   const request: Request = {
     sessionId,
@@ -385,13 +405,7 @@ export async function initiatePiastrixPayment(
       currency: currency.numeric,
     })
   } catch (error) {
-    ctx.logger.error(
-      `Piastrix: session ${sessionId}: the payment could not be registered: ${describeError(error)}`
-    )
-    throw new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      "The Piastrix payment could not be started; try again shortly"
-    )
+    notStarted(ctx, sessionId, "the payment could not be registered", error)
   }
   const created = await createResolvingLostReply(ctx, request)
   await ctx.register.created(sessionId, created.id).catch((error) => {

@@ -38,6 +38,7 @@ import {
   createPiastrixClient,
   createPiastrixVerifier,
   installationPollingGuard,
+  optionsInEffect,
   parsePiastrixOptions,
   announceNotification,
   markPaymentCreated,
@@ -68,6 +69,8 @@ type Data = Record<string, unknown>
  * All behaviour of the four Piastrix payment services; each service only names its identifier and
  * kind. The service has no capture, cancel or refund of a payment: capture confirms what the payer
  * already paid, cancel and delete are local, and refunds follow the `refunds` option.
+ * Over 300 lines because Medusa's provider interface has a dozen methods, each a short delegation to
+ * core/*.ts with Medusa's types around it; the behaviour itself lives in those files.
  */
 export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptionsInput> {
   /** Which Piastrix flow this service runs. */
@@ -81,12 +84,14 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
   protected readonly client_: PiastrixClient
   protected readonly logger_: Logger
   private readonly cradle_: Record<string, unknown>
+  private readonly rawOptions_: PiastrixOptionsInput
   private context_?: ProviderContext
   private verifier_?: CallbackVerifier
 
   constructor(cradle: Record<string, unknown>, options: PiastrixOptionsInput) {
     super(cradle, options)
     this.cradle_ = cradle
+    this.rawOptions_ = options
     this.options_ = parsePiastrixOptions(options)
     this.logger_ =
       (cradle.logger as Logger | undefined) ?? (console as unknown as Logger)
@@ -99,6 +104,8 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       kind: this.kind,
       identifier: this.getIdentifier(),
       options: this.options_,
+      optionsInEffect: () =>
+        optionsInEffect(this.db(), this.options_, this.rawOptions_),
       client: this.client_,
       guard: installationPollingGuard(this.client_, this.db()),
       logger: this.logger_,

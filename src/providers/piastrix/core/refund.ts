@@ -1,3 +1,9 @@
+/**
+ * Refunds of a Piastrix payment, as the `refunds` option says: a wallet transfer back to the payer
+ * (written in the refund register before it is sent, a lost reply settled by its status), a manual
+ * refund recorded for the store owner, or refused with the reason (`reject`). Over 300 lines: the modes
+ * and the recovery of a transfer whose outcome is unknown share the register and are read together.
+ */
 import BigNumber from "bignumber.js"
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { RefundPaymentInput } from "@medusajs/framework/types"
@@ -322,8 +328,18 @@ export async function refundPiastrixPayment(
   }
   // Medusa passes its refund's id as the idempotency key; the register ties the transfer to it.
   const refundId = input.context?.idempotency_key ?? null
+  // The refund policy may have changed in the admin since this process started. Nothing moved yet.
+  const { refunds } = await ctx.optionsInEffect().catch((error) => {
+    ctx.logger.error(
+      `Piastrix: refund of ${data.shop_order_id}: settings unreadable: ${describeError(error)}`
+    )
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "The refund was not started: the Piastrix settings could not be read; try again shortly"
+    )
+  })
   if (ctx.kind === "wallet") {
-    switch (ctx.options.refunds.wallet) {
+    switch (refunds.wallet) {
       case "transfer":
         return transferBack(
           ctx,
@@ -340,7 +356,7 @@ export async function refundPiastrixPayment(
         )
     }
   }
-  if (ctx.options.refunds.other === "manual") {
+  if (refunds.other === "manual") {
     return manualRefund(ctx, data, amount, refundId)
   }
   throw notAllowed(

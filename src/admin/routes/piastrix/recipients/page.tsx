@@ -34,8 +34,9 @@ function NewRecipient() {
     currency: "",
     account: "",
     commission_percent: "0",
-    hold_days: "14",
-    schedule: "weekly",
+    // Empty: the store's defaults (Settings → Piastrix).
+    hold_days: "",
+    schedule: "",
   })
   const set = (field: keyof typeof form) => (value: string) =>
     setForm((f) => ({ ...f, [field]: value }))
@@ -67,8 +68,10 @@ function NewRecipient() {
             currency,
             account: form.account,
             commission_percent: form.commission_percent,
-            hold_days: Number(form.hold_days),
-            schedule: form.schedule as never,
+            ...(form.hold_days.trim()
+              ? { hold_days: Number(form.hold_days) }
+              : {}),
+            ...(form.schedule ? { schedule: form.schedule as never } : {}),
           },
           {
             onSuccess: ({ recipient }) => {
@@ -148,12 +151,17 @@ function NewRecipient() {
       <TextField
         id="piastrix-recipient-hold"
         label={t("recipients.holdDays")}
+        placeholder={t("recipients.storeDefault")}
         type="number"
         min={0}
         value={form.hold_days}
         onChange={set("hold_days")}
       />
-      <ScheduleField value={form.schedule} onChange={set("schedule")} />
+      <ScheduleField
+        value={form.schedule}
+        onChange={set("schedule")}
+        placeholder={t("recipients.storeDefault")}
+      />
       <div className="col-span-full flex justify-end">
         <Button
           size="small"

@@ -10,6 +10,7 @@ import {
 } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
+import { OperationalSettingsSection } from "../../../components/operational-settings"
 import { Body, Section } from "../../../components/states"
 import {
   messageOf,
@@ -301,12 +302,17 @@ const OptionsSection = () => {
   )
 }
 
-/** Settings → Piastrix: the connection, the shop's balances and directions, and the options in force. */
+/**
+ * Settings → Piastrix: the connection, the shop's balances and directions, the operational settings
+ * (components/operational-settings.tsx) and the options in force. Over 300 lines: independent sections of
+ * this one page, each a small component used nowhere else.
+ */
 const PiastrixSettingsPage = () => (
   <div className="flex flex-col gap-y-3">
     <ConnectionSection />
     <BalancesSection />
     <DirectionsSection />
+    <OperationalSettingsSection />
     <OptionsSection />
   </div>
 )

@@ -22,7 +22,7 @@ export const GET = async (
 
 /**
  * Writes a payout (an amount, or all that is payable) ahead of sending it; the send job sends it, or it
- * waits for approval above the threshold option.
+ * waits for approval above the threshold (an option or the admin's setting).
  */
 export const POST = async (
   req: AuthenticatedMedusaRequest<AdminCreatePayoutType>,
@@ -33,7 +33,7 @@ export const POST = async (
   const result = await createPayout(ctx.db, {
     recipient_id: recipient.id,
     amount: req.validatedBody.amount,
-    approval_threshold: ctx.options.payouts.approvalThreshold,
+    approval_threshold: (await ctx.optionsInEffect()).payouts.approvalThreshold,
   })
   if (!result.payout) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, result.reason)

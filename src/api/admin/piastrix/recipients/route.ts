@@ -24,7 +24,10 @@ export const GET = async (
   res.json({ recipients, count, limit, offset })
 }
 
-/** Adds a recipient; a withdraw account must match its payway's format (400 naming the field). */
+/**
+ * Adds a recipient; a withdraw account must match its payway's format (400 naming the field). Hold,
+ * schedule and minimum left out take the store's defaults (options or the admin's settings).
+ */
 export const POST = async (
   req: AuthenticatedMedusaRequest<AdminCreateRecipientType>,
   res: MedusaResponse
@@ -33,8 +36,12 @@ export const POST = async (
   const input = req.validatedBody
   await checkWithdrawAccountFormat(ctx, input)
   const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+  const defaults = (await ctx.optionsInEffect()).payouts
   const created = await piastrix.createPiastrixRecipients({
     ...input,
+    hold_days: input.hold_days ?? defaults.defaultHoldDays,
+    schedule: input.schedule ?? defaults.defaultSchedule,
+    minimum_payout: input.minimum_payout ?? defaults.defaultMinimumPayout,
     payway: input.rail === "withdraw" ? input.payway : null,
     account_details: input.account_details ?? null,
   } as never)

@@ -1,13 +1,23 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { PROVIDER_IDENTIFIERS } from "../../../../lib/plugin"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { PROVIDER_IDENTIFIERS, SettingError } from "../../../../lib/plugin"
 import { piastrixModule } from "../helpers"
+import type { AdminSaveSettingsBody } from "../validators"
 
-/** The options in force (secrets masked) with their source, the callback address and the provider ids. */
+/**
+ * The options in force (secrets masked) with their source, the editable operational settings (value,
+ * source, locked), the callback address and the provider ids.
+ */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const piastrix = piastrixModule(req)
   const { backendUrl } = piastrix.getOptions()
   res.json({
     options: piastrix.optionsInForce(),
+    settings: await piastrix.settings(),
     callback_url: backendUrl
       ? `${backendUrl.replace(/\/+$/, "")}/hooks/piastrix`
       : null,
@@ -15,4 +25,27 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
       (identifier) => `pp_${identifier}_piastrix`
     ),
   })
+}
+
+/**
+ * Changes operational settings (lib/plugin/settings.ts): every instance uses them from its next request.
+ * A setting written in medusa-config.ts cannot be changed here (400 naming it).
+ */
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminSaveSettingsBody>,
+  res: MedusaResponse
+) => {
+  const piastrix = piastrixModule(req)
+  try {
+    await piastrix.saveSettings(
+      req.validatedBody.settings,
+      req.auth_context?.actor_id ?? null
+    )
+  } catch (error) {
+    if (error instanceof SettingError) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
+    }
+    throw error
+  }
+  res.json({ settings: await piastrix.settings() })
 }

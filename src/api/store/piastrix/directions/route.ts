@@ -18,7 +18,8 @@ export async function GET(
   res: MedusaResponse
 ) {
   const { cart_id, kind } = req.validatedQuery as StoreDirectionsQueryType
-  const { options, client, guard } = piastrixOf(req.scope)
+  const { optionsInEffect, client, guard } = piastrixOf(req.scope)
+  const options = await optionsInEffect()
   const cart = await loadCartPayment(req.scope, cart_id, client.currencies)
   let config
   try {

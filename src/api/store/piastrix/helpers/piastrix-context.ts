@@ -4,15 +4,20 @@ import { PIASTRIX_MODULE } from "../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../modules/piastrix/service"
 import type { PiastrixOptions } from "../../../../lib/plugin"
 
-/** The plugin options, the one client of this process and the shop's polling guard, from the plugin's module. */
+/**
+ * The plugin options, the one client of this process and the shop's polling guard, from the plugin's module;
+ * `optionsInEffect` adds the admin's operational settings (allowed payways), read at the call.
+ */
 export function piastrixOf(scope: MedusaContainer): {
   options: PiastrixOptions
+  optionsInEffect: () => Promise<PiastrixOptions>
   client: PiastrixClient
   guard: PollingGuard
 } {
   const service = scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
   return {
     options: service.getOptions(),
+    optionsInEffect: () => service.optionsInEffect(),
     client: service.getClient(),
     guard: service.getPollingGuard(),
   }

@@ -22,7 +22,8 @@ export async function POST(
 ) {
   const { cart_id, payway } = req.validatedBody
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-  const { options, client, guard } = piastrixOf(req.scope)
+  const { optionsInEffect, client, guard } = piastrixOf(req.scope)
+  const options = await optionsInEffect()
   const cart = await loadCartPayment(req.scope, cart_id, client.currencies)
   try {
     const config = await cachedShopInputConfig(client, guard)

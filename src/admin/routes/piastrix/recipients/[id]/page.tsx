@@ -284,7 +284,8 @@ function Ledger({ id }: { id: string }) {
 
 /**
  * One recipient: what it is paid and how, its balances, its settings (suspend stops its payouts), the
- * products whose sales earn it its share, and its ledger with a statement download.
+ * products whose sales earn it its share, and its ledger with a statement download. Over 300 lines: the
+ * page's sections, each a small component used nowhere else.
  */
 const PiastrixRecipientPage = () => {
   const { t } = useTranslation("piastrix")

@@ -1,0 +1,69 @@
+import type { SqlConnection } from "../plugin/inbox"
+import type { PayoutStatus } from "./payouts"
+import { LEDGER_TABLE, PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
+
+/**
+ * Each vendor's share of an order as the order widget shows it: one row per accrual (a fulfilled line), its
+ * state in the ledger, and the recipient's first payout made after the share was released. A payout pays a
+ * recipient's balance, not named shares, so that payout is the one the share became payable for.
+ */
+export type VendorShare = {
+  recipient_id: string
+  name: string
+  currency: number
+  line_item_id: string | null
+  fulfillment_id: string | null
+  share: string
+  accrued_at: Date | string
+  state: "held" | "released" | "reversed"
+  /** While held: when the hold ends (the recipient's hold days after the accrual). */
+  hold_until: Date | string | null
+  released_at: Date | string | null
+  payout: {
+    id: string
+    status: PayoutStatus
+    amount: string
+    created_at: Date | string
+  } | null
+}
+
+export async function orderVendorShares(
+  db: SqlConnection,
+  orderId: string
+): Promise<VendorShare[]> {
+  const { rows } = await db.raw(
+    `select e.recipient_id, r.name, e.currency, e.line_item_id, e.fulfillment_id, e.amount::text as share,
+            e.created_at as accrued_at, rel.released_at, rev.reversed,
+            e.created_at + make_interval(days => r.hold_days) as hold_until,
+            (select json_build_object('id', p.id, 'status', p.status, 'amount', p.amount::text,
+                                      'created_at', p.created_at)
+               from ${PAYOUT_TABLE} p
+              where p.recipient_id = e.recipient_id and p.currency = e.currency and p.deleted_at is null
+                and rel.released_at is not null and p.created_at >= rel.released_at
+              order by p.created_at limit 1) as payout
+       from ${LEDGER_TABLE} e
+       join ${RECIPIENT_TABLE} r on r.id = e.recipient_id
+       cross join lateral (select min(x.created_at) as released_at from ${LEDGER_TABLE} x
+                            where x.related_transaction_id = e.transaction_id and x.kind = 'release'
+                              and x.deleted_at is null) rel
+       cross join lateral (select exists (select 1 from ${LEDGER_TABLE} x
+                            where x.related_transaction_id = e.transaction_id and x.kind = 'reversal'
+                              and x.deleted_at is null) as reversed) rev
+      where e.order_id = ? and e.kind = 'accrual' and e.account = 'held' and e.deleted_at is null
+      order by e.created_at, r.name, e.line_item_id`,
+    [orderId]
+  )
+  return rows.map((r: any) => ({
+    recipient_id: r.recipient_id,
+    name: r.name,
+    currency: Number(r.currency),
+    line_item_id: r.line_item_id,
+    fulfillment_id: r.fulfillment_id,
+    share: r.share,
+    accrued_at: r.accrued_at,
+    state: r.reversed ? "reversed" : r.released_at ? "released" : "held",
+    hold_until: r.reversed || r.released_at ? null : r.hold_until,
+    released_at: r.released_at,
+    payout: r.payout,
+  }))
+}
