@@ -19,6 +19,8 @@ import {
   findOrderForCart,
   startPaymentSession,
 } from "../helpers/store-api"
+import { sendPendingPayouts, syncPayoutsInFlight } from "../../src/lib/payouts"
+import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { ensureAdminBuild } from "./admin-build"
 import { ADMIN_CREDENTIALS, openAdmin, unexpectedProblems } from "./admin-steps"
 import { launchChromium, type Tab } from "./chromium"
@@ -59,6 +61,34 @@ piastrixIntegrationRunner(
         expect(problems).toEqual([])
       }
     })
+
+    /** A vendor paid to a Piastrix wallet, with `balance` available (an adjustment), made through the admin API. */
+    async function walletVendor(
+      headers: Awaited<ReturnType<typeof adminHeaders>>,
+      name: string,
+      balance: string
+    ) {
+      const { recipient } = (
+        await api.post(
+          "/admin/piastrix/recipients",
+          {
+            name,
+            email: `${name.toLowerCase().replace(/\W+/g, "-")}@example.com`,
+            rail: "transfer",
+            account: "201494711279",
+            currency: 643,
+            schedule: "manual",
+          },
+          headers
+        )
+      ).data
+      await api.post(
+        `/admin/piastrix/recipients/${recipient.id}/adjustments`,
+        { amount: balance, reason: "earnings", idempotency_key: name },
+        headers
+      )
+      return recipient
+    }
 
     it("Settings → Piastrix tests the connection, shows balances, directions and options, never the secret", async () => {
       admin = await openAdmin(browser, medusaUrl(), {
@@ -149,27 +179,10 @@ piastrixIntegrationRunner(
       await threshold.getByText("set here").waitFor()
       await admin.shot("settings-operational-saved")
       try {
-        const { recipient } = (
-          await api.post(
-            "/admin/piastrix/recipients",
-            {
-              name: "Threshold vendor",
-              email: "threshold@example.com",
-              rail: "transfer",
-              account: "201494711279",
-              currency: 643,
-            },
-            headers
-          )
-        ).data
-        await api.post(
-          `/admin/piastrix/recipients/${recipient.id}/adjustments`,
-          {
-            amount: "500.00",
-            reason: "earnings",
-            idempotency_key: "browser-threshold",
-          },
-          headers
+        const recipient = await walletVendor(
+          headers,
+          "Threshold vendor",
+          "500.00"
         )
         const { payout } = (
           await api.post(
@@ -330,7 +343,7 @@ piastrixIntegrationRunner(
       const { page } = admin
       await page.goto(`${medusaUrl()}/app/piastrix/payouts`)
       await page.getByRole("heading", { name: "New payout" }).waitFor()
-      await page.getByLabel("Recipient").click()
+      await page.getByLabel("Recipient", { exact: true }).click()
       await page.getByRole("option", { name: "Browser vendor" }).click()
       await page
         .getByLabel("Amount (empty: all that is payable)")
@@ -359,6 +372,65 @@ piastrixIntegrationRunner(
         )
       ).data.payouts
       expect(payout).toMatchObject({ status: "canceled", amount: "300.00" })
+    })
+
+    it("Piastrix → Payouts approves a payout above the threshold and follows it to succeeded", async () => {
+      const headers = await adminHeaders(getContainer())
+      await api.post(
+        "/admin/piastrix/settings",
+        { settings: { "payouts.approvalThreshold": "100.00" } },
+        headers
+      )
+      try {
+        const recipient = await walletVendor(headers, "Wallet vendor", "400.00")
+        admin = await openAdmin(browser, medusaUrl(), {
+          scenario: "admin-payouts-approve",
+        })
+        const { page } = admin
+        await page.goto(`${medusaUrl()}/app/piastrix/payouts`)
+        await page.getByLabel("Recipient", { exact: true }).click()
+        await page.getByRole("option", { name: "Wallet vendor" }).click()
+        await page.getByRole("button", { name: "Create payout" }).click()
+        await page
+          .getByText("Payout of 400.00 created: Awaiting approval")
+          .waitFor()
+        // Only this vendor's payouts: the filter by recipient.
+        await page.getByLabel("Payouts of").click()
+        await page.getByRole("option", { name: "Wallet vendor" }).click()
+        const row = page.locator("tbody tr").first()
+        await row.getByText("Awaiting approval").waitFor()
+        expect(await page.locator("tbody tr").count()).toBe(1)
+        await admin.shot("payouts-awaiting-approval")
+        await row.getByRole("button", { name: "Approve" }).click()
+        await page.getByText("Payout approved").waitFor()
+        await row.getByText("Pending", { exact: true }).waitFor()
+
+        // What the payout jobs do every minute: send, then (a minute later) read the status.
+        const ctx = payoutContextOf(getContainer())
+        await sendPendingPayouts(ctx)
+        await sandboxControl(sandbox(), "POST", "clock/advance", {
+          ms: 60_000,
+        })
+        await ctx.db.raw(
+          `update piastrix_payout set next_poll_at = now() where next_poll_at is not null`
+        )
+        await syncPayoutsInFlight(ctx)
+        await page.reload()
+        await page.getByLabel("Payouts of").click()
+        await page.getByRole("option", { name: "Wallet vendor" }).click()
+        await page
+          .locator("tbody tr")
+          .first()
+          .getByText("Succeeded", { exact: true })
+          .waitFor()
+        await admin.shot("payouts-succeeded")
+      } finally {
+        await api.post(
+          "/admin/piastrix/settings",
+          { settings: { "payouts.approvalThreshold": null } },
+          headers
+        )
+      }
     })
 
     it("Piastrix → Recipients adds a vendor, edits and suspends it, links a product, shows its ledger and downloads its statement", async () => {

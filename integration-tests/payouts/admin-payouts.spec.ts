@@ -554,6 +554,28 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       expect(listed.data.payouts.map((p: { id: string }) => p.id)).toEqual([
         part.data.payout.id,
       ])
+      // By creation period: none created from tomorrow on; a bad date is named.
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
+      const later = await api.get(
+        `/admin/piastrix/payouts?recipient_id=${id}&created_after=${tomorrow}`,
+        headers
+      )
+      expect(later.data.count).toBe(0)
+      const upToTomorrow = await api.get(
+        `/admin/piastrix/payouts?recipient_id=${id}&created_before=${tomorrow}`,
+        headers
+      )
+      const ofRecipient = await api.get(
+        `/admin/piastrix/payouts?recipient_id=${id}`,
+        headers
+      )
+      expect(ofRecipient.data.count).toBeGreaterThan(0)
+      expect(upToTomorrow.data.count).toBe(ofRecipient.data.count)
+      const badDate = await refused(
+        api.get(`/admin/piastrix/payouts?created_before=soon`, headers)
+      )
+      expect(badDate.status).toBe(400)
+      expect(badDate.message).toContain("created_before")
 
       const notApprovable = await refused(
         api.post(

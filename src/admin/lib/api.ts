@@ -195,14 +195,29 @@ export const useCheckOrderPayment = (orderId: string) => {
   })
 }
 
-export const usePayouts = (status: PayoutStatus | undefined, offset: number) =>
+/** Payouts by status, recipient and creation period (each optional), a page at a time. */
+export const usePayouts = (
+  filters: {
+    status?: PayoutStatus
+    recipient_id?: string
+    created_after?: string
+    created_before?: string
+  },
+  offset: number
+) =>
   useQuery({
-    queryKey: ["piastrix", "payouts", status ?? "all", offset],
+    queryKey: ["piastrix", "payouts", filters, offset],
     queryFn: () =>
       sdk.client.fetch<{ payouts: Payout[]; count: number }>(
         "/admin/piastrix/payouts",
         {
-          query: { ...(status ? { status } : {}), limit: PAGE_SIZE, offset },
+          query: {
+            ...Object.fromEntries(
+              Object.entries(filters).filter(([, v]) => v !== undefined)
+            ),
+            limit: PAGE_SIZE,
+            offset,
+          },
         }
       ),
   })

@@ -113,16 +113,24 @@ export async function listPayouts(
   f: {
     recipient_id?: string
     status?: PayoutStatus
+    created_after?: string
+    created_before?: string
     limit: number
     offset: number
   }
 ): Promise<{ payouts: Payout[]; count: number }> {
-  const where = `deleted_at is null and (?::text is null or recipient_id = ?) and (?::text is null or status = ?)`
+  const where = `deleted_at is null and (?::text is null or recipient_id = ?) and (?::text is null or status = ?)
+    and (?::timestamptz is null or created_at >= ?::timestamptz)
+    and (?::timestamptz is null or created_at < ?::timestamptz)`
   const bindings = [
     f.recipient_id ?? null,
     f.recipient_id ?? null,
     f.status ?? null,
     f.status ?? null,
+    f.created_after ?? null,
+    f.created_after ?? null,
+    f.created_before ?? null,
+    f.created_before ?? null,
   ]
   const [list, total] = await Promise.all([
     db.raw(

@@ -98,6 +98,7 @@ export type AdminStatementQueryType = z.infer<typeof AdminStatementQuery>
 
 export const AdminPayoutsQuery = z.object({
   ...page,
+  ...period,
   recipient_id: id("recipient_id", "pxrcp").optional(),
   status: z
     .enum([

@@ -3,7 +3,7 @@ import { Button, Select, StatusBadge, Table, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Body, Section } from "../../../components/states"
-import { Field, TextField } from "../../../components/field"
+import { Field, SelectField, TextField } from "../../../components/field"
 import { Paging } from "../../../components/paging"
 import {
   messageOf,
@@ -14,6 +14,7 @@ import {
   type PayoutStatus,
 } from "../../../lib/api"
 import { maskAccount } from "../../../../lib/plugin/mask"
+import { periodOf } from "../../../lib/period"
 
 const STATUS_COLOR: Record<
   PayoutStatus,
@@ -163,8 +164,20 @@ function NewPayout() {
 const PiastrixPayoutsPage = () => {
   const { t, i18n } = useTranslation("piastrix")
   const [status, setStatus] = useState<PayoutStatus | undefined>(undefined)
+  const [recipientId, setRecipientId] = useState<string | undefined>()
+  const [from, setFrom] = useState("")
+  const [to, setTo] = useState("")
   const [offset, setOffset] = useState(0)
-  const { data, isLoading, error } = usePayouts(status, offset)
+  const filtered =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setOffset(0)
+      set(value)
+    }
+  const { data, isLoading, error } = usePayouts(
+    { status, recipient_id: recipientId, ...periodOf(from, to) },
+    offset
+  )
   const { data: recipients } = useRecipients()
   const nameOf = (id: string) =>
     recipients?.recipients.find((r) => r.id === id)?.name ?? id
@@ -175,31 +188,53 @@ const PiastrixPayoutsPage = () => {
       <Section title={t("payouts.new")}>
         <NewPayout />
       </Section>
-      <Section
-        title={t("payouts.title")}
-        actions={
-          <Select
-            size="small"
+      <Section title={t("payouts.title")}>
+        <div className="flex flex-wrap items-end gap-3 px-6 py-4">
+          <SelectField
+            id="piastrix-payouts-status"
+            label={t("payouts.filter")}
             value={status ?? "all"}
-            onValueChange={(value) => {
-              setOffset(0)
-              setStatus(value === "all" ? undefined : (value as PayoutStatus))
-            }}
-          >
-            <Select.Trigger aria-label={t("payouts.filter")}>
-              <Select.Value />
-            </Select.Trigger>
-            <Select.Content>
-              <Select.Item value="all">{t("payouts.allStatuses")}</Select.Item>
-              {STATUSES.map((s) => (
-                <Select.Item key={s} value={s}>
-                  {t(`payouts.statuses.${s}`)}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select>
-        }
-      >
+            onChange={filtered((v: string) =>
+              setStatus(v === "all" ? undefined : (v as PayoutStatus))
+            )}
+            options={[
+              { value: "all", text: t("payouts.allStatuses") },
+              ...STATUSES.map((s) => ({
+                value: s,
+                text: t(`payouts.statuses.${s}`),
+              })),
+            ]}
+          />
+          <SelectField
+            id="piastrix-payouts-recipient"
+            label={t("payouts.filterRecipient")}
+            value={recipientId ?? "all"}
+            onChange={filtered((v: string) =>
+              setRecipientId(v === "all" ? undefined : v)
+            )}
+            options={[
+              { value: "all", text: t("payouts.allRecipients") },
+              ...(recipients?.recipients ?? []).map((r) => ({
+                value: r.id,
+                text: r.name,
+              })),
+            ]}
+          />
+          <TextField
+            id="piastrix-payouts-from"
+            label={t("recipients.from")}
+            type="date"
+            value={from}
+            onChange={filtered(setFrom)}
+          />
+          <TextField
+            id="piastrix-payouts-to"
+            label={t("recipients.to")}
+            type="date"
+            value={to}
+            onChange={filtered(setTo)}
+          />
+        </div>
         <Body
           loading={isLoading}
           error={error}

@@ -17,23 +17,10 @@ import {
   type Recipient,
 } from "../../../../lib/api"
 import { maskAccount } from "../../../../../lib/plugin/mask"
+import { periodOf } from "../../../../lib/period"
 
 /** The recipient's ledger accounts, in the order money moves through them. */
 const ACCOUNTS = ["held", "available", "in_flight", "paid", "clawback"]
-
-/** A period's bounds from two calendar days (UTC): from the first day's start to the end of the last. */
-function periodOf(from: string, to: string) {
-  const period: { created_after?: string; created_before?: string } = {}
-  if (from) {
-    period.created_after = `${from}T00:00:00Z`
-  }
-  if (to) {
-    const next = new Date(`${to}T00:00:00Z`)
-    next.setUTCDate(next.getUTCDate() + 1)
-    period.created_before = next.toISOString()
-  }
-  return period
-}
 
 function Settings({ recipient }: { recipient: Recipient }) {
   const { t } = useTranslation("piastrix")
