@@ -382,7 +382,7 @@ piastrixIntegrationRunner(
         headers
       )
       try {
-        const recipient = await walletVendor(headers, "Wallet vendor", "400.00")
+        await walletVendor(headers, "Wallet vendor", "400.00")
         admin = await openAdmin(browser, medusaUrl(), {
           scenario: "admin-payouts-approve",
         })
