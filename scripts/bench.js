@@ -154,6 +154,110 @@ async function pool(n, concurrency, task) {
   await Promise.all(workers)
 }
 
+/** A cart of one demo item with a payment session of `provider`, made through the store API at `base`. */
+async function storeCartWithSession(base, { key, region, variant }, provider) {
+  const { cart } = await json("POST", `${base}/store/carts`, {
+    key,
+    body: {
+      region_id: region,
+      email: "bench@example.com",
+      items: [{ variant_id: variant, quantity: 1 }],
+    },
+  })
+  const { payment_collection: pc } = await json(
+    "POST",
+    `${base}/store/payment-collections`,
+    { key, body: { cart_id: cart.id } }
+  )
+  const { payment_collection } = await json(
+    "POST",
+    `${base}/store/payment-collections/${pc.id}/payment-sessions`,
+    { key, body: { provider_id: provider } }
+  )
+  return { cart, session: payment_collection.payment_sessions[0] }
+}
+
+/** `n` checkouts with Medusa's system provider, one after another, each ending in an order. */
+async function systemCheckouts(base, storefront, n) {
+  for (let i = 0; i < n; i++) {
+    const { cart } = await storeCartWithSession(base, storefront, SYSTEM)
+    const done = await json("POST", `${base}/store/carts/${cart.id}/complete`, {
+      key: storefront.key,
+    })
+    if (done.type !== "order") {
+      throw new Error(
+        `checkout with ${SYSTEM} did not place an order: ${JSON.stringify(done).slice(0, 300)}`
+      )
+    }
+  }
+}
+
+/**
+ * The memory baseline: the same Medusa on the same database without the plugin (no module, no
+ * provider, none of its routes, subscribers or jobs: an app folder of its own whose config names only
+ * Medusa's defaults), after as many checkouts as the plugin's store makes in the checkout run. Returns
+ * its resident size in MB; the store is stopped again.
+ */
+async function bareStoreRssMb(env, storefront, checkouts) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "piastrix-bench-bare-"))
+  const port = await freePort()
+  const base = `http://localhost:${port}`
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    // Medusa's CLI recognises a project by its dependency on @medusajs/medusa.
+    JSON.stringify({
+      name: "bench-store-without-plugin",
+      private: true,
+      dependencies: { "@medusajs/medusa": "*", "@medusajs/framework": "*" },
+    })
+  )
+  fs.writeFileSync(
+    path.join(dir, "medusa-config.js"),
+    `const { defineConfig } = require("@medusajs/framework/utils")
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "bench", cookieSecret: "bench" },
+  },
+  admin: { disable: true },
+})
+`
+  )
+  fs.symlinkSync(
+    path.join(ROOT, "node_modules"),
+    path.join(dir, "node_modules")
+  )
+  const bare = spawnGroup(
+    "medusa-without-plugin",
+    process.execPath,
+    [MEDUSA_CLI, "start"],
+    {
+      env: {
+        ...env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        MEDUSA_BACKEND_URL: base,
+      },
+      cwd: dir,
+      quiet: true,
+    }
+  )
+  try {
+    await waitFor(
+      "medusa start without the plugin did not answer /health",
+      async () => (await fetch(`${base}/health`)).ok
+    ).catch((error) => {
+      process.stderr.write(bare.captured.slice(-40).join("\n") + "\n")
+      throw error
+    })
+    await systemCheckouts(base, storefront, 5 + checkouts)
+    return groupRssMb(bare.pid)
+  } finally {
+    await stopGroup(bare, 5000)
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 /** Resident size in MB of a process group's processes (the CLI and the server it runs). */
 function groupRssMb(pid) {
   const out = execFileSync("ps", ["-o", "rss=", "-g", String(pid)]).toString()
@@ -238,6 +342,16 @@ async function main() {
     const seed = JSON.parse(fs.readFileSync(seedOut, "utf8"))
     fs.rmSync(seedOut, { force: true })
 
+    const storefront = {
+      key: seed.publishableKey,
+      region: seed.regions.rub.id,
+      variant: Object.values(seed.variants)[0],
+    }
+    log(
+      `memory baseline: Medusa without the plugin, ${SCALE.carts * 2} checkouts`
+    )
+    const bareRss = await bareStoreRssMb(env, storefront, SCALE.carts * 2)
+
     log("starting Medusa in production mode (medusa start)")
     const medusa = spawnGroup(
       "medusa",
@@ -251,47 +365,16 @@ async function main() {
       async () => (await fetch(`${medusaUrl}/health`)).ok
     )
 
-    const key = seed.publishableKey
-    const region = seed.regions.rub.id
-    const variant = Object.values(seed.variants)[0]
+    const key = storefront.key
     const control = (method, p, body) =>
       json(method, `${sandboxUrl}/__sandbox/${p}`, { body })
-
-    async function cartWithSession(provider) {
-      const { cart } = await json("POST", `${medusaUrl}/store/carts`, {
-        key,
-        body: {
-          region_id: region,
-          email: "bench@example.com",
-          items: [{ variant_id: variant, quantity: 1 }],
-        },
-      })
-      const { payment_collection: pc } = await json(
-        "POST",
-        `${medusaUrl}/store/payment-collections`,
-        { key, body: { cart_id: cart.id } }
-      )
-      const { payment_collection } = await json(
-        "POST",
-        `${medusaUrl}/store/payment-collections/${pc.id}/payment-sessions`,
-        {
-          key,
-          body: { provider_id: provider },
-        }
-      )
-      return { cart, session: payment_collection.payment_sessions[0] }
-    }
+    const cartWithSession = (provider) =>
+      storeCartWithSession(medusaUrl, storefront, provider)
     const completed = async (cartId) =>
       (await db.query("select completed_at from cart where id = $1", [cartId]))
         .rows[0]?.completed_at != null
 
-    // Warm-up: the first requests of a fresh process compile routes and fill pools.
-    for (let i = 0; i < 5; i++) {
-      const { cart } = await cartWithSession(SYSTEM)
-      await json("POST", `${medusaUrl}/store/carts/${cart.id}/complete`, {
-        key,
-      })
-    }
+    await systemCheckouts(medusaUrl, storefront, 5) // warm-up: compiled routes, filled pools
 
     // ---- checkout: cart completion with a paid wallet payment vs Medusa's system provider ----
     log(`checkout: ${SCALE.carts} carts per provider`)
@@ -336,9 +419,14 @@ async function main() {
     await control("DELETE", "faults") // the held callbacks stay held: their orders exist already
     const rss = groupRssMb(medusa.pid)
     figure(
-      "memory after the checkout run, Medusa with the plugin",
-      rss,
-      "MB resident (baseline without the plugin: not measured yet)"
+      "memory after the checkout run, with the plugin / without",
+      rss / bareRss,
+      "ratio",
+      {
+        with_plugin_mb: rss,
+        without_plugin_mb: bareRss,
+        checkouts: SCALE.carts * 2,
+      }
     )
 
     // ---- callbacks accepted: distinct sessions, then duplicates of one, against /health ----

@@ -13,9 +13,10 @@ function prefixLines(stream, name, out) {
 }
 
 /** Starts `cmd` in its own process group; its output is shown line by line, prefixed with `name`. */
-function spawnGroup(name, cmd, args, { env, quiet = false } = {}) {
+function spawnGroup(name, cmd, args, { env, quiet = false, cwd } = {}) {
   const child = spawn(cmd, args, {
     env,
+    cwd,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   })
