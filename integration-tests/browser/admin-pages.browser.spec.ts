@@ -22,7 +22,12 @@ import {
 import { sendPendingPayouts, syncPayoutsInFlight } from "../../src/lib/payouts"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { ensureAdminBuild } from "./admin-build"
-import { ADMIN_CREDENTIALS, openAdmin, unexpectedProblems } from "./admin-steps"
+import {
+  ADMIN_CREDENTIALS,
+  openAdmin,
+  unexpectedProblems,
+  waitForText,
+} from "./admin-steps"
 import { launchChromium, type Tab } from "./chromium"
 
 /**
@@ -253,7 +258,7 @@ piastrixIntegrationRunner(
       // The store owner fixes the cart, then retries from the inbox.
       await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
       await first.getByRole("button", { name: "Retry" }).click()
-      await page.getByText("Processed again: Processed").waitFor()
+      await waitForText(admin, "Processed again: Processed")
       await page
         .locator("tbody tr")
         .first()

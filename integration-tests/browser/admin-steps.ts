@@ -55,6 +55,34 @@ export async function openAdmin(
   }
 }
 
+/**
+ * Waits for `text` on the page. When it does not come, fails with what the page shows instead (its toasts,
+ * the first table row, the browser's problems so far) and a screenshot, so a failure in CI says why.
+ */
+export async function waitForText(
+  tab: Tab,
+  text: string,
+  timeout = 20000
+): Promise<void> {
+  try {
+    await tab.page.getByText(text).waitFor({ timeout })
+  } catch (err) {
+    await tab.shot("unexpected")
+    const toasts = await tab.page
+      .locator("[data-sonner-toast]")
+      .allInnerTexts()
+      .catch(() => [])
+    const row = await tab.page
+      .locator("tbody tr")
+      .first()
+      .innerText({ timeout: 1000 })
+      .catch(() => "(none)")
+    throw new Error(
+      `"${text}" did not appear within ${timeout} ms (${(err as Error).message.split("\n")[0]}); toasts: ${JSON.stringify(toasts)}; first row: ${JSON.stringify(row)}; browser problems: ${JSON.stringify(tab.problems)}`
+    )
+  }
+}
+
 export type AdminOrderView = {
   /** How many orders the orders list shows. */
   listedOrders: number
