@@ -12,6 +12,7 @@ import {
   AdminLedgerQuery,
   AdminPageQuery,
   AdminPayoutsQuery,
+  AdminQuotePayout,
   AdminRecipientProducts,
   AdminStatementQuery,
   AdminUpdateRecipient,
@@ -140,6 +141,11 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     matcher: "/admin/piastrix/payouts",
     methods: ["POST"],
     middlewares: [noQuery, validateAndTransformBody(AdminCreatePayout)],
+  },
+  {
+    matcher: "/admin/piastrix/payouts/quote",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminQuotePayout)],
   },
   {
     matcher: "/admin/piastrix/payouts/:id",
