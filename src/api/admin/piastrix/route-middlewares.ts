@@ -69,6 +69,11 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     middlewares: [noQuery, validateAndTransformBody(AdminEmptyBody)],
   },
   {
+    matcher: "/admin/piastrix/notifications/:id/refund",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminEmptyBody)],
+  },
+  {
     matcher: "/admin/piastrix/notifications/:id/retry",
     methods: ["POST"],
     middlewares: [noQuery, validateAndTransformBody(AdminEmptyBody)],
