@@ -353,8 +353,28 @@ piastrixIntegrationRunner(
       await page
         .getByLabel("Amount (empty: all that is payable)")
         .fill("300.00")
-      await page.getByRole("button", { name: "Create payout" }).click()
+      // Quote first: the fee of card_rub in the sandbox (30 + 1 %) and the account check; nothing written yet.
+      await page.getByRole("button", { name: "Get quote" }).click()
+      const quote = page.getByTestId("piastrix-payout-quote")
+      await quote.getByText("Account checked").waitFor()
+      const quoted = await quote.innerText()
+      expect(quoted).toMatch(/Piastrix fee\s+32\.67 RUB/)
+      expect(quoted).toMatch(/The payee receives\s+267\.33 RUB/)
+      expect(quoted).toMatch(/card_rub 41••••••••••1111/)
+      await admin.shot("payouts-quote")
+      expect(
+        (
+          await api.get(
+            `/admin/piastrix/payouts?recipient_id=${data.recipient.id}`,
+            headers
+          )
+        ).data.count
+      ).toBe(0)
+      await page.getByRole("button", { name: "Confirm payout" }).click()
       await page.getByText("Payout of 300.00 created: Pending").waitFor()
+      // Only this vendor's payouts: the list does not depend on what other scenarios made.
+      await page.getByLabel("Payouts of").click()
+      await page.getByRole("option", { name: "Browser vendor" }).click()
       const row = page.locator("tbody tr").first()
       await row.getByText("Pending", { exact: true }).waitFor()
       const text = await row.innerText()
@@ -395,7 +415,9 @@ piastrixIntegrationRunner(
         await page.goto(`${medusaUrl()}/app/piastrix/payouts`)
         await page.getByLabel("Recipient", { exact: true }).click()
         await page.getByRole("option", { name: "Wallet vendor" }).click()
-        await page.getByRole("button", { name: "Create payout" }).click()
+        await page.getByRole("button", { name: "Get quote" }).click()
+        await page.getByText("the payout will wait for approval").waitFor()
+        await page.getByRole("button", { name: "Confirm payout" }).click()
         await page
           .getByText("Payout of 400.00 created: Awaiting approval")
           .waitFor()

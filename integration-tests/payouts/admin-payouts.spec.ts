@@ -3,6 +3,7 @@ import {
   accrue,
   markNeedsAttention,
   releaseDueHolds,
+  sendPendingPayouts,
   syncPayoutsInFlight,
   type SqlDatabase,
 } from "../../src/lib/payouts"
@@ -447,6 +448,162 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       )
       expect(bad.status).toBe(400)
       expect(bad.message).toContain("created_after")
+    })
+  })
+
+  describe("quote", () => {
+    const wallet = {
+      ...card,
+      rail: "transfer",
+      payway: null,
+      account: "201494711279",
+    }
+    const quote = (body: Record<string, unknown>) =>
+      api.post("/admin/piastrix/payouts/quote", body, headers)
+    const payoutsAtService = async () =>
+      (await sandboxControl(sandbox(), "GET", "state")).payouts.length
+
+    it("quotes a wallet transfer without writing a payout, and the confirmed payout is paid with that fee", async () => {
+      const { recipient } = (
+        await api.post("/admin/piastrix/recipients", wallet, headers)
+      ).data
+      await earned(recipient.id, "1000.00", "quote-sale")
+
+      const { data } = await quote({
+        recipient_id: recipient.id,
+        amount: "300.00",
+      })
+      // The sandbox's wallet transfer fee is 0.5 %, taken from the amount debited.
+      expect(data.quote).toEqual({
+        recipient_id: recipient.id,
+        rail: "transfer",
+        payway: null,
+        account: "20••••••1279",
+        currency_code: "RUB",
+        amount: "300.00",
+        fee: "1.49",
+        payee_receives: "298.51",
+        payee_currency_code: "RUB",
+        awaits_approval: false,
+        account_check: null,
+      })
+      const all = (await quote({ recipient_id: recipient.id, all: true })).data
+      expect(all.quote).toMatchObject({ amount: "900.00", fee: "4.48" })
+      // Nothing was written or sent.
+      const listed = await api.get(
+        `/admin/piastrix/payouts?recipient_id=${recipient.id}`,
+        headers
+      )
+      expect(listed.data.count).toBe(0)
+      expect(await payoutsAtService()).toBe(0)
+
+      // Confirm: the payout of the quoted amount, sent by the send job, records the quoted fee.
+      const { payout } = (
+        await api.post(
+          "/admin/piastrix/payouts",
+          { recipient_id: recipient.id, amount: data.quote.amount },
+          headers
+        )
+      ).data
+      await sendPendingPayouts(payoutContextOf(getContainer()))
+      const sent = (
+        await api.get(`/admin/piastrix/payouts/${payout.id}`, headers)
+      ).data.payout
+      expect(sent).toMatchObject({
+        status: "succeeded",
+        amount: "300.00",
+        fee: "1.49",
+      })
+    })
+
+    it("quotes a withdraw with the payway's fee and the account check: ok, refused, unknown", async () => {
+      const { recipient } = (
+        await api.post(
+          "/admin/piastrix/recipients",
+          { ...card, account: "4000000000000002" },
+          headers
+        )
+      ).data
+      await earned(recipient.id, "1000.00", "quote-withdraw")
+      const ask = async () =>
+        (await quote({ recipient_id: recipient.id, amount: "300.00" })).data
+          .quote
+
+      // card_rub in the sandbox: 30 + 1 %, taken from what the shop pays.
+      expect(await ask()).toMatchObject({
+        rail: "withdraw",
+        payway: "card_rub",
+        account: "40••••••••••0002",
+        amount: "300.00",
+        fee: "32.67",
+        payee_receives: "267.33",
+        account_check: { result: "ok", reason: null },
+      })
+      await sandboxControl(sandbox(), "POST", "accounts/4000000000000002", {
+        provider_status: 1,
+        result: false,
+        account_info: { holder: "IVAN PETROV" },
+      })
+      const refusedAccount = await ask()
+      expect(refusedAccount.account_check).toEqual({
+        result: "refused",
+        reason: "the payway's provider refused the account",
+      })
+      expect(JSON.stringify(refusedAccount)).not.toMatch(
+        /PETROV|4000000000000002/
+      )
+      await sandboxControl(sandbox(), "POST", "accounts/4000000000000002", {
+        provider_status: 3,
+        result: false,
+      })
+      expect((await ask()).account_check).toEqual({
+        result: "unknown",
+        reason: "account check result unknown (provider status 3)",
+      })
+      expect(await payoutsAtService()).toBe(0)
+    })
+
+    it("refuses bad input with 400 naming the field, and says so when the service cannot be asked", async () => {
+      const { recipient } = (
+        await api.post("/admin/piastrix/recipients", wallet, headers)
+      ).data
+      await earned(recipient.id, "100.00", "quote-bad")
+      const id = recipient.id
+      for (const [body, field] of [
+        [{ recipient_id: id }, "amount"],
+        [{ recipient_id: id, amount: "ten" }, "amount"],
+        [{ recipient_id: id, amount: "10.00", all: true }, "amount"],
+        [{ recipient_id: id, all: false }, "all"],
+        [{ recipient_id: "nope", amount: "10.00" }, "recipient_id"],
+        [{ recipient_id: id, amount: "10.00", extra: 1 }, "extra"],
+      ] as const) {
+        const result = await refused(quote(body))
+        expect({ body, status: result.status }).toEqual({ body, status: 400 })
+        expect(result.message).toContain(field)
+      }
+      expect(
+        await refused(quote({ recipient_id: id, amount: "91.00" }))
+      ).toEqual({
+        status: 400,
+        message: "amount: 91 is more than the payable 90",
+      })
+      expect(
+        (await refused(quote({ recipient_id: "pxrcp_missing", all: true })))
+          .status
+      ).toBe(404)
+
+      await sandboxControl(sandbox(), "POST", "faults", {
+        type: "http_error",
+        status: 503,
+        path: "/transfer/try",
+      })
+      try {
+        const down = await refused(quote({ recipient_id: id, all: true }))
+        expect(down.status).toBe(502)
+        expect(down.message).toMatch(/^Piastrix: .*503/)
+      } finally {
+        await sandboxControl(sandbox(), "DELETE", "faults")
+      }
     })
   })
 

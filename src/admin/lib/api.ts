@@ -161,6 +161,29 @@ export const useRetryNotification = () => {
   })
 }
 
+/** "Refund": money without an order sent back to the payer's wallet, once; the inbox is read again. */
+export const useRefundNotification = () => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      sdk.client.fetch<{
+        notification: Notification
+        refund: {
+          amount: string
+          currency_code: string
+          payee: string | null
+          transfer_id: string | null
+          shop_payment_id: string
+        }
+      }>(`/admin/piastrix/notifications/${id}/refund`, {
+        method: "POST",
+        body: {},
+      }),
+    onSettled: () =>
+      client.invalidateQueries({ queryKey: ["piastrix", "notifications"] }),
+  })
+}
+
 export const useOrderPayments = (orderId: string) =>
   useQuery({
     queryKey: keys.orderPayments(orderId),
@@ -262,6 +285,37 @@ export const usePayoutAction = () => {
       client.invalidateQueries({ queryKey: ["piastrix", "payouts"] }),
   })
 }
+
+/** What POST /admin/piastrix/payouts/quote answers: nothing is written. */
+export type PayoutQuote = {
+  recipient_id: string
+  rail: "transfer" | "withdraw"
+  payway: string | null
+  /** Masked by the server. */
+  account: string | null
+  currency_code: string
+  amount: string
+  fee: string | null
+  payee_receives: string
+  payee_currency_code: string
+  awaits_approval: boolean
+  account_check: {
+    result: "ok" | "refused" | "unknown"
+    reason: string | null
+  } | null
+}
+
+/** "Get quote": the amount (or all payable), the fee and what the payee receives; withdraws with the account check. */
+export const useQuotePayout = () =>
+  useMutation({
+    mutationFn: (
+      body: { recipient_id: string } & ({ amount: string } | { all: true })
+    ) =>
+      sdk.client.fetch<{ quote: PayoutQuote }>(
+        "/admin/piastrix/payouts/quote",
+        { method: "POST", body }
+      ),
+  })
 
 /** A recipient's payout schedules, as the recipients API takes them. */
 export const SCHEDULES = ["daily", "weekly", "monthly", "manual"] as const

@@ -14,7 +14,7 @@ import {
   payoutReturnedLegs,
   payoutSucceededLegs,
 } from "./postings"
-import { getRecipient, type PayoutRail } from "./recipients"
+import { getRecipient, type PayoutRail, type Recipient } from "./recipients"
 import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
 
 /**
@@ -160,6 +160,61 @@ export type CreatePayoutResult =
   { payout: Payout } | { payout: null; reason: string }
 
 /**
+ * The amount a payout of `recipient` would pay now (the one asked, or all that is payable), or why none
+ * (`reason` naming the field): a payout of the recipient still open, more decimals than the currency has,
+ * nothing or less than asked payable, under the minimum when it is respected. Read-only: `createPayout`
+ * runs it under the recipient's lock, the admin's quote without.
+ */
+export async function payableAmount(
+  db: SqlConnection,
+  recipient: Recipient,
+  input: Pick<CreatePayoutInput, "amount" | "respect_minimum">
+): Promise<
+  | {
+      amount: BigNumber
+      balances: Awaited<ReturnType<typeof recipientBalances>>
+      digits: number
+    }
+  | { reason: string }
+> {
+  const currency = recipient.currency
+  const open = await db.raw(
+    `select id from ${PAYOUT_TABLE}
+      where recipient_id = ? and currency = ? and status in (${states(OPEN_PAYOUT_STATUSES)}) and deleted_at is null
+      limit 1`,
+    [recipient.id, currency]
+  )
+  if (open.rows[0]) {
+    return {
+      reason: `recipient_id: payout ${open.rows[0].id} of this recipient is still open`,
+    }
+  }
+  const balances = await recipientBalances(db, recipient.id, currency)
+  const payable = payableOf(balances)
+  const amount = new BigNumber(input.amount ?? payable)
+  const digits = defaultCurrencyTable.resolve(currency, "currency").digits
+  if (!amount.isFinite() || (amount.decimalPlaces() ?? 0) > digits) {
+    return {
+      reason: `amount: ${input.amount} is not an amount with at most ${digits} decimals`,
+    }
+  }
+  if (!amount.isGreaterThan(0)) {
+    return { reason: `amount: nothing is payable (${payable.toFixed()})` }
+  }
+  if (amount.isGreaterThan(payable)) {
+    return {
+      reason: `amount: ${amount.toFixed()} is more than the payable ${payable.toFixed()}`,
+    }
+  }
+  if (input.respect_minimum && payable.isLessThan(recipient.minimum_payout)) {
+    return {
+      reason: `amount: the payable ${payable.toFixed()} is under the minimum ${recipient.minimum_payout}`,
+    }
+  }
+  return { amount, balances, digits }
+}
+
+/**
  * Writes a payout ahead of any call to the service: the row, its `shop_payment_id` and the posting that
  * moves its amount from available to in flight (netting what the recipient owes), in one transaction
  * under the recipient's lock. A negative or zero payable balance is never paid.
@@ -172,46 +227,11 @@ export async function createPayout(
   const currency = recipient.currency
   return db.transaction(async (trx): Promise<CreatePayoutResult> => {
     await lockRecipient(trx, recipient.id, currency)
-    const open = await trx.raw(
-      `select id from ${PAYOUT_TABLE}
-        where recipient_id = ? and currency = ? and status in (${states(OPEN_PAYOUT_STATUSES)}) and deleted_at is null
-        limit 1`,
-      [recipient.id, currency]
-    )
-    if (open.rows[0]) {
-      return {
-        payout: null,
-        reason: `recipient_id: payout ${open.rows[0].id} of this recipient is still open`,
-      }
+    const checked = await payableAmount(trx, recipient, input)
+    if ("reason" in checked) {
+      return { payout: null, reason: checked.reason }
     }
-    const balances = await recipientBalances(trx, recipient.id, currency)
-    const payable = payableOf(balances)
-    const amount = new BigNumber(input.amount ?? payable)
-    const digits = defaultCurrencyTable.resolve(currency, "currency").digits
-    if (!amount.isFinite() || (amount.decimalPlaces() ?? 0) > digits) {
-      return {
-        payout: null,
-        reason: `amount: ${input.amount} is not an amount with at most ${digits} decimals`,
-      }
-    }
-    if (!amount.isGreaterThan(0)) {
-      return {
-        payout: null,
-        reason: `amount: nothing is payable (${payable.toFixed()})`,
-      }
-    }
-    if (amount.isGreaterThan(payable)) {
-      return {
-        payout: null,
-        reason: `amount: ${amount.toFixed()} is more than the payable ${payable.toFixed()}`,
-      }
-    }
-    if (input.respect_minimum && payable.isLessThan(recipient.minimum_payout)) {
-      return {
-        payout: null,
-        reason: `amount: the payable ${payable.toFixed()} is under the minimum ${recipient.minimum_payout}`,
-      }
-    }
+    const { amount, balances, digits } = checked
     const owed = BigNumber.min(0, balances.clawback ?? 0).negated()
     const threshold = input.approval_threshold
     const status: PayoutStatus =

@@ -190,8 +190,26 @@ async function settleCreate(
   return p
 }
 
-/** Quotes the payout and keeps the fee (what the recipient does not receive); null when currencies differ. */
-async function quote(ctx: PayoutContext, p: Payout): Promise<string | null> {
+/** What the service would take and pay for a payout: the fee is null when the payee is paid in another currency. */
+export type PayoutQuote = {
+  /** What the shop's balance is debited (the payout's amount). */
+  amount: string
+  /** What the payee does not receive (the service's fee); null when currencies differ. */
+  fee: string | null
+  /** What the payee receives, in `payee_currency`. */
+  payee_receives: string
+  /** ISO 4217 numeric. */
+  payee_currency: number
+}
+
+/**
+ * Asks the service what a payout would cost (`/transfer/try` or `/withdraw/try`), without making it: before
+ * every send (the fee is kept on the payout) and for the admin's "Get quote".
+ */
+export async function quotePayout(
+  ctx: Pick<PayoutContext, "client">,
+  p: Pick<Payout, "rail" | "amount" | "currency" | "payway">
+): Promise<PayoutQuote> {
   if (p.rail === "transfer") {
     const q = await ctx.client.transferTry({
       amount: p.amount,
@@ -199,7 +217,12 @@ async function quote(ctx: PayoutContext, p: Payout): Promise<string | null> {
       payee_currency: p.currency,
       shop_currency: p.currency,
     })
-    return new BigNumber(q.write_off_amount).minus(q.payee_amount).toFixed()
+    return {
+      amount: q.write_off_amount,
+      fee: new BigNumber(q.write_off_amount).minus(q.payee_amount).toFixed(),
+      payee_receives: q.payee_amount,
+      payee_currency: p.currency,
+    }
   }
   const q = await ctx.client.withdrawTry({
     amount: p.amount,
@@ -208,9 +231,16 @@ async function quote(ctx: PayoutContext, p: Payout): Promise<string | null> {
     shop_currency: p.currency,
   })
   const writeOff = q.shop_write_off ?? q.write_off_amount
-  return writeOff && q.ps_currency === q.shop_currency
-    ? new BigNumber(writeOff).minus(q.payee_receive).toFixed()
-    : null
+  return {
+    // shop_amount: the amount asked is what the shop pays, when the answer does not repeat it.
+    amount: writeOff ?? p.amount,
+    fee:
+      writeOff && q.ps_currency === q.shop_currency
+        ? new BigNumber(writeOff).minus(q.payee_receive).toFixed()
+        : null,
+    payee_receives: q.payee_receive,
+    payee_currency: q.ps_currency,
+  }
 }
 
 /**
@@ -252,7 +282,7 @@ export async function sendPayout(
   p: Payout
 ): Promise<Payout | null> {
   try {
-    await recordFee(ctx.db, p.id, await quote(ctx, p))
+    await recordFee(ctx.db, p.id, (await quotePayout(ctx, p)).fee)
     const refusal =
       p.rail === "withdraw" ? await checkWithdrawAccount(ctx, p) : null
     if (refusal?.final) {

@@ -1,4 +1,8 @@
-import { NOTIFICATION_TABLE, type SqlConnection } from "./inbox"
+import {
+  NOTIFICATION_TABLE,
+  refundedFromInbox,
+  type SqlConnection,
+} from "./inbox"
 
 /**
  * A payment carried over to a replacement session. When Medusa cannot complete a cart after the
@@ -12,7 +16,7 @@ import { NOTIFICATION_TABLE, type SqlConnection } from "./inbox"
 /**
  * Whether `newSessionId` may carry the payment `shopOrderId`: another session of the same payment
  * collection (so the same cart) and provider paid it (Medusa deletes that one right after creating
- * the new one), and the inbox holds the service's verified success for it.
+ * the new one), and the inbox holds the service's verified success for it, not refunded from the inbox.
  */
 export async function mayCarryPayment(
   db: SqlConnection,
@@ -28,8 +32,10 @@ export async function mayCarryPayment(
         and coalesce(o.data->>'shop_order_id', o.id) = ?
         and exists (select 1 from ${NOTIFICATION_TABLE} p
                      where p.shop_order_id = ? and p.status = 'success' and p.deleted_at is null)
+        and not exists (select 1 from ${NOTIFICATION_TABLE} r
+                         where r.shop_order_id = ? and r.deleted_at is null and ${refundedFromInbox("r")})
       limit 1`,
-    [newSessionId, shopOrderId, shopOrderId]
+    [newSessionId, shopOrderId, shopOrderId, shopOrderId]
   )
   return rows.length > 0
 }

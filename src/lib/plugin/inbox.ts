@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto"
 import type { PiastrixNotification } from "../piastrix"
+import { REFUND_REGISTER_TABLE } from "./refund-register"
 
 /**
  * The notification inbox, as SQL on the store's database. Its rows are written only for
@@ -128,6 +129,18 @@ export async function recordNotification(
   }
 }
 
+/** The refund id of the money a notification brought, refunded from the inbox (lib/plugin/inbox-refund.ts). */
+export const inboxRefundIdOf = (notificationId: string) =>
+  `inbox_${notificationId}`
+
+/**
+ * SQL: the notification `alias` was refunded from the inbox (its transfer sent, under way or of unknown
+ * outcome; not one the service refused or never made). Such money never becomes an order.
+ */
+export const refundedFromInbox = (alias: string) =>
+  `exists (select 1 from ${REFUND_REGISTER_TABLE} rf
+            where rf.refund_id = 'inbox_' || ${alias}.id and rf.deleted_at is null and rf.state not in ('refused', 'void'))`
+
 /** What the service said about a payment, as verified and recorded. */
 export type VerifiedVerdict = {
   notification_id: string
@@ -137,6 +150,8 @@ export type VerifiedVerdict = {
   payment_id: string | null
   payer_account: string | null
   received_at: string
+  /** The money was sent back to the payer from the inbox: it must not pay for an order. */
+  refunded: boolean
 }
 
 /** The verified success and rejection notifications of one order, oldest first. */
@@ -145,10 +160,11 @@ export async function verdictsOf(
   shopOrderId: string
 ): Promise<VerifiedVerdict[]> {
   const { rows } = await db.raw(
-    `select id, status, shop_amount, shop_currency, payment_id, fields->>'payer_account' as payer_account, created_at
-       from ${NOTIFICATION_TABLE}
-      where shop_order_id = ? and status in ('success', 'rejected') and deleted_at is null
-      order by created_at asc`,
+    `select n.id, n.status, n.shop_amount, n.shop_currency, n.payment_id, n.fields->>'payer_account' as payer_account,
+            n.created_at, ${refundedFromInbox("n")} as refunded
+       from ${NOTIFICATION_TABLE} n
+      where n.shop_order_id = ? and n.status in ('success', 'rejected') and n.deleted_at is null
+      order by n.created_at asc`,
     [shopOrderId]
   )
   return rows.map((r) => ({
@@ -159,6 +175,7 @@ export async function verdictsOf(
     payment_id: r.payment_id ?? null,
     payer_account: r.payer_account || null,
     received_at: new Date(r.created_at).toISOString(),
+    refunded: r.refunded === true,
   }))
 }
 
@@ -230,12 +247,37 @@ export async function resolveNotification(
   return rows.length === 1
 }
 
+/**
+ * SQL: some of the payment of notification `alias` already went back to the payer other than from the inbox
+ * (a Medusa refund: its cart completion's compensation refunds a captured payment), or may have.
+ */
+export const refundedElsewhere = (alias: string) =>
+  `exists (select 1 from ${REFUND_REGISTER_TABLE} ro
+            where ro.shop_order_id = ${alias}.shop_order_id and ro.refund_id <> 'inbox_' || ${alias}.id
+              and ro.deleted_at is null and ro.state not in ('refused', 'void'))`
+
+/**
+ * SQL: the notification `alias` is money without an order the inbox can send back: a paid wallet payment
+ * (by the payment register, or the session's provider for payments opened before it) that needs a person
+ * and that no other refund sent back, even in part.
+ * Other kinds have no refund at the service (docs/service-facts.md, README "Refunds").
+ */
+export const refundableNotification = (alias: string) =>
+  `(${alias}.status = 'success' and ${alias}.state = 'needs_attention' and not ${refundedElsewhere(alias)} and (
+      exists (select 1 from piastrix_payment rp
+               where rp.shop_order_id = ${alias}.shop_order_id and rp.kind = 'wallet' and rp.deleted_at is null)
+      or exists (select 1 from payment_session rs
+                  where rs.id = ${alias}.shop_order_id and rs.provider_id like 'pp\\_piastrix-wallet\\_%')))`
+
 /** A page of the inbox for the admin: rows that need a person first, then the newest. */
 export type InboxPage = {
-  notifications: Omit<
+  notifications: (Omit<
     NotificationRow,
     "fields" | "dedupe_key" | "claimed_until"
-  >[]
+  > & {
+    /** Money without an order that can go back to the payer from the inbox (inbox-refund.ts). */
+    refundable: boolean
+  })[]
   count: number
   needs_attention: number
 }
@@ -252,8 +294,9 @@ export async function inboxPage(
   const bindings = state ? [state] : []
   const { rows } = await db.raw(
     `select id, shop_order_id, payment_id, status, shop_amount, shop_currency, state, attempts, last_error,
-            processed_at, resolution_note, resolved_by, resolved_at, created_at, updated_at
-       from ${NOTIFICATION_TABLE}
+            processed_at, resolution_note, resolved_by, resolved_at, created_at, updated_at,
+            ${refundableNotification("n")} as refundable
+       from ${NOTIFICATION_TABLE} n
       where ${where}
       order by (state = 'needs_attention') desc, created_at desc, id
       limit ? offset ?`,

@@ -16,6 +16,7 @@ import { Paging } from "../../components/paging"
 import {
   messageOf,
   useInbox,
+  useRefundNotification,
   useResolveNotification,
   useRetryNotification,
   type Notification,
@@ -55,6 +56,48 @@ const RetryButton = ({ row }: { row: Notification }) => {
       }
     >
       {t("inbox.retry")}
+    </Button>
+  )
+}
+
+/**
+ * "Refund" of money without an order (offered only where the service can send it back: wallet payments),
+ * confirmed with the amount; the server sends it once however often it is asked.
+ */
+const RefundButton = ({ row }: { row: Notification }) => {
+  const { t } = useTranslation("piastrix")
+  const refund = useRefundNotification()
+  const [asked, setAsked] = useState(false)
+  if (!asked) {
+    return (
+      <Button size="small" variant="secondary" onClick={() => setAsked(true)}>
+        {t("inbox.refund")}
+      </Button>
+    )
+  }
+  return (
+    <Button
+      size="small"
+      variant="danger"
+      isLoading={refund.isPending}
+      onClick={() =>
+        refund.mutate(row.id, {
+          onSuccess: ({ refund: r }) =>
+            toast.success(
+              t("inbox.refunded", {
+                amount: r.amount,
+                currency: r.currency_code,
+                transfer: r.transfer_id ?? "",
+              })
+            ),
+          onError: (error) => {
+            setAsked(false)
+            toast.error(messageOf(error))
+          },
+        })
+      }
+    >
+      {t("inbox.refundConfirm", { amount: row.shop_amount ?? "" })}
     </Button>
   )
 }
@@ -107,8 +150,8 @@ const ResolveButton = ({ row }: { row: Notification }) => {
 
 /**
  * The notification inbox: every verified callback of the service with its processing state; rows that need
- * a person first, with the reason, a retry once the cause is fixed, or "mark resolved" with a note when it
- * was settled outside the plugin.
+ * a person first, with the reason, a retry once the cause is fixed, a refund of a paid wallet payment that
+ * could not become an order, or "mark resolved" with a note when it was settled outside the plugin.
  */
 const PiastrixInboxPage = () => {
   const { t, i18n } = useTranslation("piastrix")
@@ -210,6 +253,7 @@ const PiastrixInboxPage = () => {
                     {RETRYABLE.has(row.state) ? (
                       <div className="flex items-center justify-end gap-x-2 whitespace-nowrap">
                         <ResolveButton row={row} />
+                        {row.refundable ? <RefundButton row={row} /> : null}
                         <RetryButton row={row} />
                       </div>
                     ) : null}

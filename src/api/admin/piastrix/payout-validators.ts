@@ -121,6 +121,19 @@ export const AdminCreatePayout = z.object({
 })
 export type AdminCreatePayoutType = z.infer<typeof AdminCreatePayout>
 
+/** What a payout would cost: an amount, or `all: true` for everything payable; exactly one of them. */
+export const AdminQuotePayout = z
+  .object({
+    recipient_id: id("recipient_id", "pxrcp"),
+    amount: decimal("amount").optional(),
+    all: z.literal(true).optional(),
+  })
+  .refine((b) => (b.amount === undefined) !== (b.all === undefined), {
+    message: "amount: give an amount, or all: true for everything payable",
+    path: ["amount"],
+  })
+export type AdminQuotePayoutType = z.infer<typeof AdminQuotePayout>
+
 /** The amount to check a withdraw account for (the service judges the account for a given payout). */
 export const AdminCheckAccount = z.object({ amount: decimal("amount") })
 export type AdminCheckAccountType = z.infer<typeof AdminCheckAccount>

@@ -12,6 +12,7 @@ import {
   AdminLedgerQuery,
   AdminPageQuery,
   AdminPayoutsQuery,
+  AdminQuotePayout,
   AdminRecipientProducts,
   AdminStatementQuery,
   AdminUpdateRecipient,
@@ -64,6 +65,11 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
   },
   {
     matcher: "/admin/piastrix/orders/:id/payments/:session_id/check",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminEmptyBody)],
+  },
+  {
+    matcher: "/admin/piastrix/notifications/:id/refund",
     methods: ["POST"],
     middlewares: [noQuery, validateAndTransformBody(AdminEmptyBody)],
   },
@@ -140,6 +146,11 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     matcher: "/admin/piastrix/payouts",
     methods: ["POST"],
     middlewares: [noQuery, validateAndTransformBody(AdminCreatePayout)],
+  },
+  {
+    matcher: "/admin/piastrix/payouts/quote",
+    methods: ["POST"],
+    middlewares: [noQuery, validateAndTransformBody(AdminQuotePayout)],
   },
   {
     matcher: "/admin/piastrix/payouts/:id",

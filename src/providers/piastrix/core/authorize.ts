@@ -95,6 +95,21 @@ async function fromInbox(
     payment_id: verdict.payment_id ?? data.payment_id,
     payer_account: verdict.payer_account || data.payer_account,
   }
+  const refunded = verdicts.find((v) => v.refunded)
+  if (refunded) {
+    // The store owner sent this money back from the inbox (it had no order): it pays for nothing now.
+    ctx.logger.warn(
+      `Piastrix: session ${data.session_id}: the payment was refunded from the inbox (notification ${refunded.notification_id}); not authorized`
+    )
+    return {
+      ...withFacts,
+      state: "failed",
+      failure: {
+        reason: `the payment was refunded to the payer from the Piastrix inbox (notification ${refunded.notification_id})`,
+        at: refunded.received_at,
+      },
+    }
+  }
   if (success) {
     if (data.state === "paid" || data.state === "amount_mismatch") {
       return withFacts

@@ -1,0 +1,169 @@
+import { Modules } from "@medusajs/framework/utils"
+import { adminHeaders } from "../helpers/admin-api"
+import { sandboxControl, settledRow } from "../helpers/callbacks"
+import { payOnPaymentPage } from "../helpers/payer"
+import { piastrixIntegrationRunner } from "../helpers/runner"
+import { createCart, startPaymentSession } from "../helpers/store-api"
+
+jest.setTimeout(120000)
+
+const WALLET = "pp_piastrix-wallet_piastrix"
+const REDIRECT = "pp_piastrix_piastrix"
+const PAYER_WALLET = "201494711279"
+
+/**
+ * "Refund" in the inbox (POST /admin/piastrix/notifications/:id/refund): money that arrived for a cart
+ * that could not become an order goes back to the payer, once, against the sandbox.
+ */
+piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
+  /** A paid payment of `providerId` whose cart gained an item to ship and no shipping method meanwhile. */
+  async function moneyWithoutOrder(providerId: string) {
+    const cart = await createCart(api, seed())
+    const { session } = await startPaymentSession(
+      api,
+      seed(),
+      cart,
+      providerId,
+      {
+        email: cart.email,
+        ...(providerId === REDIRECT ? { payway: "card_rub" } : {}),
+      }
+    )
+    await getContainer()
+      .resolve(Modules.CART)
+      .addLineItems([
+        {
+          cart_id: cart.id,
+          title: "Poster",
+          quantity: 1,
+          unit_price: 0,
+          requires_shipping: true,
+        },
+      ])
+    if (providerId === WALLET) {
+      await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
+    } else {
+      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
+    }
+    const row = await settledRow(getContainer(), session.id, "needs_attention")
+    return { session, row }
+  }
+
+  /** A wallet payment paid after its session was gone (the cart abandoned): no Medusa payment, no order. */
+  async function paidWithoutSession() {
+    const cart = await createCart(api, seed())
+    const { session } = await startPaymentSession(api, seed(), cart, WALLET, {
+      email: cart.email,
+    })
+    await getContainer()
+      .resolve(Modules.PAYMENT)
+      .deletePaymentSession(session.id)
+    await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
+    const row = await settledRow(getContainer(), session.id, "needs_attention")
+    return { session, row }
+  }
+
+  async function refund(id: string, body: unknown = {}) {
+    try {
+      const res = await api.post(
+        `/admin/piastrix/notifications/${id}/refund`,
+        body,
+        await adminHeaders(getContainer())
+      )
+      return { status: res.status, body: res.data }
+    } catch (err: any) {
+      return { status: err.response.status as number, body: err.response.data }
+    }
+  }
+
+  const transfersOf = async (sessionId: string) => {
+    const state = await sandboxControl(sandbox(), "GET", "state")
+    return (state.payouts as any[]).filter((p) =>
+      String(p.shopPaymentId ?? p.shop_payment_id).startsWith(sessionId)
+    )
+  }
+
+  const inboxRow = async (id: string) => {
+    const { data } = await api.get(
+      "/admin/piastrix/notifications?limit=100",
+      await adminHeaders(getContainer())
+    )
+    return data.notifications.find((n: { id: string }) => n.id === id)
+  }
+
+  it("sends a wallet payment without an order back to the payer once, under two clicks at once, and records it on the row", async () => {
+    const { session, row } = await paidWithoutSession()
+    expect((await inboxRow(row.id)).refundable).toBe(true)
+
+    const answers = await Promise.all([refund(row.id), refund(row.id)])
+    const ok = answers.filter((a) => a.status === 200)
+    expect(ok.length).toBeGreaterThan(0)
+    // The other click either answers the same refund or is told one is under way.
+    for (const a of answers.filter((a) => a.status !== 200)) {
+      expect(a.status).toBe(409)
+      expect(a.body.message).toMatch(/being refunded or processed/)
+    }
+    const transfers = await transfersOf(session.id)
+    expect(transfers).toHaveLength(1)
+    expect(JSON.stringify(transfers[0])).toContain(PAYER_WALLET)
+    expect(transfers[0].writeOff).toBe(row.shop_amount)
+    const refunded = ok[0].body.refund
+    expect(refunded).toMatchObject({
+      state: "sent",
+      amount: row.shop_amount,
+      currency_code: "RUB",
+      payee: "20••••••1279",
+      transfer_id: expect.any(String),
+    })
+    expect(JSON.stringify(ok[0].body)).not.toContain(PAYER_WALLET)
+
+    const after = await inboxRow(row.id)
+    expect(after).toMatchObject({ state: "resolved", refundable: false })
+    expect(after.resolution_note).toContain(refunded.transfer_id)
+    expect(after.resolution_note).toMatch(
+      /^Refunded .* RUB to wallet 20••••••1279/
+    )
+
+    // Asked again: the same refund, no second transfer.
+    const again = await refund(row.id)
+    expect(again.status).toBe(200)
+    expect(again.body.refund.transfer_id).toBe(refunded.transfer_id)
+    expect(await transfersOf(session.id)).toHaveLength(1)
+  })
+
+  it("never sends back a wallet payment a Medusa refund already returned (the failed completion's compensation)", async () => {
+    const { session, row } = await moneyWithoutOrder(WALLET)
+    const before = await transfersOf(session.id)
+    expect(before).toHaveLength(1)
+    expect(before[0].shopPaymentId).toMatch(/-ref_/)
+    expect((await inboxRow(row.id)).refundable).toBe(false)
+    const res = await refund(row.id)
+    expect(res.status).toBe(400)
+    expect(res.body.message).toMatch(
+      /^id: this payment already went back to the payer by another refund \(.*ref_/
+    )
+    expect(await transfersOf(session.id)).toHaveLength(1)
+    expect((await inboxRow(row.id)).state).toBe("needs_attention")
+  })
+
+  it("refuses to refund a payment of a kind the service cannot refund, and moves no money", async () => {
+    const { session, row } = await moneyWithoutOrder(REDIRECT)
+    expect((await inboxRow(row.id)).refundable).toBe(false)
+    const res = await refund(row.id)
+    expect(res.status).toBe(400)
+    expect(res.body.message).toMatch(
+      /^id: Piastrix has no refund for this kind of payment/
+    )
+    expect(await transfersOf(session.id)).toHaveLength(0)
+    expect((await inboxRow(row.id)).state).toBe("needs_attention")
+  })
+
+  it("refuses bad input and unknown rows", async () => {
+    const { row } = await paidWithoutSession()
+    const extra = await refund(row.id, { amount: "1.00" })
+    expect(extra.status).toBe(400)
+    expect(extra.body.message).toMatch(/amount/)
+    const missing = await refund("pxntf_missing")
+    expect(missing.status).toBe(404)
+  })
+})

@@ -1,0 +1,200 @@
+import { Button, Select, StatusBadge, Text, toast } from "@medusajs/ui"
+import { useState } from "react"
+import { useTranslation } from "react-i18next"
+import {
+  messageOf,
+  usePayoutAction,
+  useQuotePayout,
+  useRecipients,
+  type PayoutQuote,
+} from "../lib/api"
+import { Field, TextField } from "./field"
+
+/** The quote as the store owner reads it before confirming: amounts, fee, where it goes, the account check. */
+const QuoteView = ({ quote }: { quote: PayoutQuote }) => {
+  const { t } = useTranslation("piastrix")
+  const check = quote.account_check
+  const line = (label: string, value: string) => (
+    <div className="flex justify-between gap-x-6">
+      <Text size="small" className="text-ui-fg-subtle">
+        {label}
+      </Text>
+      <Text size="small" weight="plus">
+        {value}
+      </Text>
+    </div>
+  )
+  return (
+    <div
+      className="flex min-w-[320px] flex-col gap-y-1"
+      data-testid="piastrix-payout-quote"
+    >
+      {line(
+        t("payouts.quoteTo"),
+        `${quote.rail === "transfer" ? t("payouts.wallet") : quote.payway} ${quote.account ?? ""}`
+      )}
+      {line(t("payouts.quoteAmount"), `${quote.amount} ${quote.currency_code}`)}
+      {line(
+        t("payouts.quoteFee"),
+        quote.fee === null
+          ? t("payouts.quoteFeeUnknown")
+          : `${quote.fee} ${quote.currency_code}`
+      )}
+      {line(
+        t("payouts.quoteReceives"),
+        `${quote.payee_receives} ${quote.payee_currency_code}`
+      )}
+      {check ? (
+        <StatusBadge
+          className="mt-1 self-start whitespace-normal"
+          color={
+            check.result === "ok"
+              ? "green"
+              : check.result === "refused"
+                ? "red"
+                : "orange"
+          }
+        >
+          {check.result === "ok"
+            ? t("payouts.accountOk")
+            : t(
+                check.result === "refused"
+                  ? "payouts.accountRefused"
+                  : "payouts.accountUnknown",
+                { reason: check.reason ?? "" }
+              )}
+        </StatusBadge>
+      ) : null}
+      {quote.awaits_approval ? (
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          {t("payouts.quoteAwaitsApproval")}
+        </Text>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * A new payout in three steps: the recipient and an amount (empty: all that is payable), "Get quote" (the
+ * service's fee and, for a withdraw, its account check; nothing is written), then "Confirm" creates the
+ * payout of the quoted amount. A refused account cannot be confirmed; an unconfirmed one can.
+ */
+export const NewPayout = () => {
+  const { t } = useTranslation("piastrix")
+  const { data } = useRecipients()
+  const ask = useQuotePayout()
+  const act = usePayoutAction()
+  const [recipient, setRecipient] = useState<string>("")
+  const [amount, setAmount] = useState("")
+  const [quote, setQuote] = useState<PayoutQuote | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const active = (data?.recipients ?? []).filter((r) => r.state === "active")
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setQuote(null)
+      setProblem(null)
+      set(value)
+    }
+  const confirm = (q: PayoutQuote) =>
+    act.mutate(
+      { type: "create", recipient_id: q.recipient_id, amount: q.amount },
+      {
+        onSuccess: ({ payout }) => {
+          toast.success(
+            t("payouts.created", {
+              amount: payout.amount,
+              status: t(`payouts.statuses.${payout.status}`),
+            })
+          )
+          setQuote(null)
+          setAmount("")
+        },
+        onError: (error) => toast.error(messageOf(error)),
+      }
+    )
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3 px-6 py-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const trimmed = amount.trim()
+        ask.mutate(
+          trimmed
+            ? { recipient_id: recipient, amount: trimmed }
+            : { recipient_id: recipient, all: true },
+          {
+            onSuccess: (answer) => setQuote(answer.quote),
+            onError: (error) =>
+              setProblem(
+                t("payouts.quoteFailed", { message: messageOf(error) })
+              ),
+          }
+        )
+      }}
+    >
+      <Field id="piastrix-payout-recipient" label={t("payouts.recipient")}>
+        <Select value={recipient} onValueChange={changed(setRecipient)}>
+          <Select.Trigger
+            id="piastrix-payout-recipient"
+            className="min-w-[220px]"
+          >
+            <Select.Value placeholder={t("payouts.chooseRecipient")} />
+          </Select.Trigger>
+          <Select.Content>
+            {active.map((r) => (
+              <Select.Item key={r.id} value={r.id}>
+                {r.name}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select>
+      </Field>
+      <TextField
+        id="piastrix-payout-amount"
+        label={t("payouts.amountOptional")}
+        placeholder="100.00"
+        value={amount}
+        onChange={changed(setAmount)}
+      />
+      {quote ? (
+        <div className="flex w-full flex-wrap items-end gap-3">
+          <QuoteView quote={quote} />
+          <Button
+            size="small"
+            type="button"
+            disabled={quote.account_check?.result === "refused"}
+            isLoading={act.isPending}
+            onClick={() => confirm(quote)}
+          >
+            {t("payouts.confirm")}
+          </Button>
+          <Button
+            size="small"
+            type="button"
+            variant="transparent"
+            onClick={() => setQuote(null)}
+          >
+            {t("payouts.change")}
+          </Button>
+        </div>
+      ) : (
+        <Button
+          size="small"
+          type="submit"
+          disabled={!recipient}
+          isLoading={ask.isPending}
+        >
+          {t("payouts.getQuote")}
+        </Button>
+      )}
+      {problem ? (
+        <div className="w-full" role="alert">
+          <Text size="small" className="text-ui-fg-error">
+            {problem}
+          </Text>
+        </div>
+      ) : null}
+    </form>
+  )
+}

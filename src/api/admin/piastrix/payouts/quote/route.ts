@@ -1,0 +1,103 @@
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import BigNumber from "bignumber.js"
+import { MedusaError } from "@medusajs/framework/utils"
+import {
+  checkWithdrawAccount,
+  payableAmount,
+  quotePayout,
+} from "../../../../../lib/payouts"
+import {
+  defaultCurrencyTable,
+  PiastrixApiError,
+} from "../../../../../lib/piastrix"
+import { describeError } from "../../../../../lib/plugin"
+import { maskAccount } from "../../../../../lib/plugin/mask"
+import { payoutsOf, recipientOr404 } from "../../payout-helpers"
+import type { AdminQuotePayoutType } from "../../payout-validators"
+
+/**
+ * "Get quote" before a payout is confirmed: what the shop would pay (the amount asked, or all payable),
+ * the service's fee and what the payee receives (`/transfer/try` or `/withdraw/try`, as every send asks),
+ * and for a withdraw whether the service would pay the account now (`/check_account`). Nothing is
+ * written; the payout is made by POST /admin/piastrix/payouts with the quoted amount. What create would
+ * refuse is refused here the same way (400 naming the field); a refusal of the service is 400 with its
+ * message, a service that cannot be asked 502 with the reason.
+ */
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminQuotePayoutType>,
+  res: MedusaResponse
+) => {
+  const ctx = payoutsOf(req)
+  const recipient = await recipientOr404(ctx, req.validatedBody.recipient_id)
+  const checked = await payableAmount(ctx.db, recipient, {
+    amount: req.validatedBody.amount,
+  })
+  if ("reason" in checked) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, checked.reason)
+  }
+  const payout = {
+    rail: recipient.rail,
+    payway: recipient.payway,
+    currency: recipient.currency,
+    account: recipient.account,
+    account_details: recipient.account_details,
+    amount: checked.amount.toFixed(checked.digits),
+  }
+  let quote
+  let check
+  try {
+    quote = await quotePayout(ctx, payout)
+    check =
+      recipient.rail === "withdraw"
+        ? await checkWithdrawAccount(ctx, payout)
+        : undefined
+  } catch (error) {
+    if (error instanceof PiastrixApiError && !error.isSignatureError) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `amount: Piastrix refused the quote (error ${error.errorCode}): ${error.serviceMessage}`
+      )
+    }
+    res.status(502).json({
+      type: "service_unavailable",
+      message: `Piastrix: ${describeError(error)}`,
+    })
+    return
+  }
+  const currencies = defaultCurrencyTable
+  const threshold = (await ctx.optionsInEffect()).payouts.approvalThreshold
+  res.json({
+    quote: {
+      recipient_id: recipient.id,
+      rail: recipient.rail,
+      payway: recipient.payway,
+      // Enough to tell accounts apart: the quote is shown, never used to pay.
+      account: maskAccount(recipient.account),
+      currency_code:
+        currencies.alphaOf(recipient.currency) ?? String(recipient.currency),
+      // With the currency's digits, as payouts show amounts ("300.00", where the service may say "300").
+      amount: new BigNumber(quote.amount).toFixed(checked.digits),
+      fee:
+        quote.fee === null
+          ? null
+          : new BigNumber(quote.fee).toFixed(checked.digits),
+      payee_receives: quote.payee_receives,
+      payee_currency_code:
+        currencies.alphaOf(quote.payee_currency) ??
+        String(quote.payee_currency),
+      awaits_approval:
+        threshold !== null && checked.amount.isGreaterThan(threshold),
+      account_check:
+        check === undefined
+          ? null
+          : {
+              result:
+                check === null ? "ok" : check.final ? "refused" : "unknown",
+              reason: check?.reason ?? null,
+            },
+    },
+  })
+}
