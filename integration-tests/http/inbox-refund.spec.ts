@@ -3,7 +3,11 @@ import { adminHeaders } from "../helpers/admin-api"
 import { sandboxControl, settledRow } from "../helpers/callbacks"
 import { payOnPaymentPage } from "../helpers/payer"
 import { piastrixIntegrationRunner } from "../helpers/runner"
-import { createCart, startPaymentSession } from "../helpers/store-api"
+import {
+  createCart,
+  findOrderForCart,
+  startPaymentSession,
+} from "../helpers/store-api"
 
 jest.setTimeout(120000)
 
@@ -29,7 +33,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
         ...(providerId === REDIRECT ? { payway: "card_rub" } : {}),
       }
     )
-    await getContainer()
+    const [item] = await getContainer()
       .resolve(Modules.CART)
       .addLineItems([
         {
@@ -46,7 +50,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
     }
     const row = await settledRow(getContainer(), session.id, "needs_attention")
-    return { session, row }
+    return { cart, item, session, row }
   }
 
   /** A wallet payment paid after its session was gone (the cart abandoned): no Medusa payment, no order. */
@@ -144,6 +148,23 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     )
     expect(await transfersOf(session.id)).toHaveLength(1)
     expect((await inboxRow(row.id)).state).toBe("needs_attention")
+  })
+
+  it("places no order on retry with a wallet payment a Medusa refund already returned", async () => {
+    const { cart, item, session, row } = await moneyWithoutOrder(WALLET)
+    expect(await transfersOf(session.id)).toHaveLength(1)
+    // The store owner fixes the cart and retries: the money is back with the payer, so no order.
+    await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
+    const { data } = await api.post(
+      `/admin/piastrix/notifications/${row.id}/retry`,
+      {},
+      await adminHeaders(getContainer())
+    )
+    expect(data.outcome).not.toBe("processed")
+    expect(data.notification.last_error).toMatch(/refunded to the payer/)
+    expect(data.notification.state).toBe("needs_attention")
+    expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+    expect(await transfersOf(session.id)).toHaveLength(1)
   })
 
   it("refuses to refund a payment of a kind the service cannot refund, and moves no money", async () => {

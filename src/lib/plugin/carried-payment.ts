@@ -1,6 +1,6 @@
 import {
   NOTIFICATION_TABLE,
-  refundedFromInbox,
+  refundedPayment,
   type SqlConnection,
 } from "./inbox"
 
@@ -16,7 +16,7 @@ import {
 /**
  * Whether `newSessionId` may carry the payment `shopOrderId`: another session of the same payment
  * collection (so the same cart) and provider paid it (Medusa deletes that one right after creating
- * the new one), and the inbox holds the service's verified success for it, not refunded from the inbox.
+ * the new one), and the inbox holds the service's verified success for it, and none of it went back to the payer.
  */
 export async function mayCarryPayment(
   db: SqlConnection,
@@ -32,10 +32,9 @@ export async function mayCarryPayment(
         and coalesce(o.data->>'shop_order_id', o.id) = ?
         and exists (select 1 from ${NOTIFICATION_TABLE} p
                      where p.shop_order_id = ? and p.status = 'success' and p.deleted_at is null)
-        and not exists (select 1 from ${NOTIFICATION_TABLE} r
-                         where r.shop_order_id = ? and r.deleted_at is null and ${refundedFromInbox("r")})
+        and not ${refundedPayment("coalesce(o.data->>'shop_order_id', o.id)")}
       limit 1`,
-    [newSessionId, shopOrderId, shopOrderId, shopOrderId]
+    [newSessionId, shopOrderId, shopOrderId]
   )
   return rows.length > 0
 }

@@ -22,7 +22,7 @@ import type { RefundTransfer, RefundTransferContext } from "./refund-transfer"
  * refund register and transfer as a Medusa refund (refund-transfer.ts), under the refund id
  * `inbox_<notification id>`, so a double click or a retry never pays twice. While the refund runs the row
  * is claimed (no retry, no "mark resolved"); once sent, the row is `resolved` with the transfer in its note,
- * and the payment can no longer pay for an order (`refundedFromInbox` in inbox.ts, read by the provider's
+ * and the payment can no longer pay for an order (`refundedPayment` in inbox.ts, read by the provider's
  * authorization and by the carried-payment check).
  */
 

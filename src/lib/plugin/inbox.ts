@@ -134,12 +134,13 @@ export const inboxRefundIdOf = (notificationId: string) =>
   `inbox_${notificationId}`
 
 /**
- * SQL: the notification `alias` was refunded from the inbox (its transfer sent, under way or of unknown
- * outcome; not one the service refused or never made). Such money never becomes an order.
+ * SQL: some of the payment `shopOrderId` (an SQL expression) went back to the payer, or may have: a refund
+ * transfer in the register that the service did not refuse and that was not dropped unsent (from the inbox,
+ * or a Medusa refund such as a failed cart completion's compensation). Such money never becomes an order.
  */
-export const refundedFromInbox = (alias: string) =>
+export const refundedPayment = (shopOrderId: string) =>
   `exists (select 1 from ${REFUND_REGISTER_TABLE} rf
-            where rf.refund_id = 'inbox_' || ${alias}.id and rf.deleted_at is null and rf.state not in ('refused', 'void'))`
+            where rf.shop_order_id = ${shopOrderId} and rf.deleted_at is null and rf.state not in ('refused', 'void'))`
 
 /** What the service said about a payment, as verified and recorded. */
 export type VerifiedVerdict = {
@@ -150,7 +151,7 @@ export type VerifiedVerdict = {
   payment_id: string | null
   payer_account: string | null
   received_at: string
-  /** The money was sent back to the payer from the inbox: it must not pay for an order. */
+  /** The money was sent back to the payer (or may have been): it must not pay for an order. */
   refunded: boolean
 }
 
@@ -161,7 +162,7 @@ export async function verdictsOf(
 ): Promise<VerifiedVerdict[]> {
   const { rows } = await db.raw(
     `select n.id, n.status, n.shop_amount, n.shop_currency, n.payment_id, n.fields->>'payer_account' as payer_account,
-            n.created_at, ${refundedFromInbox("n")} as refunded
+            n.created_at, ${refundedPayment("n.shop_order_id")} as refunded
        from ${NOTIFICATION_TABLE} n
       where n.shop_order_id = ? and n.status in ('success', 'rejected') and n.deleted_at is null
       order by n.created_at asc`,

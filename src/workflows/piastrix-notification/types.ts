@@ -20,6 +20,8 @@ export type PaymentTarget = {
   own_payment: boolean
   /** Whether the inbox holds a verified success for the same order: it outweighs any rejection. */
   paid_notification: boolean
+  /** Whether some of the payment went back to the payer, or may have (the refund register). */
+  refunded: boolean
   cart_id: string | null
   order: { id: string; metadata: Record<string, unknown> | null } | null
 }

@@ -97,15 +97,17 @@ async function fromInbox(
   }
   const refunded = verdicts.find((v) => v.refunded)
   if (refunded) {
-    // The store owner sent this money back from the inbox (it had no order): it pays for nothing now.
+    // Money that went back to the payer (from the inbox, or a failed completion's compensation refunded
+    // it) pays for nothing now. Medusa never authorizes a session twice, so an order already placed
+    // with this payment is not touched.
     ctx.logger.warn(
-      `Piastrix: session ${data.session_id}: the payment was refunded from the inbox (notification ${refunded.notification_id}); not authorized`
+      `Piastrix: session ${data.session_id}: the payment of notification ${refunded.notification_id} was refunded to the payer; not authorized`
     )
     return {
       ...withFacts,
       state: "failed",
       failure: {
-        reason: `the payment was refunded to the payer from the Piastrix inbox (notification ${refunded.notification_id})`,
+        reason: `the payment was refunded to the payer (notification ${refunded.notification_id}); it cannot pay for an order`,
         at: refunded.received_at,
       },
     }

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   carryingSessionId,
   isOwnPayment,
+  refundedPayment,
   type SqlConnection,
 } from "../../../lib/plugin"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
@@ -36,6 +37,11 @@ export const findPiastrixPaymentTargetStep = createStep(
       { id: input.shop_order_id },
       { select: ["id"] }
     )
+    const {
+      rows: [{ refunded }],
+    } = await db.raw(`select ${refundedPayment("?")} as refunded`, [
+      input.shop_order_id,
+    ])
     const sessionId = own
       ? own.id
       : ((await carryingSessionId(db, input.shop_order_id)) ??
@@ -61,6 +67,7 @@ export const findPiastrixPaymentTargetStep = createStep(
         session: null,
         own_payment,
         paid_notification,
+        refunded: refunded === true,
         cart_id: null,
         order: null,
       })
@@ -83,6 +90,7 @@ export const findPiastrixPaymentTargetStep = createStep(
       session: target,
       own_payment: true,
       paid_notification,
+      refunded: refunded === true,
       ...around,
     })
   }

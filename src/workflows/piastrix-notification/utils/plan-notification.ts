@@ -24,6 +24,14 @@ export function planNotification(
 ): NotificationPlan {
   const { session } = target
   const success = row.status === "success"
+  if (success && target.refunded && !target.order) {
+    // The money went back to the payer (a failed completion's compensation, or the inbox): it pays for
+    // no order, and the payer may ask where their order is.
+    return settle(
+      "needs_attention",
+      "paid, but the money was refunded to the payer (see the refunds of this payment); no order is placed with it: mark resolved once the payer knows"
+    )
+  }
   if (!session) {
     if (!isPaymentSessionId(row.shop_order_id)) {
       return settle(

@@ -47,11 +47,13 @@ const target = (
   s: TargetSession | null,
   order: PaymentTarget["order"] = null,
   paid = false,
-  own = true
+  own = true,
+  refunded = false
 ): PaymentTarget => ({
   session: s,
   own_payment: own,
   paid_notification: paid,
+  refunded,
   cart_id: s ? "cart_1" : null,
   order,
 })
@@ -117,6 +119,29 @@ describe("planNotification", () => {
       expect.objectContaining({ action: "settle", state: "needs_attention" })
     )
     expect(plan.reason).toMatch(/no order was created/)
+  })
+
+  it("places no order with money that went back to the payer, and keeps it in front of a person", () => {
+    for (const s of [session(), null]) {
+      const plan = planNotification(row(), target(s, null, false, true, true))
+      expect(plan.action).toBe("settle")
+      expect(plan.state).toBe("needs_attention")
+      expect(plan.reason).toMatch(/refunded to the payer/)
+    }
+  })
+
+  it("still settles a late success of a refunded payment whose order exists as processing does", () => {
+    const plan = planNotification(
+      row(),
+      target(
+        session({ status: "captured" }),
+        { id: "order_1", metadata: null },
+        false,
+        true,
+        true
+      )
+    )
+    expect(plan.action).toBe("capture")
   })
 
   it("ignores a rejection for a deleted session: there is nothing left to mark", () => {
