@@ -50,9 +50,10 @@ function paymentRecordFields(
     is_unique: isUnique,
     payment_id: payment.id,
     payway: payment.payway,
-    // Unpaid payments have no processing date; the sandbox answers null rather than invent one.
+    // Unpaid payments have no processing date; the sandbox answers null rather than invent one. The
+    // `paidWithoutProcessed` switch leaves it out of paid ones too.
     processed:
-      payment.processed === null
+      payment.processed === null || ctx.config.fidelity.paidWithoutProcessed
         ? null
         : formatNow(new Date(payment.processed)),
     ps_currency: payment.psCurrency,

@@ -80,6 +80,8 @@ export const fidelitySchema = z
     billStatuses: z.enum(["integration", "invoice"]).default("integration"),
     /** `error_code` for an unknown payment or transfer (`/invoice/check`, `/bill/shop_order_status`, `/transfer/...`). */
     notFoundCode: z.number().int().default(7),
+    /** Status reads of paid payments carry no `processed` time (null), as a service that fills it late might. */
+    paidWithoutProcessed: z.boolean().default(false),
     /** Body the card form (`{payform_url}`) accepts: either encoding, only a form, or only JSON. */
     cardForm: z.enum(["any", "form", "json"]).default("any"),
   })

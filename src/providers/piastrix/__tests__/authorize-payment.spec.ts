@@ -221,6 +221,7 @@ describe("authorizePayment", () => {
       await control(running, "POST", "/fidelity", {
         billStatuses: "integration",
         notFoundCode: 7,
+        paidWithoutProcessed: false,
       })
     })
 
@@ -239,6 +240,26 @@ describe("authorizePayment", () => {
         service_status: 4,
         notice:
           "status 4 from /bill/shop_order_status reads as expired: the session stays open until a signed notification says so",
+      })
+    })
+
+    it("a paid status without a processing time: not captured from the read alone, and flagged", async () => {
+      await control(running, "POST", "/fidelity", {
+        paidWithoutProcessed: true,
+      })
+      const { service, sessionId, data } = await started(
+        PiastrixRedirectService,
+        { payway: "card_rub" }
+      )
+      await control(running, "POST", `/payments/${sessionId}/pay?by=order`, {})
+      const out = await service.authorizePayment({ data })
+      expect(out.status).toBe("pending")
+      expect(out.data).toMatchObject({
+        state: "pending",
+        failure: null,
+        notice: expect.stringMatching(
+          /^status \d+ from \/invoice\/check reads as paid but carries no processing time/
+        ),
       })
     })
 
