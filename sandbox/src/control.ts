@@ -16,7 +16,10 @@ import { controlBody, type SandboxRequest } from "./request"
 import type { Sandbox } from "./sandbox"
 import type { Payment, Payout } from "./state"
 
-/** The test-control API under `/__sandbox/` (documented in sandbox/README.md). */
+/**
+ * The test-control API under `/__sandbox/` (documented in sandbox/README.md). Over 300 lines: one table of
+ * every control route, each a few lines, so the table reads as the API's index beside the README.
+ */
 
 export type ControlHandler = (
   req: SandboxRequest,

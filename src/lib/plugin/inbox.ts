@@ -9,6 +9,9 @@ import { REFUND_REGISTER_TABLE } from "./refund-register"
  * holds the database connection but not the plugin's module) reads the verdicts here. Times come
  * from the database's clock, never the app's, so instances with skewed clocks agree on what is stale.
  * The table itself is the plugin module's model (`modules/piastrix/models/notification.ts`).
+ * Over 300 lines: every statement on the inbox table (record, verdicts, claim, settle, reopen, resolve, the
+ * admin's page) and the predicates they share about refunded money sit together, so a row's life reads
+ * in one file.
  */
 
 export const NOTIFICATION_TABLE = "piastrix_notification"
