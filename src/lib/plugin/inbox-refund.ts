@@ -1,4 +1,3 @@
-import { generateEntityId } from "@medusajs/framework/utils"
 import type { PiastrixClient, PollingGuard } from "../piastrix"
 import {
   inboxRefundIdOf,
@@ -160,12 +159,7 @@ export function refundTransferContext(
   return {
     ...deps,
     refunds: {
-      open: (r, beforeNew) =>
-        openRefund(
-          db,
-          { ...r, id: generateEntityId(undefined, "pxref") },
-          beforeNew
-        ),
+      open: (r, beforeNew) => openRefund(db, r, beforeNew),
       orphans: (shopOrderId) => orphanRefunds(db, shopOrderId),
       settle: (id, s) => settleRefund(db, id, s),
     },

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto"
+import { generateEntityId } from "@medusajs/framework/utils"
 import type { PiastrixNotification } from "../piastrix"
 import { REFUND_REGISTER_TABLE } from "./refund-register"
 
@@ -96,9 +97,9 @@ function sameFields(
  */
 export async function recordNotification(
   db: SqlConnection,
-  id: string,
   notification: PiastrixNotification
 ): Promise<RecordedNotification> {
+  const id = generateEntityId(undefined, "pxntf")
   const dedupeKey = notificationDedupeKey(notification)
   const inserted = await db.raw(
     `insert into ${NOTIFICATION_TABLE}

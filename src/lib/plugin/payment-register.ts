@@ -1,3 +1,4 @@
+import { generateEntityId } from "@medusajs/framework/utils"
 import { NOTIFICATION_TABLE, type SqlConnection } from "./inbox"
 import type { PaymentKind } from "./identity"
 
@@ -22,7 +23,6 @@ export type RegisteredPayment = {
 /** Writes the payment before the service is asked to create it; a second call changes nothing. */
 export async function registerPayment(
   db: SqlConnection,
-  id: string,
   p: {
     shop_order_id: string
     kind: PaymentKind
@@ -34,7 +34,13 @@ export async function registerPayment(
     `insert into ${PAYMENT_REGISTER_TABLE} (id, shop_order_id, kind, amount, currency, next_check_at)
      values (?, ?, ?, ?, ?, now() + interval '1 minute')
      on conflict (shop_order_id) where deleted_at is null do nothing`,
-    [id, p.shop_order_id, p.kind, p.amount, p.currency]
+    [
+      generateEntityId(undefined, "pxpay"),
+      p.shop_order_id,
+      p.kind,
+      p.amount,
+      p.currency,
+    ]
   )
 }
 

@@ -1,3 +1,4 @@
+import { generateEntityId } from "@medusajs/framework/utils"
 import type { SqlConnection } from "./inbox"
 
 /**
@@ -40,7 +41,7 @@ export type RefundRow = {
 
 export type RefundRequest = Omit<
   RefundRow,
-  "state" | "transfer_id" | "last_error" | "updated_at"
+  "id" | "state" | "transfer_id" | "last_error" | "updated_at"
 >
 
 export type OpenedRefund = {
@@ -98,7 +99,7 @@ export async function openRefund(
      on conflict (refund_id) where deleted_at is null do nothing
      returning *`,
     [
-      r.id,
+      generateEntityId(undefined, "pxref"),
       r.refund_id,
       r.shop_order_id,
       r.shop_payment_id,

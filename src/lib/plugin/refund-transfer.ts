@@ -37,7 +37,7 @@ export type RefundTransferContext = {
   }
   refunds: {
     open: (
-      r: Omit<RefundRequest, "id">,
+      r: RefundRequest,
       beforeNew: () => Promise<void>
     ) => Promise<OpenedRefund>
     orphans: (shopOrderId: string) => Promise<RefundRow[]>

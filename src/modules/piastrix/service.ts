@@ -1,6 +1,5 @@
 import {
   ContainerRegistrationKeys,
-  generateEntityId,
   MedusaService,
 } from "@medusajs/framework/utils"
 import type {
@@ -226,11 +225,7 @@ class PiastrixModuleService extends MedusaService({
   async recordNotification(
     notification: VerifiedNotification
   ): Promise<RecordedNotification> {
-    return recordNotification(
-      this.#db(),
-      generateEntityId(undefined, "pxntf"),
-      notification
-    )
+    return recordNotification(this.#db(), notification)
   }
 
   /** Takes a row for processing for a while; false when another instance holds it or it needs no work. */

@@ -39,7 +39,7 @@ export interface ProviderContext {
   /** The register of refund transfers (lib/plugin/refund-register.ts). */
   refunds: {
     open: (
-      r: Omit<RefundRequest, "id">,
+      r: RefundRequest,
       beforeNew: () => Promise<void>
     ) => Promise<OpenedRefund>
     orphans: (shopOrderId: string) => Promise<RefundRow[]>

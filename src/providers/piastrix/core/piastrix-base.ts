@@ -1,7 +1,6 @@
 import {
   AbstractPaymentProvider,
   ContainerRegistrationKeys,
-  generateEntityId,
   MedusaError,
   Modules,
 } from "@medusajs/framework/utils"
@@ -61,7 +60,7 @@ import { resolvePiastrixPayment } from "./authorize"
 import type { ProviderContext } from "./context"
 import { initiatePiastrixPayment } from "./initiate"
 import { refundPiastrixPayment } from "./refund"
-import { newNotificationId, piastrixWebhookAction } from "./webhook"
+import { piastrixWebhookAction } from "./webhook"
 
 type Data = Record<string, unknown>
 
@@ -113,18 +112,12 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       mayCarry: (sessionId, shopOrderId) =>
         mayCarryPayment(this.db(), sessionId, shopOrderId),
       register: {
-        opened: (p) =>
-          registerPayment(this.db(), generateEntityId(undefined, "pxpay"), p),
+        opened: (p) => registerPayment(this.db(), p),
         created: (shopOrderId, paymentId) =>
           markPaymentCreated(this.db(), shopOrderId, paymentId),
       },
       refunds: {
-        open: (r, beforeNew) =>
-          openRefund(
-            this.db(),
-            { ...r, id: generateEntityId(undefined, "pxref") },
-            beforeNew
-          ),
+        open: (r, beforeNew) => openRefund(this.db(), r, beforeNew),
         orphans: (shopOrderId) => orphanRefunds(this.db(), shopOrderId),
         sent: (shopOrderId) => sentRefunds(this.db(), shopOrderId),
         settle: (id, s) => settleRefund(this.db(), id, s),
@@ -150,13 +143,9 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
 
   /** Records a verified notification in the plugin's inbox and announces it, as the callback route does. */
   private async recordNotification(
-    notification: Parameters<typeof recordNotification>[2]
+    notification: Parameters<typeof recordNotification>[1]
   ) {
-    const recorded = await recordNotification(
-      this.db(),
-      newNotificationId(),
-      notification
-    )
+    const recorded = await recordNotification(this.db(), notification)
     await announceNotification(
       this.cradle_[Modules.EVENT_BUS] as IEventBusModuleService,
       recorded.row

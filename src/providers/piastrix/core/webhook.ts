@@ -1,8 +1,4 @@
-import {
-  BigNumber,
-  generateEntityId,
-  MedusaError,
-} from "@medusajs/framework/utils"
+import { BigNumber, MedusaError } from "@medusajs/framework/utils"
 import type {
   ProviderWebhookPayload,
   WebhookActionResult,
@@ -49,7 +45,7 @@ function callbackInputOf(
 
 /** Where a verified notification goes: the inbox, and the event its subscriber processes. */
 export type NotificationSink = (
-  notification: Parameters<typeof recordNotification>[2]
+  notification: Parameters<typeof recordNotification>[1]
 ) => Promise<RecordedNotification>
 
 /**
@@ -101,5 +97,3 @@ export async function piastrixWebhookAction(
       return { action: "not_supported" }
   }
 }
-
-export const newNotificationId = () => generateEntityId(undefined, "pxntf")
