@@ -8,6 +8,7 @@ import {
   waitFor,
 } from "../helpers/callbacks"
 import { startMedusaStore, type MedusaStore } from "../helpers/medusa-process"
+import { ledgerBalances, type SqlDatabase } from "../../src/lib/payouts"
 import { scanLogLines } from "../helpers/log-scan"
 import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
 import { createCart, startPaymentSession } from "../helpers/store-api"
@@ -18,7 +19,9 @@ jest.setTimeout(600_000)
  * The bad day: Medusa is killed (SIGKILL, no shutdown) while it turns paid callbacks into orders,
  * and started again. Afterwards every paid cart has exactly one order with its payment captured,
  * no order is left behind without its cart, and nothing paid is lost. Recovery is the reconcile
- * job's, on its own schedule (a minute), after the dead instance's claims expire.
+ * job's, on its own schedule (a minute), after the dead instance's claims expire. The same for a
+ * payout: killed while the service holds the reply to its create, it is settled after the restart by
+ * the status endpoint with the same shop_payment_id, never created twice.
  */
 const PAYMENTS = 24
 const REDIRECT = "pp_piastrix_piastrix"
@@ -147,6 +150,122 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
     `select count(*)::int as n from piastrix_notification`
   )
   expect(inbox[0].n).toBe(PAYMENTS)
+})
+
+it("makes each payout exactly once when Medusa is killed between sending a create and recording its reply", async () => {
+  const api = axios.create({ baseURL: store.url })
+  const { data: auth } = await api.post("/auth/user/emailpass", {
+    email: "admin@example.com",
+    password: "supersecret",
+  })
+  const headers = { headers: { authorization: `Bearer ${auth.token}` } }
+  // Two vendors paid to Piastrix wallets, each with earnings and a payout the send job will pick up.
+  const payoutIds: string[] = []
+  for (let i = 0; i < 2; i++) {
+    const { data: created } = await api.post(
+      "/admin/piastrix/recipients",
+      {
+        name: `Crash vendor ${i}`,
+        email: `crash-vendor-${i}@example.com`,
+        rail: "transfer",
+        account: `20149471128${i}`,
+        currency: 643,
+        schedule: "manual",
+      },
+      headers
+    )
+    const id = created.recipient.id
+    await api.post(
+      `/admin/piastrix/recipients/${id}/adjustments`,
+      {
+        amount: "700.00",
+        reason: "crash suite: earnings to pay out",
+        idempotency_key: `crash-earnings-${id}`,
+      },
+      headers
+    )
+    const { data } = await api.post(
+      "/admin/piastrix/payouts",
+      { recipient_id: id },
+      headers
+    )
+    payoutIds.push(data.payout.id)
+  }
+  type Row = {
+    id: string
+    status: string
+    shop_payment_id: string
+    service_id: string | null
+  }
+  const rows = () =>
+    store.sql<Row>(
+      `select id, status, shop_payment_id, service_id from piastrix_payout where id = any($1) order by id`,
+      [payoutIds]
+    )
+  const madeAtSandbox = async () => {
+    const ids = (await rows()).map((p) => p.shop_payment_id)
+    const state = await sandboxControl(sandbox, "GET", "state")
+    return (
+      state.payouts as Array<{ shopPaymentId: string; status: number }>
+    ).filter((p) => ids.includes(p.shopPaymentId))
+  }
+
+  // The service makes the next wallet transfer but holds its reply (longer than the client's 15 s
+  // timeout): the send job (every minute, in the Medusa process) waits for it, and is killed then.
+  await sandboxControl(sandbox, "POST", "faults", {
+    type: "hold_reply",
+    path: "/transfer/create",
+    ms: 60_000,
+    times: 1,
+  })
+  const [made] = await waitFor(async () => {
+    const list = await madeAtSandbox()
+    return list.length ? list : null
+  }, 90_000)
+  await store.kill()
+  const atKill = await rows()
+  process.stdout.write(`payouts at the kill: ${JSON.stringify(atKill)}\n`)
+  // Sent and made, its reply never recorded: the row knows only that it was sent.
+  expect(
+    atKill.find((p) => p.shop_payment_id === made.shopPaymentId)
+  ).toMatchObject({ status: "processing", service_id: null })
+
+  // The dead process's claims lapse after two minutes; the test lets them lapse now.
+  await store.sql(
+    `update piastrix_payout set claimed_until = now() where claimed_until > now()`
+  )
+  await store.start()
+  // Every payout settles (the send and sync jobs run every minute): each must have succeeded.
+  const settled = ["succeeded", "rejected", "canceled", "needs_attention"]
+  await waitFor(
+    async () => (await rows()).every((p) => settled.includes(p.status)),
+    180_000
+  ).catch(async (error) => {
+    throw new Error(
+      `${error.message}: ${JSON.stringify(await rows())}\n${store.output().slice(-4000)}`
+    )
+  })
+  const final = await rows()
+  expect(final.map((p) => p.status)).toEqual(["succeeded", "succeeded"])
+  const atSandbox = await madeAtSandbox()
+  expect(atSandbox.map((p) => p.shopPaymentId).sort()).toEqual(
+    final.map((p) => p.shop_payment_id).sort()
+  )
+  expect(atSandbox.every((p) => p.status === 5)).toBe(true)
+  expect(final.every((p) => p.service_id)).toBe(true)
+  const db = {
+    raw: async (text: string) => ({ rows: await store.sql(text) }),
+  } as unknown as SqlDatabase
+  expect(await ledgerBalances(db)).toMatchObject({
+    balanced: true,
+    unbalanced_transactions: [],
+  })
+  const paid = await store.sql(
+    `select recipient_id, sum(amount)::text as paid from piastrix_ledger_entry
+      where account = 'paid' and payout_id = any($1) group by recipient_id`,
+    [payoutIds]
+  )
+  expect(paid.map((r) => r.paid)).toEqual(["700.00", "700.00"])
 })
 
 // The integration runner scans the logs of the suites it boots in process; this Medusa is a process of its own.

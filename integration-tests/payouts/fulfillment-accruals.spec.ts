@@ -2,9 +2,15 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   cancelOrderFulfillmentWorkflow,
+  beginReceiveReturnWorkflow,
+  beginReturnOrderWorkflow,
   createOrderFulfillmentWorkflow,
   createShippingOptionsWorkflow,
   createStockLocationsWorkflow,
+  confirmReturnReceiveWorkflow,
+  confirmReturnRequestWorkflow,
+  receiveItemReturnRequestWorkflow,
+  requestItemReturnWorkflow,
 } from "@medusajs/medusa/core-flows"
 import {
   createPayout,
@@ -16,6 +22,7 @@ import {
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { accrueLostFulfillments } from "../../src/workflows/piastrix-payouts"
 import piastrixCancelReversal from "../../src/subscribers/piastrix-cancel-reversal"
+import piastrixReturnReversal from "../../src/subscribers/piastrix-return-reversal"
 import piastrixFulfillmentAccrual, {
   orderOfFulfillment,
 } from "../../src/subscribers/piastrix-fulfillment-accrual"
@@ -139,8 +146,18 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   async function paidOrder() {
     const books = await vendor("Books vendor", "piastrix-ebook", "10")
     const stickers = await vendor("Sticker vendor", "piastrix-stickers", "20")
-    const { location_id, shipping_option_id } =
-      await shippingOption(getContainer())
+    const shipping = await shippingOption(getContainer())
+    return { books, stickers, ...(await placeOrder(shipping)) }
+  }
+
+  /** A paid order of two books and stickers, with its lines, fulfillments and returns made by Medusa's workflows. */
+  async function placeOrder({
+    location_id,
+    shipping_option_id,
+  }: {
+    location_id: string
+    shipping_option_id: string
+  }) {
     const cart = await createCart(api, seed(), {
       sku: "piastrix-ebook",
       quantity: 2,
@@ -167,7 +184,38 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       createOrderFulfillmentWorkflow(getContainer()).run({
         input: { order_id: order.id, items, location_id, shipping_option_id },
       })
-    return { books, stickers, order, query, line, fulfill }
+    // A return as the admin makes it: requested, then received (Medusa emits `order.return_received`).
+    const returnItems = async (
+      items: Array<{ id: string; quantity: number }>
+    ) => {
+      const container = getContainer()
+      const { result: change } = await beginReturnOrderWorkflow(container).run({
+        input: { order_id: order.id, location_id },
+      })
+      const return_id = change.return_id!
+      await requestItemReturnWorkflow(container).run({
+        input: { return_id, items },
+      })
+      await confirmReturnRequestWorkflow(container).run({
+        input: { return_id },
+      })
+      await beginReceiveReturnWorkflow(container).run({ input: { return_id } })
+      await receiveItemReturnRequestWorkflow(container).run({
+        input: { return_id, items },
+      })
+      await confirmReturnReceiveWorkflow(container).run({
+        input: { return_id },
+      })
+      return { result: { id: return_id } }
+    }
+    return {
+      order,
+      query,
+      line,
+      fulfill,
+      returnItems,
+      shipping: { location_id, shipping_option_id },
+    }
   }
 
   /** Waits for the subscribers Medusa runs on its events, until `done` holds. */
@@ -372,5 +420,159 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         { subscriberId }
       )
     }
+  })
+  /** An order's reversal postings, one row per posting. */
+  async function reversalsOf(orderId: string) {
+    const { rows } = await db.raw(
+      `select max(recipient_id) as recipient_id, reason,
+              (sum(amount) filter (where recipient_id is not null))::text as share
+         from piastrix_ledger_entry where order_id = ? and kind = 'reversal'
+        group by transaction_id, reason order by min(created_at)`,
+      [orderId]
+    )
+    return rows
+  }
+
+  it("reverses a returned item's share once, also when the event is delivered twice; the hold releases the rest and a cancel reverses only what is left", async () => {
+    const { books, stickers, order, line, fulfill, returnItems } =
+      await paidOrder()
+    const { result: fulfillment } = await fulfill([
+      { id: line("piastrix-ebook"), quantity: 2 },
+      { id: line("piastrix-stickers"), quantity: 1 },
+    ])
+    await eventually(
+      async () =>
+        (await recipientBalances(db, books.id, RUB)).held === "2250.90"
+    )
+    const commissionBefore = await db.raw(
+      `select sum(amount)::text as total from piastrix_ledger_entry where account = 'platform_commission' and order_id = ?`,
+      [order.id]
+    )
+    expect(commissionBefore.rows[0].total).toBe("280.10")
+
+    // One of the two books comes back: half the books' share (and commission) is reversed, from held.
+    const { result: returned } = await returnItems([
+      { id: line("piastrix-ebook"), quantity: 1 },
+    ])
+    await eventually(
+      async () =>
+        (await recipientBalances(db, books.id, RUB)).held === "1125.45"
+    )
+    // The event once more: nothing is reversed twice.
+    await piastrixReturnReversal({
+      event: {
+        name: "order.return_received",
+        data: { order_id: order.id, return_id: returned.id },
+      },
+      container: getContainer(),
+    } as never)
+    expect(await reversalsOf(order.id)).toEqual([
+      {
+        recipient_id: books.id,
+        reason: `return ${returned.id} received`,
+        share: "-1125.45",
+      },
+    ])
+    expect(await recipientBalances(db, stickers.id, RUB)).toMatchObject({
+      held: "120.00",
+    })
+    const commissionAfter = await db.raw(
+      `select sum(amount)::text as total from piastrix_ledger_entry where account = 'platform_commission' and order_id = ?`,
+      [order.id]
+    )
+    expect(commissionAfter.rows[0].total).toBe("155.05") // one book's 125.05 is given back
+
+    // The hold ends: what the return left is released, not the whole accrual.
+    await db.raw(`update piastrix_recipient set hold_days = 0 where id = ?`, [
+      books.id,
+    ])
+    await releaseDueHolds(db)
+    expect(await recipientBalances(db, books.id, RUB)).toMatchObject({
+      held: "0.00",
+      available: "1125.45",
+    })
+
+    // The fulfillment canceled after all: only what is left of each share is reversed.
+    await cancelOrderFulfillmentWorkflow(getContainer()).run({
+      input: { order_id: order.id, fulfillment_id: fulfillment.id },
+    })
+    await eventually(
+      async () =>
+        (await recipientBalances(db, stickers.id, RUB)).held === "0.00"
+    )
+    await eventually(
+      async () =>
+        (await recipientBalances(db, books.id, RUB)).available === "0.00"
+    )
+    expect(await recipientBalances(db, books.id, RUB)).toEqual({
+      held: "0.00",
+      available: "0.00",
+    })
+    const { rows } = await db.raw(
+      `select sum(amount)::text as total from piastrix_ledger_entry where order_id = ? and account in ('platform_commission', 'shop_sales')`,
+      [order.id]
+    )
+    expect(rows[0].total).toBe("0.00")
+  })
+
+  it("makes a return after the share was paid out a clawback the next payout nets", async () => {
+    const { books, order, line, fulfill, returnItems, shipping } =
+      await paidOrder()
+    await db.raw(`update piastrix_recipient set hold_days = 0 where id = ?`, [
+      books.id,
+    ])
+    await fulfill([{ id: line("piastrix-ebook"), quantity: 2 }])
+    await eventually(
+      async () =>
+        (await recipientBalances(db, books.id, RUB)).held === "2250.90"
+    )
+    await releaseDueHolds(db)
+    const ctx = payoutContextOf(getContainer())
+    await createPayout(db, { recipient_id: books.id, approval_threshold: null })
+    await sendPendingPayouts(ctx)
+    expect(await recipientBalances(db, books.id, RUB)).toMatchObject({
+      available: "0.00",
+      paid: "2250.90",
+    })
+
+    const { result: returned } = await returnItems([
+      { id: line("piastrix-ebook"), quantity: 1 },
+    ])
+    await eventually(
+      async () =>
+        (await recipientBalances(db, books.id, RUB)).clawback === "-1125.45"
+    )
+    await piastrixReturnReversal({
+      event: {
+        name: "order.return_received",
+        data: { order_id: order.id, return_id: returned.id },
+      },
+      container: getContainer(),
+    } as never)
+    expect(await recipientBalances(db, books.id, RUB)).toMatchObject({
+      available: "0.00",
+      clawback: "-1125.45",
+      paid: "2250.90",
+    })
+
+    // The vendor's next sale: its payout is what it earned less what it owes.
+    const next = await placeOrder(shipping)
+    await next.fulfill([{ id: next.line("piastrix-ebook"), quantity: 2 }])
+    await eventually(
+      async () =>
+        (await recipientBalances(db, books.id, RUB)).held === "2250.90"
+    )
+    await releaseDueHolds(db)
+    const { payout } = await createPayout(db, {
+      recipient_id: books.id,
+      approval_threshold: null,
+    })
+    expect(payout?.amount).toBe("1125.45")
+    await sendPendingPayouts(ctx)
+    expect(await recipientBalances(db, books.id, RUB)).toMatchObject({
+      available: "0.00",
+      clawback: "0.00",
+      paid: "3376.35",
+    })
   })
 })

@@ -10,12 +10,13 @@ export const faultInputSchema = z.object({
     "http_error",
     "reset",
     "drop_reply",
+    "hold_reply",
     "duplicate_callbacks",
     "out_of_order_callbacks",
   ]),
   /** Endpoint path the fault applies to ("/invoice/create"); a trailing "*" matches a prefix; none = all. */
   path: z.string().nullable().default(null),
-  /** latency: delay before the request is handled. */
+  /** latency: delay before the request is handled; hold_reply: after it is handled, before the reply. */
   ms: z.number().int().nonnegative().default(0),
   /** http_error: the status answered (a non-JSON body, as a failing proxy would). */
   status: z.number().int().min(400).max(599).default(500),
@@ -31,11 +32,19 @@ export type Fault = z.infer<typeof faultInputSchema> & {
 
 export type RequestFaultPlan = {
   latencyMs: number
+  /** The request takes effect, then its reply waits this long (a caller can die meanwhile). */
+  holdMs: number
   action: "http_error" | "reset" | "drop_reply" | null
   status: number
 }
 
-const REQUEST_TYPES = new Set(["latency", "http_error", "reset", "drop_reply"])
+const REQUEST_TYPES = new Set([
+  "latency",
+  "http_error",
+  "reset",
+  "drop_reply",
+  "hold_reply",
+])
 
 export class Faults {
   private rules: Fault[] = []
@@ -64,7 +73,12 @@ export class Faults {
 
   /** What to do with a request to `path`; consumes one use of every matching fault. */
   forRequest(path: string): RequestFaultPlan {
-    const plan: RequestFaultPlan = { latencyMs: 0, action: null, status: 500 }
+    const plan: RequestFaultPlan = {
+      latencyMs: 0,
+      holdMs: 0,
+      action: null,
+      status: 500,
+    }
     if (!this.rules.length) {
       return plan
     }
@@ -74,6 +88,8 @@ export class Faults {
       }
       if (rule.type === "latency") {
         plan.latencyMs += rule.ms
+      } else if (rule.type === "hold_reply") {
+        plan.holdMs += rule.ms
       } else if (!plan.action) {
         plan.action = rule.type as RequestFaultPlan["action"]
         plan.status = rule.status

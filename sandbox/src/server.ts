@@ -132,6 +132,13 @@ export function createSandboxServer(sandbox: Sandbox): Server {
         reply = failure(path, error)
       }
     }
+    if (plan?.holdMs) {
+      // The request took effect; its caller waits (and may die waiting: then nobody reads the reply).
+      await sleep(sandbox, plan.holdMs)
+      if (req.socket.destroyed) {
+        return
+      }
+    }
     if (plan?.action === "drop_reply") {
       // The request took effect; the caller never learns it (outcome unknown).
       req.socket.destroy()

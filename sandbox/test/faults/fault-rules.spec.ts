@@ -7,6 +7,7 @@ describe("Faults", () => {
     expect(faults.forRequest("/invoice/check").action).toBeNull()
     expect(faults.forRequest("/invoice/create")).toEqual({
       latencyMs: 0,
+      holdMs: 0,
       action: "http_error",
       status: 503,
     })
@@ -35,6 +36,7 @@ describe("Faults", () => {
     faults.add({ type: "http_error" })
     expect(faults.forRequest("/x")).toEqual({
       latencyMs: 15,
+      holdMs: 0,
       action: "http_error",
       status: 500,
     })

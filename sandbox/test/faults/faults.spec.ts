@@ -107,6 +107,38 @@ describe("sandbox injected faults and polling limits", () => {
     expect((await t.client.call("/withdraw/create", body)).error_code).toBe(6)
   })
 
+  it("commits a create and holds its reply until sandbox time reaches the delay, the status call answering meanwhile", async () => {
+    await t.client.control("POST", "/faults", {
+      type: "hold_reply",
+      path: "/transfer/create",
+      ms: 60_000,
+      times: 1,
+    })
+    const body = {
+      amount: "120.00",
+      amount_type: "writeoff_amount",
+      payee_account: "201494711279",
+      payee_currency: 643,
+      shop_currency: 643,
+      shop_payment_id: "held-1",
+    }
+    let answered = false
+    const reply = t.client
+      .call("/transfer/create", body)
+      .then((res) => ((answered = true), res))
+    await waitForPendingJobs(1)
+    // Made while its caller still waits: the status endpoint knows it, the create's reply is not out.
+    const status = await t.client.call("/transfer/shop_payment_status", {
+      now: now(),
+      shop_payment_id: "held-1",
+    })
+    expect(status.data).toMatchObject({ shop_payment_id: "held-1" })
+    expect(answered).toBe(false)
+    await advance(t.client, 60_000)
+    expect((await reply).result).toBe(true)
+    expect((await t.client.call("/transfer/create", body)).error_code).toBe(6)
+  })
+
   it("applies a fault with a path prefix to every matching endpoint until cleared", async () => {
     await t.client.control("POST", "/faults", {
       type: "http_error",

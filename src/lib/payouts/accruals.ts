@@ -4,6 +4,7 @@ import type { SqlConnection } from "../plugin/inbox"
 import {
   lockRecipient,
   post,
+  postingByKey,
   recipientBalances,
   transactionEntries,
   type PostedTransaction,
@@ -19,9 +20,19 @@ import {
   type References,
 } from "./postings"
 import { getRecipient } from "./recipients"
+import {
+  partOf,
+  returnedPartOf,
+  stillToReverse,
+  type AccrualPart,
+} from "./returned-shares"
 import { LEDGER_TABLE, RECIPIENT_TABLE } from "./tables"
 
-/** Postings of a recipient's earnings: accrual, the hold's release, reversal, manual adjustment. */
+/**
+ * Postings of a recipient's earnings: accrual, the hold's release, reversal, manual adjustment.
+ * Over 300 lines: the release and the reversals (cancel, return) read one accrual's state the same way
+ * (`accrualState`), under the same lock, and are kept beside it so their rules are read together.
+ */
 
 export type AccrualInput = {
   /** One key per accrued thing (e.g. a fulfilled item): a second accrual with it writes nothing. */
@@ -77,34 +88,76 @@ export async function accrue(
   })
 }
 
-/** Whether an accrual was already released or reversed (each happens once). */
-async function settledAccrual(
+type AccrualState = {
+  recipient_id: string
+  currency: number
+  references: References
+  /** What it accrued: share into held, commission, and gross out of the sales. */
+  accrued: AccrualPart
+  /** What reversals (cancels, returns) took back of it so far. */
+  reversed: AccrualPart
+  released: boolean
+}
+
+/** An accrual's legs and what happened to it since: released or not, and how much was reversed. */
+async function accrualState(
   db: SqlConnection,
   transactionId: string
-): Promise<{ released: boolean; reversed: boolean }> {
+): Promise<AccrualState> {
+  const legs = await transactionEntries(db, transactionId)
+  const held = legs.find((l) => l.kind === "accrual" && l.account === "held")
+  if (!held?.recipient_id) {
+    throw new LedgerError(
+      `accrual_transaction_id: ${transactionId} is not an accrual`
+    )
+  }
+  const commission = legs.find((l) => l.account === "platform_commission")
   const { rows } = await db.raw(
-    `select kind from ${LEDGER_TABLE} where related_transaction_id = ? and deleted_at is null group by kind`,
+    `select kind, account, sum(amount)::text as total from ${LEDGER_TABLE}
+      where related_transaction_id = ? and deleted_at is null group by kind, account`,
     [transactionId]
   )
-  const kinds = new Set(rows.map((r) => r.kind))
-  return { released: kinds.has("release"), reversed: kinds.has("reversal") }
+  const reversedFrom = (accounts: string[]) =>
+    rows
+      .filter((r) => r.kind === "reversal" && accounts.includes(r.account))
+      .reduce((t, r) => t.minus(r.total), new BigNumber(0))
+  return {
+    recipient_id: held.recipient_id,
+    currency: Number(held.currency),
+    references: {
+      order_id: held.order_id,
+      line_item_id: held.line_item_id,
+      fulfillment_id: held.fulfillment_id,
+    },
+    accrued: partOf(held.amount, commission?.amount ?? "0"),
+    reversed: partOf(
+      reversedFrom(["held", "available", "clawback"]),
+      reversedFrom(["platform_commission"])
+    ),
+    released: rows.some((r) => r.kind === "release"),
+  }
 }
 
 /**
  * Moves held money whose hold elapsed (the recipient's `hold_days`, by the database's clock) to
- * available: one release per accrual, under the recipient's lock, so a reversal running at the same
- * time either comes first (nothing to release) or after (it reverses from available).
+ * available: one release per accrual, of what a return did not take back yet, under the recipient's
+ * lock, so a reversal running at the same time either comes first (it takes from held, the release
+ * moves the rest) or after (it reverses from available).
  */
 export async function releaseDueHolds(
   db: SqlDatabase,
   limit = 500
 ): Promise<PostedTransaction[]> {
   const { rows } = await db.raw(
-    `select e.transaction_id, e.recipient_id, e.currency, e.amount::text as share
+    `select e.transaction_id, e.recipient_id, e.currency
        from ${LEDGER_TABLE} e join ${RECIPIENT_TABLE} r on r.id = e.recipient_id
       where e.kind = 'accrual' and e.account = 'held' and e.deleted_at is null
         and e.created_at <= now() - make_interval(days => r.hold_days)
-        and not exists (select 1 from ${LEDGER_TABLE} x where x.related_transaction_id = e.transaction_id and x.deleted_at is null)
+        and not exists (select 1 from ${LEDGER_TABLE} x where x.related_transaction_id = e.transaction_id
+                         and x.kind = 'release' and x.deleted_at is null)
+        and e.amount + coalesce((select sum(x.amount) from ${LEDGER_TABLE} x
+                                  where x.related_transaction_id = e.transaction_id and x.kind = 'reversal'
+                                    and x.account = 'held' and x.deleted_at is null), 0) > 0
       order by e.created_at
       limit ?`,
     [limit]
@@ -113,15 +166,17 @@ export async function releaseDueHolds(
   for (const row of rows) {
     const posted = await db.transaction(async (trx) => {
       await lockRecipient(trx, row.recipient_id, Number(row.currency))
-      const state = await settledAccrual(trx, row.transaction_id)
-      if (state.released || state.reversed) {
+      const state = await accrualState(trx, row.transaction_id)
+      // Before its release an accrual is reversed from held only: what is left there is its to move.
+      const left = state.accrued.share.minus(state.reversed.share)
+      if (state.released || !left.isGreaterThan(0)) {
         return null
       }
       return post(trx, {
         key: `release:${row.transaction_id}`,
         kind: "release",
         currency: Number(row.currency),
-        legs: releaseLegs(row.recipient_id, row.share),
+        legs: releaseLegs(row.recipient_id, left),
         related_transaction_id: row.transaction_id,
       })
     })
@@ -132,54 +187,82 @@ export async function releaseDueHolds(
   return released
 }
 
+export type ReversalInput = {
+  accrual_transaction_id: string
+  reason: string
+  /**
+   * A return: `quantity` of the accrual's `of` items are back, counted from its first returned item
+   * (all returns so far). Reverses what they are worth less what was reversed already. Left out (a
+   * cancel): everything not reversed yet.
+   */
+  returned?: { quantity: number; of: number }
+}
+
 /**
- * Reverses an accrual once (a refund, a return or a canceled order): from held while held; once
- * released, from available as far as it goes and the rest as a clawback the next payouts net.
+ * Reverses an accrual, or the part of it a return took back: from held while held; once released, from
+ * available as far as it goes and the rest as a clawback the next payouts net. Posted once per key
+ * (`reversal:<accrual>` for a cancel, `reversal:<accrual>:returned:<quantity>` for a return): a rerun
+ * returns the first posting. Null when nothing is left to reverse (a cancel after a full return, a
+ * return after a cancel).
  */
 export async function reverseAccrual(
   db: SqlDatabase,
-  input: { accrual_transaction_id: string; reason: string }
-): Promise<PostedTransaction> {
-  const legs = await transactionEntries(db, input.accrual_transaction_id)
-  const held = legs.find((l) => l.kind === "accrual" && l.account === "held")
-  if (!held?.recipient_id) {
-    throw new LedgerError(
-      `accrual_transaction_id: ${input.accrual_transaction_id} is not an accrual`
-    )
-  }
-  const sales = legs.find((l) => l.account === "shop_sales")
-  const commission = legs.find((l) => l.account === "platform_commission")
-  const recipientId = held.recipient_id
-  const currency = Number(held.currency)
+  input: ReversalInput
+): Promise<PostedTransaction | null> {
+  const id = input.accrual_transaction_id
+  const key = input.returned
+    ? `reversal:${id}:returned:${input.returned.quantity}`
+    : `reversal:${id}`
   return db.transaction(async (trx) => {
-    await lockRecipient(trx, recipientId, currency)
-    const { released } = await settledAccrual(trx, input.accrual_transaction_id)
-    const balances = await recipientBalances(trx, recipientId, currency)
+    const first = await accrualState(trx, id)
+    await lockRecipient(trx, first.recipient_id, first.currency)
+    const existing = await postingByKey(trx, key)
+    if (existing) {
+      return existing
+    }
+    const state = await accrualState(trx, id)
+    const digits = defaultCurrencyTable.resolve(
+      state.currency,
+      "currency"
+    ).digits
+    const part = input.returned
+      ? stillToReverse(
+          returnedPartOf(
+            state.accrued,
+            input.returned.quantity,
+            input.returned.of,
+            digits
+          ),
+          state.reversed
+        )
+      : partOf(
+          state.accrued.share.minus(state.reversed.share),
+          state.accrued.commission.minus(state.reversed.commission)
+        )
+    if (!part.gross.isGreaterThan(0)) {
+      return null
+    }
+    const balances = await recipientBalances(
+      trx,
+      state.recipient_id,
+      state.currency
+    )
     return post(trx, {
-      key: `reversal:${input.accrual_transaction_id}`,
+      key,
       kind: "reversal",
-      currency,
+      currency: state.currency,
       reason: input.reason,
-      related_transaction_id: input.accrual_transaction_id,
-      legs: reversalLegs(
-        recipientId,
-        {
-          share: held.amount,
-          commission: commission?.amount ?? "0",
-          gross: new BigNumber(sales?.amount ?? "0").negated().toFixed(),
-        },
-        { released, available: balances.available ?? "0" }
-      ),
-      references: {
-        order_id: held.order_id,
-        line_item_id: held.line_item_id,
-        fulfillment_id: held.fulfillment_id,
-      },
+      related_transaction_id: id,
+      legs: reversalLegs(state.recipient_id, part, {
+        released: state.released,
+        available: balances.available ?? "0",
+      }),
+      references: state.references,
     })
   })
 }
 
-/** The accruals of an order (or of one of its fulfillments) not reversed yet, oldest first. */
+/** The accruals of an order (or of one of its fulfillments) with something left to reverse, oldest first. */
 export async function openAccrualsOf(
   db: SqlConnection,
   of: { order_id: string; fulfillment_id?: string | null }
@@ -188,12 +271,33 @@ export async function openAccrualsOf(
     `select e.transaction_id from ${LEDGER_TABLE} e
       where e.kind = 'accrual' and e.account = 'held' and e.deleted_at is null
         and e.order_id = ? and (?::text is null or e.fulfillment_id = ?)
-        and not exists (select 1 from ${LEDGER_TABLE} x
-                         where x.related_transaction_id = e.transaction_id and x.kind = 'reversal' and x.deleted_at is null)
+        and e.amount + coalesce((select sum(x.amount) from ${LEDGER_TABLE} x
+                                  where x.related_transaction_id = e.transaction_id and x.kind = 'reversal'
+                                    and x.recipient_id is not null and x.deleted_at is null), 0) > 0
       order by e.created_at`,
     [of.order_id, of.fulfillment_id ?? null, of.fulfillment_id ?? null]
   )
   return rows.map((r) => r.transaction_id)
+}
+
+export type OrderAccrual = {
+  transaction_id: string
+  line_item_id: string
+  fulfillment_id: string
+}
+
+/** An order's accruals of vendors' shares (one per fulfilled line), oldest first. */
+export async function accrualsOfOrder(
+  db: SqlConnection,
+  orderId: string
+): Promise<OrderAccrual[]> {
+  const { rows } = await db.raw(
+    `select transaction_id, line_item_id, fulfillment_id from ${LEDGER_TABLE}
+      where kind = 'accrual' and account = 'held' and deleted_at is null and order_id = ?
+      order by created_at, transaction_id`,
+    [orderId]
+  )
+  return rows
 }
 
 /** A manual correction of a recipient's available balance (positive or negative), with its reason. */

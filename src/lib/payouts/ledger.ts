@@ -121,12 +121,23 @@ export async function post(
       created: true,
     }
   }
+  return (await postingByKey(db, p.key))!
+}
+
+/** The posting written with a key, if any (`created` false). */
+export async function postingByKey(
+  db: SqlConnection,
+  key: string
+): Promise<PostedTransaction | null> {
   const existing = await db.raw(
     `select ${ENTRY_COLUMNS} from ${LEDGER_TABLE}
       where transaction_id = (select transaction_id from ${LEDGER_TABLE} where idempotency_key = ? and deleted_at is null)
       order by idempotency_key`,
-    [legKey(p.key, 0)]
+    [legKey(key, 0)]
   )
+  if (existing.rows.length === 0) {
+    return null
+  }
   return {
     transaction_id: existing.rows[0].transaction_id,
     entries: existing.rows,

@@ -1,3 +1,5 @@
+import BigNumber from "bignumber.js"
+import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/inbox"
 import type { PayoutStatus } from "./payouts"
 import { LEDGER_TABLE, PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
@@ -14,6 +16,8 @@ export type VendorShare = {
   line_item_id: string | null
   fulfillment_id: string | null
   share: string
+  /** What cancels and returns took back of the share so far (all of it: state "reversed"). */
+  reversed: string
   accrued_at: Date | string
   state: "held" | "released" | "reversed"
   /** While held: when the hold ends (the recipient's hold days after the accrual). */
@@ -46,24 +50,30 @@ export async function orderVendorShares(
        cross join lateral (select min(x.created_at) as released_at from ${LEDGER_TABLE} x
                             where x.related_transaction_id = e.transaction_id and x.kind = 'release'
                               and x.deleted_at is null) rel
-       cross join lateral (select exists (select 1 from ${LEDGER_TABLE} x
+       cross join lateral (select coalesce(-sum(x.amount), 0)::text as reversed from ${LEDGER_TABLE} x
                             where x.related_transaction_id = e.transaction_id and x.kind = 'reversal'
-                              and x.deleted_at is null) as reversed) rev
+                              and x.recipient_id is not null and x.deleted_at is null) rev
       where e.order_id = ? and e.kind = 'accrual' and e.account = 'held' and e.deleted_at is null
       order by e.created_at, r.name, e.line_item_id`,
     [orderId]
   )
-  return rows.map((r: any) => ({
-    recipient_id: r.recipient_id,
-    name: r.name,
-    currency: Number(r.currency),
-    line_item_id: r.line_item_id,
-    fulfillment_id: r.fulfillment_id,
-    share: r.share,
-    accrued_at: r.accrued_at,
-    state: r.reversed ? "reversed" : r.released_at ? "released" : "held",
-    hold_until: r.reversed || r.released_at ? null : r.hold_until,
-    released_at: r.released_at,
-    payout: r.payout,
-  }))
+  return rows.map((r: any) => {
+    const whole = new BigNumber(r.reversed).isGreaterThanOrEqualTo(r.share)
+    return {
+      recipient_id: r.recipient_id,
+      name: r.name,
+      currency: Number(r.currency),
+      line_item_id: r.line_item_id,
+      fulfillment_id: r.fulfillment_id,
+      share: r.share,
+      reversed: new BigNumber(r.reversed).toFixed(
+        defaultCurrencyTable.resolve(Number(r.currency), "currency").digits
+      ),
+      accrued_at: r.accrued_at,
+      state: whole ? "reversed" : r.released_at ? "released" : "held",
+      hold_until: whole || r.released_at ? null : r.hold_until,
+      released_at: r.released_at,
+      payout: r.payout,
+    }
+  })
 }

@@ -49,6 +49,7 @@ import {
   type Payout,
   type PayoutContext,
   type PostedTransaction,
+  type ReversalInput,
   type SqlDatabase,
 } from "../../lib/payouts"
 import { PiastrixNotification } from "./models/notification"
@@ -213,11 +214,13 @@ class PiastrixModuleService extends MedusaService({
     return adjustBalance(this.#db(), input)
   }
 
-  /** Reverses an accrual once (refund, return, cancel); a clawback when it was already paid out. */
-  async reverseAccrual(input: {
-    accrual_transaction_id: string
-    reason: string
-  }): Promise<PostedTransaction> {
+  /**
+   * Reverses an accrual once (refund, return, cancel), or the part returned items are worth; a clawback
+   * when it was already paid out. Null when nothing is left to reverse.
+   */
+  async reverseAccrual(
+    input: ReversalInput
+  ): Promise<PostedTransaction | null> {
     return reverseAccrual(this.#db(), input)
   }
 

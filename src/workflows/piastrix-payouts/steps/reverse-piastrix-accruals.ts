@@ -27,7 +27,7 @@ export const reversePiastrixAccrualsStep = createStep(
         accrual_transaction_id: accrual,
         reason: input.reason,
       })
-      if (posted.created) {
+      if (posted?.created) {
         reversed.push(posted.transaction_id)
       }
     }

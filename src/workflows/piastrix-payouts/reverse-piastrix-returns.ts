@@ -1,0 +1,22 @@
+import {
+  createWorkflow,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import { findPiastrixReturnedSharesStep } from "./steps/find-piastrix-returned-shares"
+import { reversePiastrixReturnedSharesStep } from "./steps/reverse-piastrix-returned-shares"
+
+export const reversePiastrixReturnsWorkflowId = "reverse-piastrix-returns"
+
+/** A received return takes back what its items earned their vendors, pro rata per item. */
+export const reversePiastrixReturnsWorkflow = createWorkflow(
+  reversePiastrixReturnsWorkflowId,
+  (input: { order_id: string; return_id: string }) => {
+    const shares = findPiastrixReturnedSharesStep(input)
+    const reversal = transform({ input, shares }, ({ input, shares }) => ({
+      shares,
+      reason: `return ${input.return_id} received`,
+    }))
+    return new WorkflowResponse(reversePiastrixReturnedSharesStep(reversal))
+  }
+)
