@@ -14,6 +14,7 @@ import {
   TEST_SECRET,
   TEST_SHOP_ID,
 } from "../helpers/runner"
+import { payOnPaymentPage } from "../helpers/payer"
 import {
   createCart,
   findOrderForCart,
@@ -315,6 +316,52 @@ piastrixIntegrationRunner(
         state: "resolved",
         resolution_note: "refunded to the payer at Piastrix, ticket 4411",
       })
+    })
+
+    it("the inbox sends a paid wallet payment that has no order back to the payer, once", async () => {
+      // The payer pays a wallet bill whose session Medusa no longer holds (the cart was abandoned).
+      const cart = await createCart(api, seed())
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        "pp_piastrix-wallet_piastrix",
+        { email: cart.email }
+      )
+      await getContainer()
+        .resolve(Modules.PAYMENT)
+        .deletePaymentSession(session.id)
+      await payOnPaymentPage(session.data, { payerAccount: "201494711279" })
+      const row = await settledRow(
+        getContainer(),
+        session.id,
+        "needs_attention"
+      )
+
+      admin = await openAdmin(browser, medusaUrl(), {
+        scenario: "admin-inbox-refund",
+      })
+      const { page } = admin
+      await page.goto(`${medusaUrl()}/app/piastrix`)
+      const line = page.locator("tbody tr", { hasText: session.id })
+      await line.getByText("Needs attention").waitFor()
+      await line.getByRole("button", { name: "Refund", exact: true }).click()
+      const confirm = line.getByRole("button", {
+        name: `Send ${row.shop_amount} back to the payer`,
+      })
+      await admin.shot("inbox-refunding")
+      await confirm.click()
+      await waitForText(admin, `Refunded ${row.shop_amount} RUB`)
+      await line.getByText("Resolved", { exact: true }).waitFor()
+      expect(
+        await line.getByRole("button", { name: "Refund", exact: true }).count()
+      ).toBe(0)
+      await admin.shot("inbox-refunded")
+      const { payouts } = await sandboxControl(sandbox(), "GET", "state")
+      const back = (payouts as any[]).filter((p) =>
+        String(p.shopPaymentId ?? p.shop_payment_id).startsWith(session.id)
+      )
+      expect(back).toHaveLength(1)
     })
 
     it("Piastrix → Payouts creates a payout for a vendor, shows its status, and cancels it with the reason", async () => {

@@ -65,7 +65,7 @@ export async function waitForText(
   timeout = 20000
 ): Promise<void> {
   try {
-    await tab.page.getByText(text).waitFor({ timeout })
+    await tab.page.getByText(text).first().waitFor({ timeout })
   } catch (err) {
     await tab.shot("unexpected")
     const toasts = await tab.page
