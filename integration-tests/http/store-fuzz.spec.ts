@@ -1,7 +1,15 @@
-import { createHash } from "node:crypto"
 import fc from "fast-check"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { inboxRows, signedNotification, waitFor } from "../helpers/callbacks"
+import {
+  announceSeed,
+  junkBody,
+  junkObject,
+  junkValue,
+  rawQuery,
+  sample,
+  SEED,
+} from "../helpers/fuzz"
 import { piastrixIntegrationRunner, TEST_SHOP_ID } from "../helpers/runner"
 import {
   createCart,
@@ -11,70 +19,7 @@ import {
 
 jest.setTimeout(240000)
 
-/**
- * Every sample is drawn from this seed, so a failure can be replayed: run the suite again with
- * PIASTRIX_FUZZ_SEED set to the seed it printed. Each draw gets its own seed from the base and the
- * draw's name, so running one test alone (-t) draws the same values as the whole file.
- */
-const SEED = Number(process.env.PIASTRIX_FUZZ_SEED ?? 20261124)
-process.stdout.write(
-  `store-fuzz: seed ${SEED} (replay with PIASTRIX_FUZZ_SEED=${SEED})\n`
-)
-
-function sample<T>(
-  name: string,
-  arbitrary: fc.Arbitrary<T>,
-  runs: number
-): T[] {
-  const offset = createHash("sha256").update(name).digest().readUInt32BE(0)
-  return fc.sample(arbitrary, { numRuns: runs, seed: (SEED + offset) | 0 })
-}
-
-/** Bodies and queries a careless or hostile client may send: wrong types, huge strings, nesting, arrays. */
-const junkValue = fc.oneof(
-  fc.string(),
-  fc.string({ unit: "grapheme", maxLength: 50 }),
-  fc.constant("x".repeat(20_000)),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.string(), { maxLength: 4 }),
-  fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), {
-    maxKeys: 3,
-  }),
-  fc.jsonValue({ maxDepth: 3 })
-)
-
-const keyOf = (known: string[]) =>
-  fc.oneof(
-    fc.constantFrom(...known),
-    fc.string({ maxLength: 20 }),
-    fc.constantFrom("__proto__", "constructor", "a.b.c", "a[b]")
-  )
-
-const junkObject = (known: string[]) =>
-  fc.dictionary(keyOf(known), junkValue, { maxKeys: 5 })
-
-const junkBody = (known: string[]) =>
-  fc.oneof(
-    junkObject(known),
-    fc.jsonValue({ maxDepth: 4 }),
-    fc.array(junkValue, { maxLength: 5 })
-  )
-
-/** A query as raw text: some of it is not even valid percent-encoding. */
-const rawQuery = fc.oneof(
-  fc.string({ maxLength: 200 }),
-  fc.constantFrom(
-    "cart_id=%E0%A4%A",
-    "cart_id[]=a&cart_id[]=b",
-    "cart_id[a][b][c]=1",
-    "a.b.c.d=1",
-    "&&&==",
-    "kind=wallet&kind=card"
-  )
-)
+announceSeed("store-fuzz")
 
 const RUNS = 40
 

@@ -25,6 +25,10 @@ import {
   AdminResolveNotificationBody,
   AdminSaveSettingsBody,
 } from "./validators"
+import {
+  rejectDottedQueryKeys,
+  rejectUndecodablePath,
+} from "../../request-guards"
 
 const noQuery = validateAndTransformQuery(AdminNoQuery, {})
 
@@ -34,6 +38,12 @@ const noQuery = validateAndTransformQuery(AdminNoQuery, {})
  * payouts). A body or query with a key a route does not take is refused with 400 naming it.
  */
 export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
+  {
+    // No methods: mounted as a prefix, ahead of every route below, whose `:id` Express would fail to decode
+    // and whose dotted query keys Medusa's query validator would answer with a 500.
+    matcher: "/admin/piastrix",
+    middlewares: [rejectUndecodablePath, rejectDottedQueryKeys],
+  },
   ...[
     "/admin/piastrix/settings",
     "/admin/piastrix/balances",

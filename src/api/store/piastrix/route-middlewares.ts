@@ -7,7 +7,7 @@ import { refuseUnreadyCartForPiastrix } from "./helpers/cart-readiness-guard"
 import {
   rejectDottedQueryKeys,
   rejectUndecodablePath,
-} from "./helpers/request-guards"
+} from "../../request-guards"
 import {
   StoreCardFormBody,
   StoreDirectionsQuery,
