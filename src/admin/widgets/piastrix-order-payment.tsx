@@ -286,6 +286,11 @@ function VendorShares({ vendors }: { vendors: VendorShare[] }) {
                 ? t("order.shareHeldUntil", { date: day(v.hold_until) })
                 : t(`order.shareStates.${v.state}`)}
             </StatusBadge>
+            {v.state !== "reversed" && Number(v.reversed) > 0 ? (
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {t("order.shareReturned", { amount: v.reversed })}
+              </Text>
+            ) : null}
             {v.payout ? (
               <Text size="xsmall" className="text-ui-fg-subtle">
                 {t("order.sharePayout", {
