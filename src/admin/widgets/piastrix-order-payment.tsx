@@ -147,7 +147,11 @@ function BankTransferSection({
   const { t } = useTranslation("piastrix")
   const { data, isLoading, error } = useOrderBankTransfer(orderId, sessionId)
   return (
-    <div className="py-1" data-testid={`piastrix-bank-transfer-${sessionId}`}>
+    <div
+      className="py-1"
+      data-testid={`piastrix-bank-transfer-${sessionId}`}
+      data-state={isLoading ? "loading" : error ? "error" : "ready"}
+    >
       <Text size="small" weight="plus" className="px-6 py-2">
         {t("order.bankTransfer.title")}
       </Text>
