@@ -155,6 +155,11 @@ export async function orderInAdmin(
       .trim()
     const card = page.getByTestId("piastrix-order-widget")
     await card.locator("[data-testid^=piastrix-payment-]").first().waitFor()
+    // A bank transfer's requisites and receipts are read after the payments: wait until they are shown.
+    await card
+      .locator("[data-testid^=piastrix-bank-transfer-][data-state=loading]")
+      .first()
+      .waitFor({ state: "detached" })
     await card.scrollIntoViewIfNeeded()
     await tab.shot(`${label}-widget`)
     const widget = (await card.innerText())

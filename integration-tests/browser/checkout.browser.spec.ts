@@ -270,6 +270,16 @@ piastrixIntegrationRunner(
           "Check status now",
         ])
       )
+      // The requisites the payer was given and the receipt they filed, under review.
+      expect(awaiting.widget).toEqual(
+        expect.arrayContaining([
+          "Bank transfer",
+          "Amount to transfer",
+          "Transfer before",
+          "Receipts",
+          "Under review",
+        ])
+      )
 
       const sessionId = new URL(page.url()).searchParams.get("session_id")!
       const res = await fetch(

@@ -9,6 +9,7 @@ import type {
 import type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
 import type { SettingView } from "../../lib/plugin/settings"
 import type { OrderPaymentView } from "../../lib/plugin/order-payments"
+import type { BankTransferView } from "../../lib/plugin/bank-transfer"
 import type { Payout, PayoutStatus } from "../../lib/payouts/payouts"
 import type { Recipient } from "../../lib/payouts/recipients"
 import type { VendorShare } from "../../lib/payouts/order-shares"
@@ -36,6 +37,11 @@ export type Settings = {
 }
 export type Notification = InboxPage["notifications"][number]
 export type { OrderPaymentView } from "../../lib/plugin/order-payments"
+export type {
+  BankTransferView,
+  ReceiptView,
+  Requisites,
+} from "../../lib/plugin/bank-transfer"
 export type { Payout, PayoutStatus } from "../../lib/payouts/payouts"
 export type { Recipient } from "../../lib/payouts/recipients"
 export type { VendorShare } from "../../lib/payouts/order-shares"
@@ -56,6 +62,14 @@ const keys = {
     ["piastrix", "notifications", state ?? "all", offset] as const,
   orderPayments: (orderId: string) =>
     ["piastrix", "order-payments", orderId] as const,
+  bankTransfer: (orderId: string, sessionId: string) =>
+    [
+      "piastrix",
+      "order-payments",
+      orderId,
+      "bank-transfer",
+      sessionId,
+    ] as const,
 }
 
 export const useSettings = () =>
@@ -194,6 +208,18 @@ export const useOrderPayments = (orderId: string) =>
       }>(`/admin/piastrix/orders/${orderId}/payments`),
   })
 
+/** A bank transfer's requisites and receipts (one status read within the service's polling limits). */
+export const useOrderBankTransfer = (orderId: string, sessionId: string) =>
+  useQuery({
+    queryKey: keys.bankTransfer(orderId, sessionId),
+    queryFn: () =>
+      sdk.client.fetch<BankTransferView & { session_id: string }>(
+        `/admin/piastrix/orders/${orderId}/payments/${sessionId}/bank-transfer`
+      ),
+    // The service is asked at most once per 10 s per payment anyway; no retry storm on a 502.
+    retry: false,
+  })
+
 /** "Check status now": one look at the service within its polling limits; the answer replaces the view. */
 export const useCheckOrderPayment = (orderId: string) => {
   const client = useQueryClient()
@@ -207,14 +233,19 @@ export const useCheckOrderPayment = (orderId: string) => {
         method: "POST",
         body: {},
       }),
-    onSuccess: (answer) =>
+    onSuccess: (answer, sessionId) => {
       client.setQueryData(
         keys.orderPayments(orderId),
         (old: { vendors: VendorShare[] } | undefined) => ({
           vendors: old?.vendors ?? [],
           payments: answer.payments,
         })
-      ),
+      )
+      // The check's answer is the guard's last one: reading the transfer again asks the service nothing.
+      void client.invalidateQueries({
+        queryKey: keys.bankTransfer(orderId, sessionId),
+      })
+    },
   })
 }
 

@@ -5,11 +5,15 @@ import { useTranslation } from "react-i18next"
 import {
   messageOf,
   useCheckOrderPayment,
+  useOrderBankTransfer,
   useOrderPayments,
   type OrderPaymentView,
+  type ReceiptView,
+  type Requisites,
   type VendorShare,
 } from "../lib/api"
 import { Body, Section } from "../components/states"
+import { maskAccount } from "../../lib/plugin/mask"
 
 const STATE_COLORS: Record<string, "green" | "orange" | "red" | "grey"> = {
   paid: "green",
@@ -36,6 +40,131 @@ function Row({
       <Text size="small" leading="compact" className="break-all text-right">
         {children}
       </Text>
+    </div>
+  )
+}
+
+const RECEIPT_COLORS: Record<string, "green" | "orange" | "red" | "grey"> = {
+  pending: "orange",
+  succeeded: "green",
+  rejected: "red",
+}
+
+/** A card number (12 to 19 digits, maybe grouped) is masked; a phone or an account name is not. */
+function shownCard(card: string): string {
+  const digits = card.replace(/[\s-]/g, "")
+  return /^\d{12,19}$/.test(digits) ? (maskAccount(digits) ?? card) : card
+}
+
+function RequisiteRows({ requisites }: { requisites: Requisites }) {
+  const { t, i18n } = useTranslation("piastrix")
+  const expiry = requisites.expired
+    ? new Date(Number(requisites.expired) * 1000)
+    : null
+  return (
+    <>
+      {requisites.bank && (
+        <Row label={t("order.bankTransfer.bank")}>{requisites.bank}</Row>
+      )}
+      {requisites.card && (
+        <Row label={t("order.bankTransfer.card")}>
+          {shownCard(requisites.card)}
+        </Row>
+      )}
+      {requisites.phone && (
+        <Row label={t("order.bankTransfer.phone")}>{requisites.phone}</Row>
+      )}
+      {requisites.card_holder_name && (
+        <Row label={t("order.bankTransfer.holder")}>
+          {requisites.card_holder_name}
+        </Row>
+      )}
+      {requisites.qr_caption && (
+        <Row label={t("order.bankTransfer.agreement")}>
+          {requisites.qr_caption}
+        </Row>
+      )}
+      {requisites.amount && (
+        <Row label={t("order.bankTransfer.amount")}>
+          {requisites.amount} {requisites.currency ?? ""}
+          {requisites.suggested_amount
+            ? ` · ${t("order.bankTransfer.suggested", { amount: requisites.suggested_amount })}`
+            : ""}
+        </Row>
+      )}
+      {expiry && !Number.isNaN(expiry.getTime()) && (
+        <Row label={t("order.bankTransfer.expires")}>
+          {expiry.toLocaleString(i18n.language)}
+        </Row>
+      )}
+    </>
+  )
+}
+
+function ReceiptRows({ receipts }: { receipts: ReceiptView[] }) {
+  const { t } = useTranslation("piastrix")
+  if (!receipts.length) {
+    return (
+      <Row label={t("order.bankTransfer.receipts")}>
+        {t("order.bankTransfer.noReceipt")}
+      </Row>
+    )
+  }
+  return (
+    <div className="px-6 py-2">
+      <Text size="small" leading="compact" className="text-ui-fg-subtle">
+        {t("order.bankTransfer.receipts")}
+      </Text>
+      {receipts.map((r, i) => (
+        <div
+          key={r.id}
+          className="flex items-center justify-between gap-x-2 py-1"
+          data-testid={`piastrix-receipt-${r.id}`}
+        >
+          <Text size="small" leading="compact" className="break-all">
+            {t("order.bankTransfer.receipt", { n: i + 1 })}
+            {r.comment ? ` · ${r.comment}` : ""}
+          </Text>
+          <StatusBadge color={RECEIPT_COLORS[r.status] ?? "grey"}>
+            {t(`order.bankTransfer.receiptStates.${r.status}`, {
+              defaultValue: r.status,
+            })}
+          </StatusBadge>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/** Where the payer was told to send the money, and the receipts they filed with their review at Piastrix. */
+function BankTransferSection({
+  orderId,
+  sessionId,
+}: {
+  orderId: string
+  sessionId: string
+}) {
+  const { t } = useTranslation("piastrix")
+  const { data, isLoading, error } = useOrderBankTransfer(orderId, sessionId)
+  return (
+    <div
+      className="py-1"
+      data-testid={`piastrix-bank-transfer-${sessionId}`}
+      data-state={isLoading ? "loading" : error ? "error" : "ready"}
+    >
+      <Text size="small" weight="plus" className="px-6 py-2">
+        {t("order.bankTransfer.title")}
+      </Text>
+      <Body loading={isLoading} error={error}>
+        {data?.requisites ? (
+          <RequisiteRows requisites={data.requisites} />
+        ) : (
+          <Row label={t("order.bankTransfer.requisites")}>
+            {t("order.bankTransfer.noRequisites")}
+          </Row>
+        )}
+        <ReceiptRows receipts={data?.receipts ?? []} />
+      </Body>
     </div>
   )
 }
@@ -103,6 +232,9 @@ function PaymentSection({
             ))
           : t("order.noNotifications")}
       </Row>
+      {payment.kind === "bank_transfer" && (
+        <BankTransferSection orderId={orderId} sessionId={payment.session_id} />
+      )}
       {payment.open_at_service && (
         <div className="flex justify-end px-6 py-2">
           <Button
@@ -158,6 +290,11 @@ function VendorShares({ vendors }: { vendors: VendorShare[] }) {
                 ? t("order.shareHeldUntil", { date: day(v.hold_until) })
                 : t(`order.shareStates.${v.state}`)}
             </StatusBadge>
+            {v.state !== "reversed" && Number(v.reversed) > 0 ? (
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {t("order.shareReturned", { amount: v.reversed })}
+              </Text>
+            ) : null}
             {v.payout ? (
               <Text size="xsmall" className="text-ui-fg-subtle">
                 {t("order.sharePayout", {

@@ -74,6 +74,11 @@ export const adminPiastrixMiddlewares: MiddlewareRoute[] = [
     middlewares: [noQuery],
   },
   {
+    matcher: "/admin/piastrix/orders/:id/payments/:session_id/bank-transfer",
+    methods: ["GET"],
+    middlewares: [noQuery],
+  },
+  {
     matcher: "/admin/piastrix/orders/:id/payments/:session_id/check",
     methods: ["POST"],
     middlewares: [noQuery, validateAndTransformBody(AdminEmptyBody)],

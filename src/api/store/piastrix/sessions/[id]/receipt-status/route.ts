@@ -1,6 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { checkInvoice, receiptTarget } from "../../../helpers/payment-status"
+import {
+  receiptViewsOf,
+  checkInvoice,
+  receiptTarget,
+} from "../../../../../../lib/plugin"
 import { piastrixOf } from "../../../helpers/piastrix-context"
 import { loadPiastrixSession } from "../../../helpers/piastrix-session"
 import { respondToServiceError } from "../../../helpers/service-error"
@@ -24,11 +28,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     const receipts = target ? await client.receiptStatus(target) : []
     res.json({
       session_id: session.id,
-      receipts: receipts.map((r) => ({
-        id: r.id,
-        status: r.status,
-        comment: r.comment ?? null,
-      })),
+      receipts: receiptViewsOf(receipts),
     })
   } catch (error) {
     respondToServiceError(

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { checkInvoice, receiptTarget } from "../../../helpers/payment-status"
+import { checkInvoice, receiptTarget } from "../../../../../../lib/plugin"
 import { piastrixOf } from "../../../helpers/piastrix-context"
 import { loadPiastrixSession } from "../../../helpers/piastrix-session"
 import { readReceipt } from "../../../helpers/receipt-stream"

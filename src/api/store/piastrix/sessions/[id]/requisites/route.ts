@@ -1,49 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { InvoicePsData } from "../../../../../../lib/piastrix"
-import { checkInvoice } from "../../../helpers/payment-status"
+import { requisitesOf, checkInvoice } from "../../../../../../lib/plugin"
 import { piastrixOf } from "../../../helpers/piastrix-context"
 import { loadPiastrixSession } from "../../../helpers/piastrix-session"
 import { respondToServiceError } from "../../../helpers/service-error"
-
-/** What the payer needs to make the transfer; the receipt API addresses stay on the server. */
-const SHOWN = [
-  "method",
-  "amount",
-  "suggested_amount",
-  "currency",
-  "card",
-  "card_holder_name",
-  "phone",
-  "bank",
-  "qr_data",
-  "qr_caption",
-  "url",
-  "expired",
-  "receipt_web",
-] as const
-
-type Requisites = Partial<Record<(typeof SHOWN)[number], string | null>>
-
-function requisitesOf(
-  psData: InvoicePsData | null | undefined
-): Requisites | null {
-  if (!psData || typeof psData !== "object") {
-    return null
-  }
-  const shown: Requisites = {}
-  for (const key of SHOWN) {
-    const value = psData[key]
-    shown[key] =
-      value === undefined || value === null || value === ""
-        ? null
-        : String(value)
-  }
-  // Assigned once the service names where to send the money.
-  const assigned =
-    shown.card || shown.phone || shown.qr_data || shown.url || shown.bank
-  return assigned ? shown : null
-}
 
 /**
  * GET /store/piastrix/sessions/:id/requisites
