@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite, with the Postgres the integration suites need (scripts/postgres.js).
 // Extra arguments go to jest, e.g. `npm test -- src/lib/piastrix`. Ends with `N passed, N failed`.
-// `npm run test:unit` (first argument `--unit`): the unit tests alone (every `__tests__` folder),
+// `npm run test:unit` (first argument `--unit`): the unit tests alone (every `__tests__` folder and sandbox/test),
 // without Postgres or a browser.
 const path = require("node:path")
 const { spawn, spawnSync } = require("node:child_process")
@@ -59,7 +59,7 @@ async function main() {
   // Only the whole run (no jest arguments) checks the style: a run of one suite is about that suite.
   const style = args.length === 0 ? styleChecks() : { passed: 0, failed: 0 }
   if (unitOnly) {
-    args = ["--testPathPattern", "/__tests__/", ...args.slice(1)]
+    args = ["--testPathPattern", "/__tests__/|/sandbox/test/", ...args.slice(1)]
   } else {
     await ensureChromium({ required: false })
     // The scale suites start their own Redis (scripts/redis.js); Debian's redis-server is installed here.
@@ -98,7 +98,8 @@ async function main() {
   // CI waiting past its results.
   const child = spawn(
     process.execPath,
-    [jest, "--runInBand", "--forceExit", ...args],
+    // The unit tests share nothing and use both cores; the integration suites run one at a time.
+    [jest, unitOnly ? "--maxWorkers=2" : "--runInBand", "--forceExit", ...args],
     {
       env,
       stdio: "inherit",

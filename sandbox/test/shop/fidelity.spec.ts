@@ -288,6 +288,7 @@ describe("sandbox fidelity switches", () => {
           signEmail: false,
           billStatuses: "invoice",
           notFoundCode: 7,
+          paidWithoutProcessed: false,
           cardForm: "any",
         })
       } finally {

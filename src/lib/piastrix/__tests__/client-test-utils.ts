@@ -24,7 +24,9 @@ export function makeClient(
     secretKey: SECRET,
     apiUrl: API,
     h2hUrl: H2H,
-    timeoutMs: 300,
+    // Generous: late in a full in-band run a garbage collection can stall the process longer than a short
+    // timeout, and a stubbed reply would then read as timed out. The timeout tests pass their own.
+    timeoutMs: 5_000,
     now: () => new Date(Date.UTC(2024, 0, 15, 12, 30, 0)),
     retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 40 },
     transport: {
