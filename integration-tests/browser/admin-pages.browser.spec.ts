@@ -5,6 +5,7 @@ import { ensureAdminUser } from "../../dev/seed-admin"
 import { adminHeaders } from "../helpers/admin-api"
 import {
   inbox,
+  refundTransfers,
   sandboxControl,
   settledRow,
   successNotification,
@@ -357,11 +358,7 @@ piastrixIntegrationRunner(
         await line.getByRole("button", { name: "Refund", exact: true }).count()
       ).toBe(0)
       await admin.shot("inbox-refunded")
-      const { payouts } = await sandboxControl(sandbox(), "GET", "state")
-      const back = (payouts as any[]).filter((p) =>
-        String(p.shopPaymentId ?? p.shop_payment_id).startsWith(session.id)
-      )
-      expect(back).toHaveLength(1)
+      expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
     })
 
     it("Piastrix → Payouts creates a payout for a vendor, shows its status, and cancels it with the reason", async () => {

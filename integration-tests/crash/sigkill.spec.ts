@@ -9,6 +9,7 @@ import {
 } from "../helpers/callbacks"
 import { startMedusaStore, type MedusaStore } from "../helpers/medusa-process"
 import { ledgerBalances, type SqlDatabase } from "../../src/lib/payouts"
+import { walletVendorsWithPayouts } from "../helpers/payouts"
 import { scanLogLines } from "../helpers/log-scan"
 import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
 import { createCart, startPaymentSession } from "../helpers/store-api"
@@ -153,44 +154,12 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
 })
 
 it("makes each payout exactly once when Medusa is killed between sending a create and recording its reply", async () => {
-  const api = axios.create({ baseURL: store.url })
-  const { data: auth } = await api.post("/auth/user/emailpass", {
-    email: "admin@example.com",
-    password: "supersecret",
-  })
-  const headers = { headers: { authorization: `Bearer ${auth.token}` } }
   // Two vendors paid to Piastrix wallets, each with earnings and a payout the send job will pick up.
-  const payoutIds: string[] = []
-  for (let i = 0; i < 2; i++) {
-    const { data: created } = await api.post(
-      "/admin/piastrix/recipients",
-      {
-        name: `Crash vendor ${i}`,
-        email: `crash-vendor-${i}@example.com`,
-        rail: "transfer",
-        account: `20149471128${i}`,
-        currency: 643,
-        schedule: "manual",
-      },
-      headers
-    )
-    const id = created.recipient.id
-    await api.post(
-      `/admin/piastrix/recipients/${id}/adjustments`,
-      {
-        amount: "700.00",
-        reason: "crash suite: earnings to pay out",
-        idempotency_key: `crash-earnings-${id}`,
-      },
-      headers
-    )
-    const { data } = await api.post(
-      "/admin/piastrix/payouts",
-      { recipient_id: id },
-      headers
-    )
-    payoutIds.push(data.payout.id)
-  }
+  const payoutIds = await walletVendorsWithPayouts(
+    axios.create({ baseURL: store.url }),
+    2,
+    "crash"
+  )
   type Row = {
     id: string
     status: string

@@ -39,6 +39,17 @@ export async function holdCallbacks(sandbox: RunningSandbox): Promise<void> {
   })
 }
 
+/** The transfers the sandbox received that send a session's money back to the payer (refunds go out as transfers). */
+export async function refundTransfers(
+  sandbox: RunningSandbox,
+  sessionId: string
+): Promise<any[]> {
+  const { payouts } = await sandboxControl(sandbox, "GET", "state")
+  return (payouts as any[]).filter((p) =>
+    String(p.shopPaymentId ?? p.shop_payment_id).startsWith(sessionId)
+  )
+}
+
 /** The fields of the notifications the sandbox made for a session (newest last). */
 export async function sandboxNotifications(
   sandbox: RunningSandbox,

@@ -1,6 +1,10 @@
 import { Modules } from "@medusajs/framework/utils"
 import { adminHeaders } from "../helpers/admin-api"
-import { sandboxControl, settledRow } from "../helpers/callbacks"
+import {
+  refundTransfers,
+  sandboxControl,
+  settledRow,
+} from "../helpers/callbacks"
 import { payOnPaymentPage } from "../helpers/payer"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
@@ -80,13 +84,6 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     }
   }
 
-  const transfersOf = async (sessionId: string) => {
-    const state = await sandboxControl(sandbox(), "GET", "state")
-    return (state.payouts as any[]).filter((p) =>
-      String(p.shopPaymentId ?? p.shop_payment_id).startsWith(sessionId)
-    )
-  }
-
   const inboxRow = async (id: string) => {
     const { data } = await api.get(
       "/admin/piastrix/notifications?limit=100",
@@ -107,7 +104,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       expect(a.status).toBe(409)
       expect(a.body.message).toMatch(/being refunded or processed/)
     }
-    const transfers = await transfersOf(session.id)
+    const transfers = await refundTransfers(sandbox(), session.id)
     expect(transfers).toHaveLength(1)
     expect(JSON.stringify(transfers[0])).toContain(PAYER_WALLET)
     expect(transfers[0].writeOff).toBe(row.shop_amount)
@@ -132,12 +129,12 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     const again = await refund(row.id)
     expect(again.status).toBe(200)
     expect(again.body.refund.transfer_id).toBe(refunded.transfer_id)
-    expect(await transfersOf(session.id)).toHaveLength(1)
+    expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
   })
 
   it("never sends back a wallet payment a Medusa refund already returned (the failed completion's compensation)", async () => {
     const { session, row } = await moneyWithoutOrder(WALLET)
-    const before = await transfersOf(session.id)
+    const before = await refundTransfers(sandbox(), session.id)
     expect(before).toHaveLength(1)
     expect(before[0].shopPaymentId).toMatch(/-ref_/)
     expect((await inboxRow(row.id)).refundable).toBe(false)
@@ -146,13 +143,13 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(res.body.message).toMatch(
       /^id: this payment already went back to the payer by another refund \(.*ref_/
     )
-    expect(await transfersOf(session.id)).toHaveLength(1)
+    expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
     expect((await inboxRow(row.id)).state).toBe("needs_attention")
   })
 
   it("places no order on retry with a wallet payment a Medusa refund already returned", async () => {
     const { cart, item, session, row } = await moneyWithoutOrder(WALLET)
-    expect(await transfersOf(session.id)).toHaveLength(1)
+    expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
     // The store owner fixes the cart and retries: the money is back with the payer, so no order.
     await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
     const { data } = await api.post(
@@ -164,7 +161,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(data.notification.last_error).toMatch(/refunded to the payer/)
     expect(data.notification.state).toBe("needs_attention")
     expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
-    expect(await transfersOf(session.id)).toHaveLength(1)
+    expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
   })
 
   it("refuses to refund a payment of a kind the service cannot refund, and moves no money", async () => {
@@ -175,7 +172,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(res.body.message).toMatch(
       /^id: Piastrix has no refund for this kind of payment/
     )
-    expect(await transfersOf(session.id)).toHaveLength(0)
+    expect(await refundTransfers(sandbox(), session.id)).toHaveLength(0)
     expect((await inboxRow(row.id)).state).toBe("needs_attention")
   })
 

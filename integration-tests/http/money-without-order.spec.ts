@@ -66,8 +66,11 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     return item
   }
 
-  const paymentsAtService = async () =>
-    (await sandboxControl(sandbox(), "GET", "state")).payments.length as number
+  /** The payments opened at the service, by the session that opened them: a failure shows which one is new. */
+  const paymentsAtService = async (): Promise<string[]> =>
+    (await sandboxControl(sandbox(), "GET", "state")).payments
+      .map((p: { shopOrderId: string }) => p.shopOrderId)
+      .sort()
 
   describe("before the payer is sent to pay", () => {
     it("refuses a cart without an e-mail address, naming the field", async () => {
@@ -122,7 +125,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       expect(row.last_error).toMatch(/No shipping method selected/)
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
       // Medusa replaced the paid session; the replacement carries the payment instead of opening another.
-      expect(await paymentsAtService()).toBe(paymentsBefore)
+      expect(await paymentsAtService()).toEqual(paymentsBefore)
 
       await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
       const headers = await adminHeaders(getContainer())
@@ -136,7 +139,45 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       )
       const order = await findOrderForCart(getContainer(), cart.id)
       expect(order?.payment_state).toBe("captured")
-      expect(await paymentsAtService()).toBe(paymentsBefore)
+      expect(await paymentsAtService()).toEqual(paymentsBefore)
+    })
+
+    it("carries the payment to the replacement session even when Medusa deleted the paid session first", async () => {
+      // Medusa creates the replacement and deletes the paid session in parallel; here the delete wins.
+      const cart = await createCart(api, seed())
+      const { session, paymentCollection } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        SESSION_DATA
+      )
+      const paymentsBefore = await paymentsAtService()
+      await addItemToShip(cart.id)
+      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
+      await settledRow(getContainer(), session.id, "needs_attention")
+
+      const paymentModule = getContainer().resolve(Modules.PAYMENT)
+      const [replacement] = await paymentModule.listPaymentSessions({
+        payment_collection_id: paymentCollection.id,
+      })
+      expect(replacement.data).toMatchObject({ shop_order_id: session.id })
+      // Gone before the next replacement asks what it may carry: only Medusa's payment row remains.
+      await paymentModule.deletePaymentSession(replacement.id)
+      const next = await paymentModule.createPaymentSession(
+        paymentCollection.id,
+        {
+          provider_id: REDIRECT,
+          amount: replacement.amount,
+          currency_code: replacement.currency_code,
+          data: replacement.data,
+        }
+      )
+      expect(next.data).toMatchObject({
+        shop_order_id: session.id,
+        state: "paid",
+      })
+      expect(await paymentsAtService()).toEqual(paymentsBefore)
     })
 
     it("refuses to retry a notification that is already processed", async () => {

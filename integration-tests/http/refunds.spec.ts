@@ -7,7 +7,7 @@ import {
   findOrderForCart,
   startPaymentSession,
 } from "../helpers/store-api"
-import { sandboxControl, waitFor } from "../helpers/callbacks"
+import { refundTransfers, sandboxControl, waitFor } from "../helpers/callbacks"
 import { payOnPaymentPage } from "../helpers/payer"
 
 jest.setTimeout(120000)
@@ -53,20 +53,13 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     }
   }
 
-  const transfersOf = async (sessionId: string) => {
-    const state = await sandboxControl(sandbox(), "GET", "state")
-    return (state.payouts as any[]).filter((p) =>
-      String(p.shopPaymentId ?? p.shop_payment_id).startsWith(sessionId)
-    )
-  }
-
   it("sends a wallet payment back to the payer's wallet once", async () => {
     const { session, paymentId } = await paidOrder(
       "pp_piastrix-wallet_piastrix"
     )
     const res = await refund(paymentId, 250.5)
     expect(res.status).toBe(200)
-    const transfers = await transfersOf(session.id)
+    const transfers = await refundTransfers(sandbox(), session.id)
     expect(transfers).toHaveLength(1)
     expect(JSON.stringify(transfers[0])).toContain(PAYER_WALLET)
     expect(JSON.stringify(transfers[0])).toContain("250.50")
@@ -84,7 +77,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       await adminHeaders(getContainer())
     )
     const recorded = data.payment.refunds as { amount: number }[]
-    const transfers = await transfersOf(session.id)
+    const transfers = await refundTransfers(sandbox(), session.id)
     // Medusa answers 400 to some of them (its order change is busy) and may still record their refunds.
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0)
     expect(recorded.length).toBeGreaterThanOrEqual(
@@ -118,7 +111,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(rules.find((r) => r.id === dropped.id)).toBeUndefined()
     // ... and the status endpoint, asked once, confirmed it: one transfer, one refund recorded.
     expect(res.status).toBe(200)
-    const transfers = await transfersOf(session.id)
+    const transfers = await refundTransfers(sandbox(), session.id)
     expect(transfers).toHaveLength(1)
     expect(transfers[0].writeOff).toBe("100.00")
     const { counts } = await sandboxControl(sandbox(), "GET", "polls")
@@ -158,7 +151,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     // The status read was sent once (the fault answered it), not retried inside the payout window.
     expect(rules.find((r) => r.id === statusFault.id)?.remaining).toBe(1)
     const { counts } = await sandboxControl(sandbox(), "GET", "polls")
-    const transfers = await transfersOf(session.id)
+    const transfers = await refundTransfers(sandbox(), session.id)
     expect(transfers).toHaveLength(1)
     expect(counts[`payout:${transfers[0].shopPaymentId}`]).toBe(1)
     const { violations } = await sandboxControl(sandbox(), "GET", "violations")
@@ -201,7 +194,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       const { session, paymentId } = await unknownRefund()
       const retried = await refund(paymentId, 100)
       expect(retried.status).toBe(200)
-      const transfers = await transfersOf(session.id)
+      const transfers = await refundTransfers(sandbox(), session.id)
       expect(transfers.map((t) => t.writeOff)).toEqual(["100.00"])
       const { data } = await api.get(
         `/admin/payments/${paymentId}?fields=*refunds`,
@@ -225,7 +218,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       expect(other.body.message).toMatch(
         /earlier refund of 100\.00 reached the payer/
       )
-      expect(await transfersOf(session.id)).toHaveLength(1)
+      expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
       const { data } = await api.get(
         `/admin/payments/${paymentId}?fields=*refunds`,
         await adminHeaders(getContainer())
@@ -245,7 +238,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     const res = await refund(paymentId, 500)
     expect(res.status).toBe(400)
     expect(res.body.message).toMatch(/balance/i)
-    expect(await transfersOf(session.id)).toHaveLength(0)
+    expect(await refundTransfers(sandbox(), session.id)).toHaveLength(0)
     const { data } = await api.get(
       `/admin/payments/${paymentId}?fields=*refunds`,
       await adminHeaders(getContainer())

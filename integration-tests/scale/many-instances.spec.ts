@@ -15,6 +15,7 @@ import {
   type StoreDatabase,
 } from "../helpers/medusa-process"
 import { scanLogLines } from "../helpers/log-scan"
+import { walletVendorsWithPayouts } from "../helpers/payouts"
 import { payByCard, payOnPaymentPage } from "../helpers/payer"
 import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
 import {
@@ -365,44 +366,12 @@ it("a worker killed while it processes callbacks leaves them to another worker, 
 })
 
 it("with the payout jobs on two workers, each payout is sent to the service exactly once", async () => {
-  const api = apiOf(balancer.url)
-  const { data: auth } = await api.post("/auth/user/emailpass", {
-    email: "admin@example.com",
-    password: "supersecret",
-  })
-  const headers = { headers: { authorization: `Bearer ${auth.token}` } }
   // Five vendors paid to Piastrix wallets, each with earnings and one payout (one open payout per vendor).
-  const payouts: string[] = []
-  for (let i = 0; i < 5; i++) {
-    const { data: created } = await api.post(
-      "/admin/piastrix/recipients",
-      {
-        name: `Scale vendor ${i}`,
-        email: `vendor-${i}@example.com`,
-        rail: "transfer",
-        account: `20149471127${i}`,
-        currency: 643,
-        schedule: "manual",
-      },
-      headers
-    )
-    const id = created.recipient.id
-    await api.post(
-      `/admin/piastrix/recipients/${id}/adjustments`,
-      {
-        amount: "700.00",
-        reason: "scale suite: earnings to pay out",
-        idempotency_key: `scale-earnings-${id}`,
-      },
-      headers
-    )
-    const { data } = await api.post(
-      "/admin/piastrix/payouts",
-      { recipient_id: id },
-      headers
-    )
-    payouts.push(data.payout.id)
-  }
+  const payouts = await walletVendorsWithPayouts(
+    apiOf(balancer.url),
+    5,
+    "scale"
+  )
   const states = async () =>
     db.sql<{ id: string; status: string; shop_payment_id: string }>(
       `select id, status, shop_payment_id from piastrix_payout where id = any($1)`,

@@ -15,8 +15,13 @@ import {
 
 /**
  * Whether `newSessionId` may carry the payment `shopOrderId`: another session of the same payment
- * collection (so the same cart) and provider paid it (Medusa deletes that one right after creating
- * the new one), and the inbox holds the service's verified success for it, and none of it went back to the payer.
+ * collection (so the same cart) and provider paid it, and the inbox holds the service's verified success
+ * for it, and none of it went back to the payer.
+ *
+ * The paid session is known by its row, or by the Medusa payment authorized from it. Medusa creates the
+ * replacement and deletes the paid session in parallel (`createPaymentSessionsWorkflow`), and the delete is
+ * a hard one: when it wins, only the payment (which Medusa keeps, with its refunds) still says which
+ * session of this collection was paid.
  */
 export async function mayCarryPayment(
   db: SqlConnection,
@@ -26,15 +31,19 @@ export async function mayCarryPayment(
   const { rows } = await db.raw(
     `select 1
        from payment_session n
-       join payment_session o
-         on o.payment_collection_id = n.payment_collection_id and o.provider_id = n.provider_id and o.id <> n.id
       where n.id = ?
-        and coalesce(o.data->>'shop_order_id', o.id) = ?
-        and exists (select 1 from ${NOTIFICATION_TABLE} p
-                     where p.shop_order_id = ? and p.status = 'success' and p.deleted_at is null)
-        and not ${refundedPayment("coalesce(o.data->>'shop_order_id', o.id)")}
+        and (exists (select 1 from payment_session o
+                      where o.payment_collection_id = n.payment_collection_id and o.provider_id = n.provider_id
+                        and o.id <> n.id and coalesce(o.data->>'shop_order_id', o.id) = ?)
+             or exists (select 1 from payment p
+                         where p.payment_collection_id = n.payment_collection_id and p.provider_id = n.provider_id
+                           and p.payment_session_id <> n.id
+                           and coalesce(p.data->>'shop_order_id', p.payment_session_id) = ?))
+        and exists (select 1 from ${NOTIFICATION_TABLE} s
+                     where s.shop_order_id = ? and s.status = 'success' and s.deleted_at is null)
+        and not ${refundedPayment("?")}
       limit 1`,
-    [newSessionId, shopOrderId, shopOrderId]
+    [newSessionId, shopOrderId, shopOrderId, shopOrderId, shopOrderId]
   )
   return rows.length > 0
 }

@@ -133,18 +133,23 @@ export async function recordNotification(
   }
 }
 
+const INBOX_REFUND_PREFIX = "inbox_"
 /** The refund id of the money a notification brought, refunded from the inbox (lib/plugin/inbox-refund.ts). */
 export const inboxRefundIdOf = (notificationId: string) =>
-  `inbox_${notificationId}`
+  `${INBOX_REFUND_PREFIX}${notificationId}`
 
 /**
  * SQL: some of the payment `shopOrderId` (an SQL expression) went back to the payer, or may have: a refund
  * transfer in the register that the service did not refuse and that was not dropped unsent (from the inbox,
  * or a Medusa refund such as a failed cart completion's compensation). Such money never becomes an order.
+ * `exceptRefundId` (an SQL expression) leaves one refund out: the inbox's own, when asking whether another
+ * refund already sent the money back.
  */
-export const refundedPayment = (shopOrderId: string) =>
+export const refundedPayment = (shopOrderId: string, exceptRefundId?: string) =>
   `exists (select 1 from ${REFUND_REGISTER_TABLE} rf
-            where rf.shop_order_id = ${shopOrderId} and rf.deleted_at is null and rf.state not in ('refused', 'void'))`
+            where rf.shop_order_id = ${shopOrderId} and rf.deleted_at is null and rf.state not in ('refused', 'void')${
+              exceptRefundId ? ` and rf.refund_id <> ${exceptRefundId}` : ""
+            })`
 
 /** What the service said about a payment, as verified and recorded. */
 export type VerifiedVerdict = {
@@ -253,22 +258,13 @@ export async function resolveNotification(
 }
 
 /**
- * SQL: some of the payment of notification `alias` already went back to the payer other than from the inbox
- * (a Medusa refund: its cart completion's compensation refunds a captured payment), or may have.
- */
-export const refundedElsewhere = (alias: string) =>
-  `exists (select 1 from ${REFUND_REGISTER_TABLE} ro
-            where ro.shop_order_id = ${alias}.shop_order_id and ro.refund_id <> 'inbox_' || ${alias}.id
-              and ro.deleted_at is null and ro.state not in ('refused', 'void'))`
-
-/**
  * SQL: the notification `alias` is money without an order the inbox can send back: a paid wallet payment
  * (by the payment register, or the session's provider for payments opened before it) that needs a person
  * and that no other refund sent back, even in part.
  * Other kinds have no refund at the service (docs/service-facts.md, README "Refunds").
  */
 export const refundableNotification = (alias: string) =>
-  `(${alias}.status = 'success' and ${alias}.state = 'needs_attention' and not ${refundedElsewhere(alias)} and (
+  `(${alias}.status = 'success' and ${alias}.state = 'needs_attention' and not ${refundedPayment(`${alias}.shop_order_id`, `'${INBOX_REFUND_PREFIX}' || ${alias}.id`)} and (
       exists (select 1 from piastrix_payment rp
                where rp.shop_order_id = ${alias}.shop_order_id and rp.kind = 'wallet' and rp.deleted_at is null)
       or exists (select 1 from payment_session rs
