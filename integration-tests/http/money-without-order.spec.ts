@@ -103,9 +103,10 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   })
 
   describe("when the order still cannot be placed after the payment", () => {
-    it("keeps the money visible with Medusa's own reason, and places the order on retry once the cart is fixed", async () => {
+    /** A cart paid by redirect that cannot become an order: it changed behind the storefront's back after the payer was sent to pay. */
+    async function paidCartWithoutOrder() {
       const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(
+      const { session, paymentCollection } = await startPaymentSession(
         api,
         seed(),
         cart,
@@ -113,15 +114,18 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         SESSION_DATA
       )
       const paymentsBefore = await paymentsAtService()
-      // The cart changes behind the storefront's back after the payer was sent to pay.
       const item = await addItemToShip(cart.id)
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
-
       const row = await settledRow(
         getContainer(),
         session.id,
         "needs_attention"
       )
+      return { cart, session, paymentCollection, paymentsBefore, item, row }
+    }
+
+    it("keeps the money visible with Medusa's own reason, and places the order on retry once the cart is fixed", async () => {
+      const { cart, paymentsBefore, item, row } = await paidCartWithoutOrder()
       expect(row.last_error).toMatch(/No shipping method selected/)
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
       // Medusa replaced the paid session; the replacement carries the payment instead of opening another.
@@ -144,18 +148,8 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
     it("carries the payment to the replacement session even when Medusa deleted the paid session first", async () => {
       // Medusa creates the replacement and deletes the paid session in parallel; here the delete wins.
-      const cart = await createCart(api, seed())
-      const { session, paymentCollection } = await startPaymentSession(
-        api,
-        seed(),
-        cart,
-        REDIRECT,
-        SESSION_DATA
-      )
-      const paymentsBefore = await paymentsAtService()
-      await addItemToShip(cart.id)
-      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
-      await settledRow(getContainer(), session.id, "needs_attention")
+      const { session, paymentCollection, paymentsBefore } =
+        await paidCartWithoutOrder()
 
       const paymentModule = getContainer().resolve(Modules.PAYMENT)
       const [replacement] = await paymentModule.listPaymentSessions({
