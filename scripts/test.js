@@ -121,13 +121,16 @@ async function main() {
   }
   // The unit tests share nothing and use both cores. The integration suites run one at a time, except in
   // a whole run: the suites that run Medusa as processes of their own (PROCESS_SUITES) mostly wait for
-  // the jobs' minute ticks, so they run in a second jest next to the others (about ten minutes less).
+  // the jobs' minute ticks, so they run in a second jest next to the others (about ten minutes less), and
+  // the others' heaviest suites go last (scripts/jest-sequencer.js).
   const runs =
     args.length === 0
       ? [
           {
             args: [
               "--runInBand",
+              "--testSequencer",
+              "./scripts/jest-sequencer.js",
               "--testPathIgnorePatterns",
               "/node_modules/",
               ...PROCESS_SUITES,
