@@ -37,7 +37,7 @@ function Row({
       <Text size="small" leading="compact" className="text-ui-fg-subtle">
         {label}
       </Text>
-      <Text size="small" leading="compact" className="break-all text-right">
+      <Text size="small" leading="compact" className="break-words text-right">
         {children}
       </Text>
     </div>
@@ -121,7 +121,7 @@ function ReceiptRows({ receipts }: { receipts: ReceiptView[] }) {
           className="flex items-center justify-between gap-x-2 py-1"
           data-testid={`piastrix-receipt-${r.id}`}
         >
-          <Text size="small" leading="compact" className="break-all">
+          <Text size="small" leading="compact" className="break-words">
             {t("order.bankTransfer.receipt", { n: i + 1 })}
             {r.comment ? ` · ${r.comment}` : ""}
           </Text>
