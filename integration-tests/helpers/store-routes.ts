@@ -29,6 +29,22 @@ export async function expectRejected(
   return response
 }
 
+/** The status and message of a request that must be refused, for a test to compare whole. */
+export async function refused(
+  request: Promise<unknown>
+): Promise<{ status: number | undefined; message: string }> {
+  const error = await request.then(
+    () => {
+      throw new Error("the request was accepted")
+    },
+    (e) => e
+  )
+  return {
+    status: error.response?.status,
+    message: String(error.response?.data?.message ?? ""),
+  }
+}
+
 /** The smallest PNG header the service's type check recognises, followed by `size - 8` filler bytes. */
 export function pngBytes(size = 256): Buffer {
   const bytes = Buffer.alloc(Math.max(size, 16), 0x41)

@@ -9,6 +9,7 @@ import {
 } from "../helpers/store-api"
 import { holdCallbacks, sandboxControl, waitFor } from "../helpers/callbacks"
 import { payOnPaymentPage } from "../helpers/payer"
+import { expectRejected } from "../helpers/store-routes"
 
 jest.setTimeout(120000)
 
@@ -28,19 +29,6 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
   afterEach(async () => {
     await sandboxControl(sandbox(), "POST", "reset")
   })
-
-  async function refused(request: Promise<unknown>) {
-    const error: any = await request.then(
-      () => {
-        throw new Error("the request was accepted")
-      },
-      (e) => e
-    )
-    return {
-      status: error.response?.status,
-      message: String(error.response?.data?.message ?? ""),
-    }
-  }
 
   it("shows a paid wallet payment in words, with its notification, a refund, and the payer's wallet masked", async () => {
     const cart = await createCart(api, seed())
@@ -175,22 +163,19 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     ).toBe("captured")
 
     // Nothing left to check on a captured payment.
-    const done = await refused(api.post(url, {}, headers))
-    expect(done).toEqual({
-      status: 400,
-      message: expect.stringMatching(/^session_id: the payment is captured/),
-    })
+    await expectRejected(
+      api.post(url, {}, headers),
+      400,
+      /^session_id: the payment is captured/
+    )
   })
 
   it("answers 404 naming what is unknown, and 400 naming an unexpected field", async () => {
-    expect(
-      await refused(
-        api.get(`/admin/piastrix/orders/order_missing/payments`, headers)
-      )
-    ).toEqual({
-      status: 404,
-      message: expect.stringMatching(/^id: order order_missing was not found/),
-    })
+    await expectRejected(
+      api.get(`/admin/piastrix/orders/order_missing/payments`, headers),
+      404,
+      /^id: order order_missing was not found/
+    )
     const cart = await createCart(api, seed())
     const { session } = await startPaymentSession(
       api,
@@ -204,33 +189,28 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     )
     const placed = await completeCart(api, seed(), cart.id)
     const orderId = placed.body.order.id
-    expect(
-      await refused(
-        api.post(
-          `/admin/piastrix/orders/${orderId}/payments/payses_other/check`,
-          {},
-          headers
-        )
-      )
-    ).toEqual({
-      status: 404,
-      message: expect.stringMatching(
-        /^session_id: payses_other is not a Piastrix payment of order/
+    await expectRejected(
+      api.post(
+        `/admin/piastrix/orders/${orderId}/payments/payses_other/check`,
+        {},
+        headers
       ),
-    })
-    const extra = await refused(
+      404,
+      /^session_id: payses_other is not a Piastrix payment of order/
+    )
+    await expectRejected(
       api.post(
         `/admin/piastrix/orders/${orderId}/payments/${session.id}/check`,
         { force: true },
         headers
-      )
+      ),
+      400,
+      /force/
     )
-    expect(extra.status).toBe(400)
-    expect(extra.message).toMatch(/force/)
-    const query = await refused(
-      api.get(`/admin/piastrix/orders/${orderId}/payments?limit=5`, headers)
+    await expectRejected(
+      api.get(`/admin/piastrix/orders/${orderId}/payments?limit=5`, headers),
+      400,
+      /limit/
     )
-    expect(query.status).toBe(400)
-    expect(query.message).toMatch(/limit/)
   })
 })

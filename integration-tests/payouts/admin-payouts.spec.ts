@@ -12,6 +12,7 @@ import { adminHeaders } from "../helpers/admin-api"
 import { sandboxControl } from "../helpers/callbacks"
 import { expectPayoutInvariants } from "../helpers/payouts"
 import { piastrixIntegrationRunner } from "../helpers/runner"
+import { refused } from "../helpers/store-routes"
 
 jest.setTimeout(120000)
 
@@ -42,20 +43,6 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
   afterEach(async () => {
     await expectPayoutInvariants(db, sandbox())
   })
-
-  /** The status and message of a refused request. */
-  async function refused(request: Promise<unknown>) {
-    const error = await request.then(
-      () => {
-        throw new Error("the request was accepted")
-      },
-      (e) => e
-    )
-    return {
-      status: error.response?.status,
-      message: String(error.response?.data?.message ?? ""),
-    }
-  }
 
   async function earned(recipientId: string, gross: string, key: string) {
     await accrue(db, { key, recipient_id: recipientId, gross, quantity: 1 })
