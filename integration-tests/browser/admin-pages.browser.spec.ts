@@ -17,6 +17,7 @@ import {
 } from "../helpers/runner"
 import { payOnPaymentPage } from "../helpers/payer"
 import {
+  addItemToShip,
   createCart,
   findOrderForCart,
   startPaymentSession,
@@ -226,17 +227,7 @@ piastrixIntegrationRunner(
         }
       )
       // The cart changes after the payer was sent to pay: an item to ship and no shipping method.
-      const [item] = await getContainer()
-        .resolve(Modules.CART)
-        .addLineItems([
-          {
-            cart_id: cart.id,
-            title: "Poster",
-            quantity: 1,
-            unit_price: 0,
-            requires_shipping: true,
-          },
-        ])
+      const item = await addItemToShip(getContainer(), cart.id)
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
       await settledRow(getContainer(), session.id, "needs_attention")
 

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
 import type { SeededStore } from "../../dev/seed"
 
@@ -123,4 +123,24 @@ export async function findOrderForCart(
     ...order,
     payment_state: captured ? "captured" : (collections[0]?.status ?? null),
   }
+}
+
+/**
+ * Adds a line item that needs shipping behind the storefront's back (through the cart module), free so that
+ * the cart's total (and a session's amount) stays: a cart without a shipping method then cannot become an order.
+ */
+export async function addItemToShip(
+  container: MedusaContainer,
+  cartId: string
+) {
+  const [item] = await container.resolve(Modules.CART).addLineItems([
+    {
+      cart_id: cartId,
+      title: "Poster",
+      quantity: 1,
+      unit_price: 0,
+      requires_shipping: true,
+    },
+  ])
+  return item
 }

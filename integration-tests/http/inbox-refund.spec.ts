@@ -8,6 +8,7 @@ import {
 import { payOnPaymentPage } from "../helpers/payer"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
+  addItemToShip,
   createCart,
   findOrderForCart,
   startPaymentSession,
@@ -37,17 +38,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
         ...(providerId === REDIRECT ? { payway: "card_rub" } : {}),
       }
     )
-    const [item] = await getContainer()
-      .resolve(Modules.CART)
-      .addLineItems([
-        {
-          cart_id: cart.id,
-          title: "Poster",
-          quantity: 1,
-          unit_price: 0,
-          requires_shipping: true,
-        },
-      ])
+    const item = await addItemToShip(getContainer(), cart.id)
     if (providerId === WALLET) {
       await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
     } else {

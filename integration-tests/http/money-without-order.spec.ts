@@ -10,6 +10,7 @@ import {
 } from "../helpers/callbacks"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
+  addItemToShip,
   createCart,
   findOrderForCart,
   startPaymentSession,
@@ -51,21 +52,6 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     await sandboxControl(sandbox(), "DELETE", "faults")
   })
 
-  /** A line item that needs shipping, free so that the cart's total (and the session's amount) stays. */
-  async function addItemToShip(cartId: string) {
-    const cartModule = getContainer().resolve(Modules.CART)
-    const [item] = await cartModule.addLineItems([
-      {
-        cart_id: cartId,
-        title: "Poster",
-        quantity: 1,
-        unit_price: 0,
-        requires_shipping: true,
-      },
-    ])
-    return item
-  }
-
   /** The payments opened at the service, by the session that opened them: a failure shows which one is new. */
   const paymentsAtService = async (): Promise<string[]> =>
     (await sandboxControl(sandbox(), "GET", "state")).payments
@@ -86,7 +72,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     it("refuses a cart with an item to ship and no shipping method, for every Piastrix kind", async () => {
       for (const provider of [REDIRECT, WALLET]) {
         const cart = await createCart(api, seed())
-        await addItemToShip(cart.id)
+        await addItemToShip(getContainer(), cart.id)
         const res = await tryStart(api, seed(), cart.id, provider)
         expect(res.status).toBe(400)
         expect(res.body.message).toMatch(
@@ -114,7 +100,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         SESSION_DATA
       )
       const paymentsBefore = await paymentsAtService()
-      const item = await addItemToShip(cart.id)
+      const item = await addItemToShip(getContainer(), cart.id)
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
       const row = await settledRow(
         getContainer(),
