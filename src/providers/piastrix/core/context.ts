@@ -1,11 +1,9 @@
 import type { Logger } from "@medusajs/framework/types"
 import type { PiastrixClient, PollingGuard } from "../../../lib/piastrix"
 import type {
-  OpenedRefund,
   PiastrixOptions,
-  RefundRequest,
   RefundRow,
-  RefundSettlement,
+  RefundTransferContext,
   VerifiedVerdict,
 } from "../../../lib/plugin"
 import type { PaymentKind } from "../../../lib/plugin"
@@ -36,14 +34,8 @@ export interface ProviderContext {
     }) => Promise<void>
     created: (shopOrderId: string, paymentId: string) => Promise<void>
   }
-  /** The register of refund transfers (lib/plugin/refund-register.ts). */
-  refunds: {
-    open: (
-      r: RefundRequest,
-      beforeNew: () => Promise<void>
-    ) => Promise<OpenedRefund>
-    orphans: (shopOrderId: string) => Promise<RefundRow[]>
+  /** The register of refund transfers (lib/plugin/refund-register.ts): what a send needs, and the sent ones. */
+  refunds: RefundTransferContext["refunds"] & {
     sent: (shopOrderId: string) => Promise<RefundRow[]>
-    settle: (id: string, s: RefundSettlement) => Promise<void>
   }
 }
