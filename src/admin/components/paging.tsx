@@ -1,6 +1,16 @@
 import { Table } from "@medusajs/ui"
+import type { TFunction } from "i18next"
 import { useTranslation } from "react-i18next"
 import { PAGE_SIZE } from "../lib/api"
+
+/** The words of Medusa's pagination (Table.Pagination and DataTable.Pagination), in the admin's language. */
+export const paginationTranslations = (t: TFunction<"piastrix">) => ({
+  of: t("common.of"),
+  results: t("common.results"),
+  pages: t("common.pages"),
+  prev: t("common.prev"),
+  next: t("common.next"),
+})
 
 /** Medusa's table pagination over an offset, `PAGE_SIZE` rows a page. */
 export const Paging = ({
@@ -23,13 +33,7 @@ export const Paging = ({
       canNextPage={offset + PAGE_SIZE < count}
       previousPage={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
       nextPage={() => setOffset(offset + PAGE_SIZE)}
-      translations={{
-        of: t("common.of"),
-        results: t("common.results"),
-        pages: t("common.pages"),
-        prev: t("common.prev"),
-        next: t("common.next"),
-      }}
+      translations={paginationTranslations(t)}
     />
   )
 }

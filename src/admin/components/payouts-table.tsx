@@ -21,6 +21,7 @@ import {
 } from "../lib/api"
 import { periodOf } from "../lib/period"
 import { SelectField, TextField } from "./field"
+import { paginationTranslations } from "./paging"
 import { Body } from "./states"
 
 const STATUS_COLOR: Record<
@@ -248,15 +249,7 @@ export const PayoutsTable = () => {
               filtered: { heading: t("payouts.emptyFiltered") },
             }}
           />
-          <DataTable.Pagination
-            translations={{
-              of: t("common.of"),
-              results: t("common.results"),
-              pages: t("common.pages"),
-              prev: t("common.prev"),
-              next: t("common.next"),
-            }}
-          />
+          <DataTable.Pagination translations={paginationTranslations(t)} />
         </>
       )}
     </DataTable>
