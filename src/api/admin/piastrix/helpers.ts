@@ -19,11 +19,16 @@ export async function fromService<T>(
   try {
     body = await read()
   } catch (error) {
-    res.status(502).json({
-      type: "service_unavailable",
-      message: `Piastrix: ${describeError(error)}`,
-    })
+    serviceUnavailable(res, error)
     return
   }
   res.json(body)
+}
+
+/** 502 with a readable reason: the service could not be asked (down, timed out, refused the shop). */
+export function serviceUnavailable(res: MedusaResponse, error: unknown): void {
+  res.status(502).json({
+    type: "service_unavailable",
+    message: `Piastrix: ${describeError(error)}`,
+  })
 }

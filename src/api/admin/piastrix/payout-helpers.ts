@@ -13,6 +13,14 @@ import { payoutContextOf } from "../../../modules/piastrix/payout-context"
 
 /** What the admin payout routes share: the payout context, and 404s naming the id. */
 
+/** A withdraw account check in words: `ok`, `refused` (the payway's provider said no) or `unknown` (ask again later). */
+export const accountCheckOf = (
+  problem: { final: boolean; reason: string } | null
+) => ({
+  result: problem === null ? "ok" : problem.final ? "refused" : "unknown",
+  reason: problem?.reason ?? null,
+})
+
 export const payoutsOf = (req: MedusaRequest): PayoutContext =>
   payoutContextOf(req.scope)
 

@@ -13,9 +13,9 @@ import {
   defaultCurrencyTable,
   PiastrixApiError,
 } from "../../../../../lib/piastrix"
-import { describeError } from "../../../../../lib/plugin"
 import { maskAccount } from "../../../../../lib/plugin/mask"
-import { payoutsOf, recipientOr404 } from "../../payout-helpers"
+import { serviceUnavailable } from "../../helpers"
+import { accountCheckOf, payoutsOf, recipientOr404 } from "../../payout-helpers"
 import type { AdminQuotePayoutType } from "../../payout-validators"
 
 /**
@@ -61,10 +61,7 @@ export const POST = async (
         `amount: Piastrix refused the quote (error ${error.errorCode}): ${error.serviceMessage}`
       )
     }
-    res.status(502).json({
-      type: "service_unavailable",
-      message: `Piastrix: ${describeError(error)}`,
-    })
+    serviceUnavailable(res, error)
     return
   }
   const currencies = defaultCurrencyTable
@@ -90,14 +87,7 @@ export const POST = async (
         String(quote.payee_currency),
       awaits_approval:
         threshold !== null && checked.amount.isGreaterThan(threshold),
-      account_check:
-        check === undefined
-          ? null
-          : {
-              result:
-                check === null ? "ok" : check.final ? "refused" : "unknown",
-              reason: check?.reason ?? null,
-            },
+      account_check: check === undefined ? null : accountCheckOf(check),
     },
   })
 }

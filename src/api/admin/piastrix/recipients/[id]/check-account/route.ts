@@ -4,8 +4,12 @@ import type {
 } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { checkWithdrawAccount } from "../../../../../../lib/payouts"
-import { describeError } from "../../../../../../lib/plugin"
-import { payoutsOf, recipientOr404 } from "../../../payout-helpers"
+import { fromService } from "../../../helpers"
+import {
+  accountCheckOf,
+  payoutsOf,
+  recipientOr404,
+} from "../../../payout-helpers"
 import type { AdminCheckAccountType } from "../../../payout-validators"
 
 /**
@@ -25,21 +29,12 @@ export const POST = async (
       "id: the recipient is paid to a Piastrix wallet; only withdraw accounts are checked"
     )
   }
-  let problem
-  try {
-    problem = await checkWithdrawAccount(ctx, {
-      ...recipient,
-      amount: req.validatedBody.amount,
-    })
-  } catch (error) {
-    res.status(502).json({
-      type: "service_unavailable",
-      message: `Piastrix: ${describeError(error)}`,
-    })
-    return
-  }
-  res.json({
-    result: problem === null ? "ok" : problem.final ? "refused" : "unknown",
-    reason: problem?.reason ?? null,
-  })
+  await fromService(res, async () =>
+    accountCheckOf(
+      await checkWithdrawAccount(ctx, {
+        ...recipient,
+        amount: req.validatedBody.amount,
+      })
+    )
+  )
 }
