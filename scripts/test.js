@@ -147,9 +147,14 @@ async function main() {
         ]
       : [{ args: [unitOnly ? "--maxWorkers=2" : "--runInBand", ...args] }]
   let stopping = false
-  const started = runs.map((run, i) =>
-    runJest(run, { ...env, PIASTRIX_TEST_SUMMARY: `${summaryFile}.${i}` })
-  )
+  const started = runs.map((run, i) => {
+    // A file left by an earlier run with this pid must not count as this run's result.
+    fs.rmSync(`${summaryFile}.${i}`, { force: true })
+    return runJest(run, {
+      ...env,
+      PIASTRIX_TEST_SUMMARY: `${summaryFile}.${i}`,
+    })
+  })
   const forward = (signal) => {
     stopping = true
     for (const { child } of started) {
