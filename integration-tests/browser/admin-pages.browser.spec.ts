@@ -252,11 +252,10 @@ piastrixIntegrationRunner(
       await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
       await first.getByRole("button", { name: "Retry" }).click()
       await waitForText(admin, "Processed again: Processed")
-      await page
-        .locator("tbody tr")
-        .first()
-        .getByText("Processed", { exact: true })
-        .waitFor()
+      await waitForText(admin, "Processed", {
+        within: page.locator("tbody tr").first(),
+        exact: true,
+      })
       await admin.shot("inbox-retried")
       expect(
         (await findOrderForCart(getContainer(), cart.id))?.payment_state
@@ -297,8 +296,8 @@ piastrixIntegrationRunner(
         .fill("refunded to the payer at Piastrix, ticket 4411")
       await admin.shot("inbox-resolving")
       await line.getByRole("button", { name: "Save" }).click()
-      await page.getByText("Marked resolved").waitFor()
-      await line.getByText("Resolved", { exact: true }).waitFor()
+      await waitForText(admin, "Marked resolved")
+      await waitForText(admin, "Resolved", { within: line, exact: true })
       expect(await line.innerText()).toMatch(
         /refunded to the payer at Piastrix, ticket 4411/
       )

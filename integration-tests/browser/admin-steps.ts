@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core"
+import type { Browser, Locator } from "playwright-core"
 import { openTab, type Tab } from "./chromium"
 
 /**
@@ -56,29 +56,40 @@ export async function openAdmin(
 }
 
 /**
- * Waits for `text` on the page. When it does not come, fails with what the page shows instead (its toasts,
- * the first table row, the browser's problems so far) and a screenshot, so a failure in CI says why.
+ * Waits for `text` on the page, or `within` a part of it (a table row). When it does not come, fails with
+ * what the page shows instead (its toasts, the table's rows, the browser's problems so far) and a
+ * screenshot, so a failure in CI says why.
  */
 export async function waitForText(
   tab: Tab,
   text: string,
-  timeout = 20000
+  {
+    within,
+    exact = false,
+    timeout = 20000,
+  }: { within?: Locator; exact?: boolean; timeout?: number } = {}
 ): Promise<void> {
   try {
-    await tab.page.getByText(text).first().waitFor({ timeout })
+    await (within ?? tab.page)
+      .getByText(text, { exact })
+      .first()
+      .waitFor({ timeout })
   } catch (err) {
     await tab.shot("unexpected")
     const toasts = await tab.page
       .locator("[data-sonner-toast]")
       .allInnerTexts()
       .catch(() => [])
-    const row = await tab.page
+    const rows = await tab.page
       .locator("tbody tr")
-      .first()
-      .innerText({ timeout: 1000 })
-      .catch(() => "(none)")
+      .allInnerTexts()
+      .catch(() => [])
+    const alerts = await tab.page
+      .getByRole("alert")
+      .allInnerTexts()
+      .catch(() => [])
     throw new Error(
-      `"${text}" did not appear within ${timeout} ms (${(err as Error).message.split("\n")[0]}); toasts: ${JSON.stringify(toasts)}; first row: ${JSON.stringify(row)}; browser problems: ${JSON.stringify(tab.problems)}`
+      `"${text}" did not appear${within ? ` in ${within}` : ""} within ${timeout} ms (${(err as Error).message.split("\n")[0]}); toasts: ${JSON.stringify(toasts)}; alerts: ${JSON.stringify(alerts)}; table rows: ${JSON.stringify(rows)}; browser problems: ${JSON.stringify(tab.problems)}`
     )
   }
 }

@@ -35,7 +35,7 @@ export type Tab = {
   context: BrowserContext
   /** Saves a screenshot under test-results/browser (kept by CI as an artifact). */
   shot(name: string): Promise<void>
-  /** Console errors, page errors, failed requests and HTTP errors seen so far: each fails the scenario unless expected. */
+  /** Console errors, page errors, a crash, failed requests and HTTP errors seen so far: each fails the scenario unless expected. */
   problems: string[]
   close(): Promise<void>
 }
@@ -60,6 +60,7 @@ export async function openTab(
     }
   })
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`))
+  page.on("crash", () => problems.push("the page crashed"))
   page.on("requestfailed", (req) =>
     problems.push(
       `request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ""}`.trim()
