@@ -6,9 +6,14 @@ import { Client } from "pg"
 import type { SeededStore } from "../../dev/seed"
 
 /**
- * Medusa as a real process (`medusa develop` on the repo's medusa-config.ts, admin off), on its own
+ * Medusa as a real process (`medusa start` on the repo's medusa-config.ts, admin off), on its own
  * database of the test PostgreSQL: for suites that kill it (SIGKILL) and start it again, or run
  * several. The in-process test runner cannot be killed.
+ *
+ * Not `medusa develop` for a suite: it restarts its server whenever a file changes anywhere in the
+ * repo outside node_modules, dotfiles, dist, static, private and src/admin (its chokidar watcher). The
+ * suites that run next to it write test-results/ (screenshots, the process jest's own log) and
+ * public/admin, and each write would drop the requests in flight (a `read ECONNRESET` in CI).
  */
 
 const ROOT = path.resolve(__dirname, "..", "..")
@@ -133,17 +138,15 @@ export type MedusaInstance = {
 }
 
 /**
- * A Medusa process: `medusa develop` (watches the repo: never edit files while it runs), or `medusa start`
- * in production mode, in the given worker mode (`server`, `worker` or `shared`). Admin off.
+ * A Medusa process: `medusa start` in production mode, in the given worker mode (`server`, `worker` or
+ * `shared`), admin off.
  */
 export async function medusaInstance(options: {
   databaseUrl: string
   env: Record<string, string>
-  command?: "develop" | "start"
   workerMode?: "shared" | "server" | "worker"
   port?: number
 }): Promise<MedusaInstance> {
-  const command = options.command ?? "develop"
   const port = options.port ?? (await freePort())
   const url = `http://localhost:${port}`
   const env: NodeJS.ProcessEnv = {
@@ -151,7 +154,7 @@ export async function medusaInstance(options: {
     MEDUSA_BACKEND_URL: url,
     ...options.env,
     DATABASE_URL: options.databaseUrl,
-    NODE_ENV: command === "start" ? "production" : "development",
+    NODE_ENV: "production",
     MEDUSA_WORKER_MODE: options.workerMode ?? "shared",
     MEDUSA_DISABLE_TELEMETRY: "true",
     MEDUSA_ADMIN_DISABLE: "true",
@@ -163,7 +166,7 @@ export async function medusaInstance(options: {
   const instance: MedusaInstance = {
     url,
     async start() {
-      child = spawn(process.execPath, [MEDUSA_CLI, command], {
+      child = spawn(process.execPath, [MEDUSA_CLI, "start"], {
         cwd: ROOT,
         env,
         detached: true,
@@ -175,7 +178,7 @@ export async function medusaInstance(options: {
       while (Date.now() - started < 180_000) {
         if (child.exitCode !== null) {
           throw new Error(
-            `medusa ${command} exited (${child.exitCode}):\n${log.slice(-3000)}`
+            `medusa start exited (${child.exitCode}):\n${log.slice(-3000)}`
           )
         }
         try {
@@ -206,7 +209,7 @@ export async function medusaInstance(options: {
         process.kill(-current.pid!, "SIGKILL")
       } catch {}
       await exited
-      // `medusa develop` forks the server into the same group; wait until its port is free.
+      // The whole process group is gone; wait until the port is free.
       for (let i = 0; i < 50; i++) {
         const ok = await fetch(`${url}/health`, {
           signal: AbortSignal.timeout(500),

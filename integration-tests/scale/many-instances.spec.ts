@@ -79,7 +79,6 @@ beforeAll(async () => {
       medusaInstance({
         databaseUrl: db.databaseUrl,
         env,
-        command: "start",
         workerMode: "server",
         port,
       })
@@ -89,7 +88,6 @@ beforeAll(async () => {
     await medusaInstance({
       databaseUrl: db.databaseUrl,
       env,
-      command: "start",
       workerMode: "worker",
     }),
   ]
@@ -324,7 +322,6 @@ it("a worker killed while it processes callbacks leaves them to another worker, 
   const second = await medusaInstance({
     databaseUrl: db.databaseUrl,
     env,
-    command: "start",
     workerMode: "worker",
   })
   await second.start()
