@@ -8,6 +8,7 @@ import {
   useRecipients,
   type PayoutQuote,
 } from "../lib/api"
+import { runMutation } from "../lib/run-mutation"
 import { Field, TextField } from "./field"
 
 /** The quote as the store owner reads it before confirming: amounts, fee, where it goes, the account check. */
@@ -97,20 +98,18 @@ export const NewPayout = () => {
       set(value)
     }
   const confirm = (q: PayoutQuote) =>
-    act.mutate(
+    runMutation(
+      act,
       { type: "create", recipient_id: q.recipient_id, amount: q.amount },
-      {
-        onSuccess: ({ payout }) => {
-          toast.success(
-            t("payouts.created", {
-              amount: payout.amount,
-              status: t(`payouts.statuses.${payout.status}`),
-            })
-          )
-          setQuote(null)
-          setAmount("")
-        },
-        onError: (error) => toast.error(messageOf(error)),
+      ({ payout }) => {
+        toast.success(
+          t("payouts.created", {
+            amount: payout.amount,
+            status: t(`payouts.statuses.${payout.status}`),
+          })
+        )
+        setQuote(null)
+        setAmount("")
       }
     )
   return (
@@ -119,17 +118,14 @@ export const NewPayout = () => {
       onSubmit={(event) => {
         event.preventDefault()
         const trimmed = amount.trim()
-        ask.mutate(
+        runMutation(
+          ask,
           trimmed
             ? { recipient_id: recipient, amount: trimmed }
             : { recipient_id: recipient, all: true },
-          {
-            onSuccess: (answer) => setQuote(answer.quote),
-            onError: (error) =>
-              setProblem(
-                t("payouts.quoteFailed", { message: messageOf(error) })
-              ),
-          }
+          (answer) => setQuote(answer.quote),
+          (error) =>
+            setProblem(t("payouts.quoteFailed", { message: messageOf(error) }))
         )
       }}
     >

@@ -2,12 +2,12 @@ import { Badge, Button, Text, toast } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import {
-  messageOf,
   SCHEDULES,
   useSaveSettings,
   useSettings,
   type SettingView,
 } from "../lib/api"
+import { runMutation } from "../lib/run-mutation"
 import { SelectField, TextField } from "./field"
 import { Body, Section } from "./states"
 
@@ -123,10 +123,9 @@ export const OperationalSettingsSection = () => {
               toast.info(t("settings.operational.nothingChanged"))
               return
             }
-            save.mutate(changed, {
-              onSuccess: () => toast.success(t("settings.operational.saved")),
-              onError: (e) => toast.error(messageOf(e)),
-            })
+            runMutation(save, changed, () =>
+              toast.success(t("settings.operational.saved"))
+            )
           }}
         >
           {settings.map(field)}

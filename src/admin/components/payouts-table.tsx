@@ -11,7 +11,6 @@ import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { maskAccount } from "../../lib/plugin/mask"
 import {
-  messageOf,
   PAGE_SIZE,
   usePayoutAction,
   usePayouts,
@@ -19,6 +18,7 @@ import {
   type Payout,
   type PayoutStatus,
 } from "../lib/api"
+import { runMutation } from "../lib/run-mutation"
 import { periodOf } from "../lib/period"
 import { SelectField, TextField } from "./field"
 import { paginationTranslations } from "./paging"
@@ -43,10 +43,7 @@ function Actions({ payout }: { payout: Payout }) {
   const { t } = useTranslation("piastrix")
   const act = usePayoutAction()
   const run = (action: Parameters<typeof act.mutate>[0], done: string) =>
-    act.mutate(action, {
-      onSuccess: () => toast.success(done),
-      onError: (error) => toast.error(messageOf(error)),
-    })
+    runMutation(act, action, () => toast.success(done))
   return (
     <div className="flex justify-end gap-x-2">
       {payout.status === "awaiting_approval" && (

@@ -3,7 +3,6 @@ import { Button, StatusBadge, Text, toast } from "@medusajs/ui"
 import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
 import { useTranslation } from "react-i18next"
 import {
-  messageOf,
   useCheckOrderPayment,
   useOrderBankTransfer,
   useOrderPayments,
@@ -12,6 +11,7 @@ import {
   type Requisites,
   type VendorShare,
 } from "../lib/api"
+import { runMutation } from "../lib/run-mutation"
 import { Body, Section } from "../components/states"
 import { maskAccount } from "../../lib/plugin/mask"
 
@@ -242,13 +242,9 @@ function PaymentSection({
             variant="secondary"
             isLoading={check.isPending}
             onClick={() =>
-              check.mutate(payment.session_id, {
-                onSuccess: (answer) =>
-                  toast.info(
-                    t("order.checked", { detail: answer.check.detail })
-                  ),
-                onError: (error) => toast.error(messageOf(error)),
-              })
+              runMutation(check, payment.session_id, (answer) =>
+                toast.info(t("order.checked", { detail: answer.check.detail }))
+              )
             }
           >
             {t("order.check")}

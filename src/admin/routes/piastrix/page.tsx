@@ -22,6 +22,7 @@ import {
   type Notification,
   type NotificationState,
 } from "../../lib/api"
+import { runMutation } from "../../lib/run-mutation"
 
 const STATE_COLOR: Record<
   NotificationState,
@@ -46,13 +47,11 @@ const RetryButton = ({ row }: { row: Notification }) => {
       variant="secondary"
       isLoading={retry.isPending}
       onClick={() =>
-        retry.mutate(row.id, {
-          onSuccess: ({ outcome }) =>
-            toast.success(
-              t("inbox.retried", { outcome: t(`inbox.states.${outcome}`) })
-            ),
-          onError: (error) => toast.error(messageOf(error)),
-        })
+        runMutation(retry, row.id, ({ outcome }) =>
+          toast.success(
+            t("inbox.retried", { outcome: t(`inbox.states.${outcome}`) })
+          )
+        )
       }
     >
       {t("inbox.retry")}
@@ -81,8 +80,10 @@ const RefundButton = ({ row }: { row: Notification }) => {
       variant="danger"
       isLoading={refund.isPending}
       onClick={() =>
-        refund.mutate(row.id, {
-          onSuccess: ({ refund: r }) =>
+        runMutation(
+          refund,
+          row.id,
+          ({ refund: r }) =>
             toast.success(
               t("inbox.refunded", {
                 amount: r.amount,
@@ -90,11 +91,11 @@ const RefundButton = ({ row }: { row: Notification }) => {
                 transfer: r.transfer_id ?? "",
               })
             ),
-          onError: (error) => {
+          (error) => {
             setAsked(false)
             toast.error(messageOf(error))
-          },
-        })
+          }
+        )
       }
     >
       {t("inbox.refundConfirm", { amount: row.shop_amount ?? "" })}
@@ -119,12 +120,8 @@ const ResolveButton = ({ row }: { row: Notification }) => {
       className="flex items-center gap-x-2"
       onSubmit={(event) => {
         event.preventDefault()
-        resolve.mutate(
-          { id: row.id, note },
-          {
-            onSuccess: () => toast.success(t("inbox.resolved")),
-            onError: (error) => toast.error(messageOf(error)),
-          }
+        runMutation(resolve, { id: row.id, note }, () =>
+          toast.success(t("inbox.resolved"))
         )
       }}
     >

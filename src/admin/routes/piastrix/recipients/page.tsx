@@ -5,12 +5,12 @@ import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
 import { Body, Section } from "../../../components/states"
 import {
-  messageOf,
   useDirections,
   useRecipientPage,
   useSaveRecipient,
   type DirectionRow,
 } from "../../../lib/api"
+import { runMutation } from "../../../lib/run-mutation"
 import { maskAccount } from "../../../../lib/plugin/mask"
 import {
   ScheduleField,
@@ -59,7 +59,8 @@ function NewRecipient() {
       className="grid grid-cols-2 gap-4 px-6 py-4 lg:grid-cols-4"
       onSubmit={(event) => {
         event.preventDefault()
-        save.mutate(
+        runMutation(
+          save,
           {
             name: form.name,
             email: form.email,
@@ -73,12 +74,9 @@ function NewRecipient() {
               : {}),
             ...(form.schedule ? { schedule: form.schedule as never } : {}),
           },
-          {
-            onSuccess: ({ recipient }) => {
-              toast.success(t("recipients.created", { name: recipient.name }))
-              navigate(`/piastrix/recipients/${recipient.id}`)
-            },
-            onError: (error) => toast.error(messageOf(error)),
+          ({ recipient }) => {
+            toast.success(t("recipients.created", { name: recipient.name }))
+            navigate(`/piastrix/recipients/${recipient.id}`)
           }
         )
       }}

@@ -6,7 +6,6 @@ import { ScheduleField, TextField } from "../../../../components/field"
 import { Paging } from "../../../../components/paging"
 import { Body, Section } from "../../../../components/states"
 import {
-  messageOf,
   useCheckAccount,
   useLinkProducts,
   useProductSearch,
@@ -16,6 +15,7 @@ import {
   useSaveRecipient,
   type Recipient,
 } from "../../../../lib/api"
+import { runMutation } from "../../../../lib/run-mutation"
 import { maskAccount } from "../../../../../lib/plugin/mask"
 import { periodOf } from "../../../../lib/period"
 
@@ -61,12 +61,8 @@ function Settings({ recipient }: { recipient: Recipient }) {
         if ("hold_days" in changes) {
           changes.hold_days = Number(changes.hold_days) as never
         }
-        save.mutate(
-          { id: recipient.id, ...changes },
-          {
-            onSuccess: () => toast.success(t("recipients.saved")),
-            onError: (error) => toast.error(messageOf(error)),
-          }
+        runMutation(save, { id: recipient.id, ...changes }, () =>
+          toast.success(t("recipients.saved"))
         )
       }}
     >
@@ -97,13 +93,11 @@ function CheckAccount({ id }: { id: string }) {
       className="flex items-end gap-x-2 px-6 py-4"
       onSubmit={(event) => {
         event.preventDefault()
-        check.mutate(amount, {
-          onSuccess: ({ result, reason }) =>
-            (result === "ok" ? toast.success : toast.warning)(
-              t(`recipients.accountCheck.${result}`, { reason })
-            ),
-          onError: (error) => toast.error(messageOf(error)),
-        })
+        runMutation(check, amount, ({ result, reason }) =>
+          (result === "ok" ? toast.success : toast.warning)(
+            t(`recipients.accountCheck.${result}`, { reason })
+          )
+        )
       }}
     >
       <TextField
@@ -131,7 +125,7 @@ function Products({ id }: { id: string }) {
   const [q, setQ] = useState("")
   const found = useProductSearch(q)
   const change = (body: { add?: string[]; remove?: string[] }) =>
-    link.mutate(body, { onError: (e) => toast.error(messageOf(e)) })
+    runMutation(link, body, () => {})
   const linked = new Set(data?.products.map((p) => p.id))
   return (
     <>
@@ -296,13 +290,11 @@ const PiastrixRecipientPage = () => {
                 variant="secondary"
                 isLoading={save.isPending}
                 onClick={() =>
-                  save.mutate(
+                  runMutation(
+                    save,
                     { id, state: suspended ? "active" : "suspended" },
-                    {
-                      onSuccess: ({ recipient: r }) =>
-                        toast.success(t(`recipients.states.${r.state}`)),
-                      onError: (e) => toast.error(messageOf(e)),
-                    }
+                    ({ recipient: r }) =>
+                      toast.success(t(`recipients.states.${r.state}`))
                   )
                 }
               >
