@@ -12,6 +12,7 @@ const { parseArgs } = require("node:util")
 const autocannon = require("autocannon")
 const { Client, Pool } = require("pg")
 const { ensurePostgres } = require("./postgres")
+const { freePort } = require("./ports")
 const {
   spawnGroup,
   runToEnd,
@@ -99,18 +100,6 @@ function successCallback(shopOrderId, amount, paymentId) {
     ...fields,
     sign: signCallback(fields),
   }).toString()
-}
-
-async function freePort() {
-  const net = require("node:net")
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 async function waitFor(what, probe, timeoutMs = 120000) {
