@@ -6,7 +6,6 @@
 // `medusa develop`: Redis (REDIS_URL, or Debian's redis-server started here), two servers and a worker
 // (`medusa start`), and a round-robin balancer on MEDUSA_PORT in front of the servers.
 const fs = require("node:fs")
-const net = require("node:net")
 const path = require("node:path")
 const { Client } = require("pg")
 const { ensurePostgres } = require("./postgres")
@@ -19,6 +18,7 @@ const {
 const { supervise, waitForHealth } = require("./supervise")
 const { startStorefrontServer } = require("../dev/storefront-server")
 const { ensureRedis } = require("./redis")
+const { portIsFree } = require("./ports")
 const { startBalancer } = require("./balancer")
 
 const ROOT = path.resolve(__dirname, "..")
@@ -50,14 +50,6 @@ const INSTANCES = SCALE
 
 function log(message) {
   process.stderr.write(`[dev] ${message}\n`)
-}
-
-async function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer()
-    server.once("error", () => resolve(false))
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)))
-  })
 }
 
 /** The database URL Medusa gets: DATABASE_URL's own database when it names one, else DB_NAME. */

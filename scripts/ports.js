@@ -24,7 +24,7 @@ function ephemeralStart() {
 }
 
 /** Whether nothing listens on `port` now (on 127.0.0.1, which a server on every address would hold too). */
-function listenable(port) {
+function portIsFree(port) {
   return new Promise((resolve) => {
     const server = net.createServer()
     server.once("error", () => resolve(false))
@@ -56,7 +56,7 @@ async function freePort() {
   }
   for (let tries = 0; tries < 100; tries++) {
     const port = LOWEST + Math.floor(Math.random() * (highest - LOWEST))
-    if (await listenable(port)) {
+    if (await portIsFree(port)) {
       return port
     }
   }
@@ -65,4 +65,4 @@ async function freePort() {
   )
 }
 
-module.exports = { freePort }
+module.exports = { freePort, portIsFree }
