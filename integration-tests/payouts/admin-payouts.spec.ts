@@ -331,6 +331,12 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       const noAmount = await refused(api.post(url, {}, headers))
       expect(noAmount.status).toBe(400)
       expect(noAmount.message).toContain("amount")
+      // More digits than roubles have is the admin's input to fix, not the service being down.
+      const tooPrecise = await refused(
+        api.post(url, { amount: "10.001" }, headers)
+      )
+      expect(tooPrecise.status).toBe(400)
+      expect(tooPrecise.message).toMatch(/^amount: .*10\.001/)
       const wallet = (
         await api.post(
           "/admin/piastrix/recipients",

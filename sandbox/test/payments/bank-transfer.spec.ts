@@ -165,6 +165,21 @@ describe("sandbox bank-transfer host-to-host payments and receipts", () => {
     expect((await res.json()).detail).toMatch(/10 MB/)
   })
 
+  it("takes a receipt of exactly 10 MB, the largest the reference allows", async () => {
+    await createTransfer("bt-10mb")
+    await advance(t.client, 3000)
+    const { receipt_url } = (await check("bt-10mb")).data.ps_data
+    const exact = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.alloc(10 * 1024 * 1024 - 4),
+    ])
+    const res = await fetch(receipt_url, {
+      method: "POST",
+      body: multipart(exact, "exact.jpg"),
+    })
+    expect(res.status).toBe(202)
+  })
+
   it("answers 422 with the reference's detail array for an id that is not a UUID", async () => {
     for (const [method, path] of [
       ["GET", "/api/v1/order/not-a-uuid/receipt/status"],

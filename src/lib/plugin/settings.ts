@@ -156,7 +156,7 @@ export async function saveSettings(
 ): Promise<void> {
   const checked: Array<[SettingKey, unknown]> = []
   for (const [key, value] of Object.entries(changes)) {
-    if (!(key in EDITABLE_SETTINGS)) {
+    if (!Object.prototype.hasOwnProperty.call(EDITABLE_SETTINGS, key)) {
       throw new SettingError(`${key}: not a setting that can be changed here`)
     }
     const settingKey = key as SettingKey

@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { PiastrixValidationError } from "../../../lib/piastrix"
 import { describeError } from "../../../lib/plugin"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
@@ -8,8 +9,9 @@ export function piastrixModule(req: MedusaRequest): PiastrixModuleService {
 }
 
 /**
- * Answers with what the service returned, or 502 with a readable reason when it cannot be asked (down,
- * timed out, refused the shop): the admin pages show that reason and stay usable.
+ * Answers with what the service returned, 400 naming the field when the input cannot be sent, or 502
+ * with a readable reason when the service cannot be asked (down, timed out, refused the shop): the admin
+ * pages show that reason and stay usable.
  */
 export async function fromService<T>(
   res: MedusaResponse,
@@ -19,6 +21,15 @@ export async function fromService<T>(
   try {
     body = await read()
   } catch (error) {
+    if (error instanceof PiastrixValidationError) {
+      // Refused before anything was sent: the input cannot go on the wire (an amount with more digits
+      // than its currency has). The admin's to correct, not the service's fault.
+      res.status(400).json({
+        type: "invalid_data",
+        message: `${error.field}: ${error.problem}`,
+      })
+      return
+    }
     serviceUnavailable(res, error)
     return
   }

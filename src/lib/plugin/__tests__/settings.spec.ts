@@ -101,6 +101,9 @@ describe("operational settings", () => {
         /refunds\.wallet: set in configuration/,
       ],
       [{ secretKey: "x" }, /secretKey: not a setting/],
+      // Names every object inherits are not settings either.
+      [{ constructor: "x" }, /constructor: not a setting/],
+      [{ toString: "x" }, /toString: not a setting/],
       [{ "payouts.defaultHoldDays": 1.5 }, /payouts\.defaultHoldDays: /],
     ] as const) {
       await expect(
