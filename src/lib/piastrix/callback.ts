@@ -28,40 +28,72 @@ export {
  * typed notification.
  */
 
+/*
+ * Strict forms of the signed fields. The service signs the values joined with ":" and no keys, so a
+ * signature alone does not fix where one field ends and the next begins: from one real notification,
+ * `payment_id="100000003:piastrix_rub"` without `payway` signs the same, as does a date whose hour moved
+ * into its neighbour. Every field that names the payment, its money or its time therefore has a form
+ * without a free ":" (a date's colons sit at fixed places), so a shifted value fails its form and the
+ * notification is refused, however well it is signed. Free text (description, payer_account, ps_data,
+ * unknown fields) may hold colons: moving text between those changes nothing the plugin acts on.
+ */
 const decimalAmount = z
   .string()
   .regex(/^\d+(\.\d+)?$/, "expected a decimal amount such as 10.00")
 const numericCode = z.string().regex(/^\d+$/, "expected a whole number")
+const currencyCode = z
+  .string()
+  .regex(/^\d{1,4}$/, "expected a numeric currency code such as 643")
+/** `2021-05-21 03:32:29` as callbacks send it, ISO 8601, or RFC 5322 as the wallet endpoints answer. */
+const SERVICE_DATE =
+  /^(?:\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:?\d{2})?|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (?:GMT|UTC|[+-]\d{4}))$/
+const serviceDate = z
+  .string()
+  .regex(SERVICE_DATE, "expected a date such as 2021-05-21 03:32:29")
 
-/** Fields without which a notification cannot be matched to a payment. */
+/** Fields without which a notification cannot be matched to a payment, or told from another one. */
 export const CALLBACK_REQUIRED_FIELDS = [
   "status",
   "shop_id",
   "shop_order_id",
   "shop_amount",
   "shop_currency",
+  "payment_id",
 ] as const
 
 export const piastrixNotificationSchema = z.object({
-  /** `success` and `rejected` are the values seen; anything else is kept as sent. */
-  status: z.string(),
+  /** `success` and `rejected` are the values seen; another lowercase word is kept as sent. */
+  status: z
+    .string()
+    .regex(/^[a-z][a-z_]{0,31}$/, "expected a lowercase word such as success"),
   /** `status` reduced to what the plugin acts on; "other" means not paid, not known to be final. */
   outcome: z.enum(["success", "rejected", "other"]),
   shop_id: numericCode,
-  /** Our Medusa payment session id, for payments this plugin started. */
-  shop_order_id: z.string(),
+  /** Our Medusa payment session id, for payments this plugin started; never holds a ":". */
+  shop_order_id: z
+    .string()
+    .max(255, "expected at most 255 characters")
+    .regex(/^[^:]+$/, "expected an order id without ':'"),
   shop_amount: decimalAmount,
-  shop_currency: numericCode,
+  shop_currency: currencyCode,
   /** What the shop is credited after fees. */
   shop_refund: decimalAmount.optional(),
   /** What the payer paid, in `ps_currency`. */
   client_price: decimalAmount.optional(),
-  ps_currency: z.string().optional(),
-  payway: z.string().optional(),
-  /** The service's payment id. */
-  payment_id: z.string().optional(),
-  created: z.string().optional(),
-  processed: z.string().optional(),
+  ps_currency: currencyCode.optional(),
+  payway: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_.,[\]-]{1,100}$/,
+      "expected a payway name such as card_rub"
+    )
+    .optional(),
+  /** The service's payment id: part of the notification's identity in the inbox. */
+  payment_id: z
+    .string()
+    .regex(/^\d{1,20}$/, "expected the service's numeric id"),
+  created: serviceDate.optional(),
+  processed: serviceDate.optional(),
   payer_account: z.string().optional(),
   description: z.string().optional(),
   /** `ps_data` decoded when it holds a JSON object; null when the service sent null. */
@@ -143,12 +175,22 @@ function decodePsData(
   if (text === "") {
     return undefined
   }
+  const parsed: unknown = JSON.parse(text)
+  // A JSON value that is not an object is kept raw only: a provider's odd ps_data must not cost a
+  // verified payment its notification.
+  return isObject(parsed) ? parsed : undefined
+}
+
+/** ps_data is JSON as the service encodes it; text that does not parse may be a neighbour's colons. */
+function psDataIsJson(text: string | null | undefined): boolean {
+  if (text === null || text === undefined || text === "") {
+    return true
+  }
   try {
-    const parsed: unknown = JSON.parse(text)
-    return isObject(parsed) ? parsed : undefined
+    JSON.parse(text)
+    return true
   } catch {
-    // Kept raw only: a provider's odd ps_data must not cost a verified payment its notification.
-    return undefined
+    return false
   }
 }
 
@@ -229,6 +271,14 @@ export function createCallbackVerifier(
         ok: false,
         reason: "wrong_shop",
         shopId: fields.shop_id as string,
+      }
+    }
+    if (!("ps_data" in nested) && !psDataIsJson(fields.ps_data)) {
+      return {
+        ok: false,
+        reason: "invalid_field",
+        field: "ps_data",
+        detail: "expected JSON",
       }
     }
     const parsed = piastrixNotificationSchema.safeParse(

@@ -350,6 +350,7 @@ describe("callback verification", () => {
         "shop_currency",
         "shop_id",
         "status",
+        "payment_id",
       ]) {
         const fields = { ...V7_FIELDS }
         delete fields[field]
@@ -361,6 +362,145 @@ describe("callback verification", () => {
           field,
         })
       }
+    })
+
+    describe("colons moved between signed fields", () => {
+      // The sign covers the values joined with ":" and no keys. Every re-cut of V7's joined string
+      // across the fields signs exactly like the real notification; none may name another payment,
+      // amount or status than the real one.
+      const CANDIDATE_KEYS = [
+        ...Object.keys(V7_FIELDS),
+        "shop_refund",
+        "shop_original_amount",
+      ]
+      const presentEntries = (f: Record<string, string>) =>
+        Object.keys(f)
+          .filter((k) => f[k] !== "")
+          .sort()
+          .map((k) => [k, f[k]] as const)
+
+      /** Every way to move one colon-separated piece across one field boundary, or into an absent field. */
+      function shifted(original: Record<string, string>) {
+        const variants: Record<string, string>[] = []
+        const entries = presentEntries(original)
+        const without = (f: Record<string, string>, key: string) => {
+          const copy = { ...f }
+          delete copy[key]
+          return copy
+        }
+        entries.forEach(([key, value], i) => {
+          const next = entries[i + 1]
+          if (next) {
+            // Merge two neighbours into either key.
+            variants.push({
+              ...without(original, next[0]),
+              [key]: `${value}:${next[1]}`,
+            })
+            variants.push({
+              ...without(original, key),
+              [next[0]]: `${value}:${next[1]}`,
+            })
+          }
+          value.split("").forEach((ch, at) => {
+            if (ch !== ":") {
+              return
+            }
+            const left = value.slice(0, at)
+            const right = value.slice(at + 1)
+            if (next) {
+              variants.push({
+                ...original,
+                [key]: left,
+                [next[0]]: `${right}:${next[1]}`,
+              })
+            }
+            const prev = entries[i - 1]
+            if (prev) {
+              variants.push({
+                ...original,
+                [prev[0]]: `${prev[1]}:${left}`,
+                [key]: right,
+              })
+            }
+            // Split into a field that is absent and sorts next to this one.
+            for (const extra of CANDIDATE_KEYS.filter((k) => !original[k])) {
+              const keys = [...entries.map(([k]) => k), extra].sort()
+              const pos = keys.indexOf(extra)
+              if (keys[pos - 1] === key) {
+                variants.push({ ...original, [key]: left, [extra]: right })
+              } else if (keys[pos + 1] === key) {
+                variants.push({ ...original, [extra]: left, [key]: right })
+              }
+            }
+          })
+        })
+        return variants
+      }
+
+      it("refuses the two shifts found on a real callback: payway moved into payment_id, and the hour of processed moved", () => {
+        const intoPaymentId = {
+          ...V7_FIELDS,
+          payment_id: `${V7_FIELDS.payment_id}:${V7_FIELDS.payway}`,
+        }
+        delete (intoPaymentId as Record<string, string>).payway
+        const hourMoved = {
+          ...V7_FIELDS,
+          payway: `${V7_FIELDS.payway}:2021-05-21 03`,
+          processed: "32:29",
+        }
+        for (const [fields, field] of [
+          [intoPaymentId, "payment_id"],
+          [hourMoved, "payway"],
+        ] as const) {
+          expect(signCallback(fields, SECRET)).toBe(V7_SIGN)
+          expect(
+            verify({
+              body: form({ ...fields, sign: V7_SIGN }),
+              contentType: FORM,
+            })
+          ).toMatchObject({ ok: false, reason: "invalid_field", field })
+        }
+      })
+
+      it("lets no re-cut of a real callback through with another identity or amount", () => {
+        const variants = shifted(V7_FIELDS)
+        expect(variants.length).toBeGreaterThan(30)
+        const real = expectNotification(
+          verify({
+            body: form({ ...V7_FIELDS, sign: V7_SIGN }),
+            contentType: FORM,
+          })
+        )
+        // Everything the plugin acts on or shows. `created` is left out: it is stored, never acted on,
+        // and the free text after it (payer_account, description) can take it over whole.
+        const identity = (n: typeof real) => ({
+          shop_order_id: n.shop_order_id,
+          payment_id: n.payment_id,
+          status: n.status,
+          shop_amount: n.shop_amount,
+          shop_currency: n.shop_currency,
+          shop_refund: n.shop_refund,
+          client_price: n.client_price,
+          ps_currency: n.ps_currency,
+          payway: n.payway,
+          processed: n.processed,
+        })
+        let refused = 0
+        for (const fields of variants) {
+          // Each variant signs exactly as the real notification: the signature cannot tell them apart.
+          expect(signCallback(fields, SECRET)).toBe(V7_SIGN)
+          const result = verify({
+            body: form({ ...fields, sign: V7_SIGN }),
+            contentType: FORM,
+          })
+          if (result.ok) {
+            expect(identity(result.notification)).toEqual(identity(real))
+          } else {
+            refused++
+          }
+        }
+        expect(refused).toBeGreaterThan(variants.length / 2)
+      })
     })
 
     it("treats an empty required field as missing", () => {
@@ -424,15 +564,15 @@ describe("callback verification", () => {
       expect(n.fields).toEqual({ payer_id: "42", addons: '{"a":1}' })
     })
 
-    it("keeps ps_data raw when it is not a JSON object, and null when the service sent null", () => {
+    it("keeps ps_data raw when it is JSON but not an object, and null when the service sent null", () => {
       const odd = expectNotification(
         verify({
-          body: form(signed({ ...V7_FIELDS, ps_data: '{\\"broken' })),
+          body: form(signed({ ...V7_FIELDS, ps_data: '["a"]' })),
           contentType: FORM,
         })
       )
       expect(odd.ps_data).toBeUndefined()
-      expect(odd.ps_data_raw).toBe('{\\"broken')
+      expect(odd.ps_data_raw).toBe('["a"]')
       const none = expectNotification(
         verify({
           body: form(signed({ ...V7_FIELDS, ps_data: "null" })),
@@ -440,6 +580,15 @@ describe("callback verification", () => {
         })
       )
       expect(none.ps_data).toBeNull()
+    })
+
+    it("refuses a signed ps_data that is not JSON: it may hold a neighbour's text", () => {
+      expect(
+        verify({
+          body: form(signed({ ...V7_FIELDS, ps_data: '{\\"broken' })),
+          contentType: FORM,
+        })
+      ).toMatchObject({ ok: false, reason: "invalid_field", field: "ps_data" })
     })
   })
 
