@@ -32,7 +32,14 @@ const piastrix = {
 const redisUrl = process.env.REDIS_URL
 const redisModules = redisUrl
   ? [
-      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      {
+        resolve: "@medusajs/medusa/event-bus-redis",
+        // Failed jobs keep their event's data; without a bound they stay in Redis forever.
+        options: {
+          redisUrl,
+          jobOptions: { removeOnFail: { count: 1000, age: 604800 } },
+        },
+      },
       {
         resolve: "@medusajs/medusa/workflow-engine-redis",
         options: { redis: { redisUrl } },

@@ -492,7 +492,9 @@ async function main() {
       }
     )
 
-    // ---- callback to order: /hooks/piastrix vs Medusa's built-in /hooks/payment route ----
+    // ---- callback to order, against a storefront's completion with the system provider ----
+    // Medusa's built-in /hooks/payment/piastrix* route is answered by the plugin's own handler (it no
+    // longer queues for Medusa's delayed processing), so it is measured too, as a check that both match.
     log("callback to order")
     await control("POST", "faults", { type: "out_of_order_callbacks" })
     async function callbackToOrder(route) {
@@ -530,12 +532,13 @@ async function main() {
       )
     )
     figure(
-      "callback to order p50, built-in route / /hooks/piastrix",
-      quantile(builtIn, 0.5) / quantile(ours, 0.5),
-      "times faster",
+      "callback to order p50 / system provider completion p50",
+      quantile(ours, 0.5) / s50,
+      "ratio",
       {
         hooks_piastrix_ms: quantile(ours, 0.5),
-        built_in_ms: quantile(builtIn, 0.5),
+        built_in_route_ms: quantile(builtIn, 0.5),
+        system_completion_ms: s50,
         samples: SCALE.latencySamples,
       }
     )

@@ -56,6 +56,7 @@ function styleChecks() {
 const PROCESS_SUITES = [
   "integration-tests/crash/",
   "integration-tests/scale/many-instances",
+  "integration-tests/security/forgeries-on-redis",
 ]
 
 /**
@@ -92,7 +93,7 @@ async function main() {
     args = ["--testPathPattern", "/__tests__/|/sandbox/test/", ...args.slice(1)]
   } else {
     await ensureChromium({ required: false })
-    // The scale suites start their own Redis (scripts/redis.js); Debian's redis-server is installed here.
+    // The scale and security suites start their own Redis (scripts/redis.js); Debian's redis-server is installed here.
     ensureRedisServer({ required: false })
   }
   const pg = unitOnly

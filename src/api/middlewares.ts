@@ -1,4 +1,5 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { answerPiastrixOnPaymentRoute } from "./hooks/payment-route-guard"
 import { adminPiastrixMiddlewares } from "./admin/piastrix/route-middlewares"
 import { storePiastrixMiddlewares } from "./store/piastrix/route-middlewares"
 
@@ -14,6 +15,14 @@ export default defineMiddlewares({
       method: ["POST"],
       bodyParser: { preserveRawBody: true, sizeLimit: "64kb" },
       middlewares: [],
+    },
+    {
+      // Medusa's own webhook route, for the plugin's providers: verified before anything is queued.
+      // Its body parser stays Medusa's (raw body kept, other providers' webhooks unchanged); the
+      // verifier refuses a body over 64 KB itself.
+      matcher: "/hooks/payment/:provider",
+      method: ["POST"],
+      middlewares: [answerPiastrixOnPaymentRoute],
     },
     ...storePiastrixMiddlewares,
     ...adminPiastrixMiddlewares,

@@ -1,4 +1,4 @@
-import { BigNumber, MedusaError } from "@medusajs/framework/utils"
+import { BigNumber } from "@medusajs/framework/utils"
 import type {
   ProviderWebhookPayload,
   WebhookActionResult,
@@ -49,12 +49,14 @@ export type NotificationSink = (
 ) => Promise<RecordedNotification>
 
 /**
- * For Medusa's own route `/hooks/payment/<id>`: a notification that verifies goes through the same
+ * For Medusa's own route `/hooks/payment/<id>`. The plugin's middleware (api/hooks/payment-route-guard.ts)
+ * answers that route for these providers before Medusa queues anything, so this runs only when someone
+ * hands Medusa's payment module a payload directly. A notification that verifies goes through the same
  * inbox as one posted to `/hooks/piastrix` (recorded once, announced to the same subscriber), so
  * `authorizePayment` finds it there. A success becomes `captured` (Medusa then runs its payment
- * processing, which our subscriber may already have done: both are idempotent), a rejection
- * `failed` (which core ignores; the subscriber handles it). A notification that does not verify
- * throws, so core acts on nothing.
+ * processing, which our subscriber may already have done: both are idempotent), a rejection `failed`
+ * (which core ignores; the subscriber handles it). One that does not verify is `not_supported`, with
+ * one log line: a throw would make Medusa's event bus keep the job, with its body, and retry it.
  */
 export async function piastrixWebhookAction(
   ctx: ProviderContext,
@@ -67,10 +69,7 @@ export async function piastrixWebhookAction(
     ctx.logger.warn(
       `Piastrix: refused a notification on the payment webhook route: ${verification.reason}`
     )
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `Piastrix notification refused: ${verification.reason}`
-    )
+    return { action: "not_supported" }
   }
   const n = verification.notification
   try {

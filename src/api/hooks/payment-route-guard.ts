@@ -1,0 +1,31 @@
+import type {
+  MedusaNextFunction,
+  MedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import { isPiastrixProviderId } from "../../lib/plugin"
+import { receivePiastrixCallback } from "./receive-callback"
+
+/**
+ * Medusa's own route `/hooks/payment/<provider>` answers 200 to any body and queues it on the event
+ * bus before a provider looks at it; with Redis, every forgery became a kept job of up to 100 KB. For
+ * the plugin's providers (`piastrix_piastrix`, `piastrix-wallet_piastrix`, ...) this middleware answers
+ * instead, exactly as `/hooks/piastrix` does: a forgery gets 400 and nothing is queued or recorded, a
+ * verified notification is recorded in the inbox and announced to the plugin's subscriber. Other
+ * providers' webhooks go on to Medusa's route untouched.
+ */
+export async function answerPiastrixOnPaymentRoute(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  const provider = req.params?.provider ?? req.path.split("/").pop()
+  if (!isPiastrixProviderId(`pp_${provider}`)) {
+    return next()
+  }
+  try {
+    await receivePiastrixCallback(req, res)
+  } catch (error) {
+    next(error)
+  }
+}
