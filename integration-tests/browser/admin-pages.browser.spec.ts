@@ -118,7 +118,7 @@ piastrixIntegrationRunner(
       await page.getByRole("button", { name: "Test connection" }).click()
       const report = page.getByTestId("piastrix-connection-report")
       await report.getByText("Credentials accepted").waitFor()
-      await report.getByText("Service available").waitFor()
+      await report.getByText("Piastrix answers").waitFor()
       await admin.shot("settings-connection-ok")
 
       await page.getByLabel("Shop id (optional)").fill(String(TEST_SHOP_ID))
@@ -129,6 +129,24 @@ piastrixIntegrationRunner(
         /check the shop id and the secret key/
       )
       await admin.shot("settings-connection-refused")
+
+      // Unreachable: nothing was refused, and the technical reason stays folded under Details.
+      await page.getByLabel("Shop id (optional)").fill("")
+      await page.getByLabel("Secret key (optional)").fill("")
+      for (const path of ["/check_status", "/shop_balance"]) {
+        await sandboxControl(sandbox(), "POST", "faults", {
+          type: "reset",
+          path,
+        })
+      }
+      await page.getByRole("button", { name: "Test connection" }).click()
+      await report.getByText("Credentials not checked").waitFor()
+      await report.getByText("Piastrix cannot be reached").first().waitFor()
+      expect(await report.innerText()).not.toMatch(
+        /refused|Piastrix\w*Error|ECONN|socket/
+      )
+      await admin.shot("settings-connection-not-checked")
+      await sandboxControl(sandbox(), "DELETE", "faults")
 
       const text = await page.locator("body").innerText()
       expect(text).toContain("••••••••")

@@ -98,12 +98,42 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       )
       expect(res.status).toBe(200)
       expect(res.body).toEqual({
-        service: { available: true, message: "OK" },
+        service: { available: true, message: "OK", detail: null },
         credentials: {
-          ok: true,
+          state: "accepted",
           message: expect.any(String),
           error_code: null,
+          detail: null,
         },
+      })
+    })
+
+    it("says the credentials were not checked, not refused, when Piastrix cannot be reached", async () => {
+      for (const path of ["/check_status", "/shop_balance"]) {
+        await sandboxControl(sandbox(), "POST", "faults", {
+          type: "reset",
+          path,
+        })
+      }
+      const res = await call(
+        api,
+        headers,
+        "post",
+        "/admin/piastrix/connection-test"
+      )
+      expect(res.status).toBe(200)
+      expect(res.body.service).toEqual({
+        available: false,
+        message: "Piastrix cannot be reached.",
+        detail: expect.stringMatching(/network|reset|socket/i),
+      })
+      expect(res.body.credentials).toEqual({
+        state: "not_checked",
+        message: expect.stringMatching(
+          /^Not checked: Piastrix cannot be reached/
+        ),
+        error_code: null,
+        detail: expect.any(String),
       })
     })
 
@@ -120,11 +150,12 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       )
       expect(res.status).toBe(200)
       expect(res.body.credentials).toEqual({
-        ok: false,
+        state: "refused",
         message: expect.stringMatching(
           /sign.*\(check the shop id and the secret key\)$/i
         ),
         error_code: expect.any(Number),
+        detail: null,
       })
       expect(JSON.stringify(res.body)).not.toContain("a-wrong-secret-4711")
     })
@@ -139,7 +170,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       )
       expect(res.body.credentials).toEqual(
         expect.objectContaining({
-          ok: false,
+          state: "refused",
           message: expect.stringContaining("999"),
         })
       )

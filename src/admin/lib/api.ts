@@ -25,6 +25,7 @@ export const sdk = new Medusa({ baseUrl: "/", auth: { type: "session" } })
 export type {
   BalanceRow,
   ConnectionReport,
+  CredentialsState,
   DirectionRow,
   OptionInForce,
 } from "../../lib/plugin/admin-views"

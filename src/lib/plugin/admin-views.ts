@@ -51,14 +51,26 @@ export function optionsInForce(
   })
 }
 
+/**
+ * `accepted` and `refused` are the service's answer to a signed call; `not_checked` means it gave none
+ * (unreachable, timed out, answered garbage), so nothing is known of the credentials. The admin words
+ * each state; `detail` keeps the technical reason for a "details" disclosure.
+ */
+export type CredentialsState = "accepted" | "refused" | "not_checked"
+
 export type ConnectionReport = {
-  service: { available: boolean; message: string }
-  credentials: { ok: boolean; message: string; error_code: number | null }
+  service: { available: boolean; message: string; detail: string | null }
+  credentials: {
+    state: CredentialsState
+    message: string
+    error_code: number | null
+    detail: string | null
+  }
 }
 
 /**
  * Whether the service answers (`/check_status`) and accepts the shop's signature (`/shop_balance`, a signed
- * read that changes nothing). The service's own message is shown when it refuses the shop id or the secret.
+ * call that changes nothing). A shop id or secret the service refuses comes back with its own message.
  */
 export async function testConnection(
   client: PiastrixClient
@@ -69,15 +81,24 @@ export async function testConnection(
   ])
   const service =
     status.status === "fulfilled"
-      ? { available: status.value.available, message: status.value.status }
-      : { available: false, message: describeError(status.reason) }
+      ? {
+          available: status.value.available,
+          message: status.value.status,
+          detail: null,
+        }
+      : {
+          available: false,
+          message: "Piastrix cannot be reached.",
+          detail: describeError(status.reason),
+        }
   if (balance.status === "fulfilled") {
     return {
       service,
       credentials: {
-        ok: true,
+        state: "accepted",
         message: "The service accepted the shop id and the signature.",
         error_code: null,
+        detail: null,
       },
     }
   }
@@ -89,15 +110,22 @@ export async function testConnection(
     return {
       service,
       credentials: {
-        ok: false,
+        state: "refused",
         message: `${error.serviceMessage}${hint}`,
         error_code: error.errorCode,
+        detail: null,
       },
     }
   }
   return {
     service,
-    credentials: { ok: false, message: describeError(error), error_code: null },
+    credentials: {
+      state: "not_checked",
+      message:
+        "Not checked: Piastrix cannot be reached, so the shop id and the secret key were not tried.",
+      error_code: null,
+      detail: describeError(error),
+    },
   }
 }
 

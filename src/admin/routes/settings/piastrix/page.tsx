@@ -10,6 +10,7 @@ import {
 } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
+import { Details } from "../../../components/details"
 import { OperationalSettingsSection } from "../../../components/operational-settings"
 import { Body, Section } from "../../../components/states"
 import {
@@ -18,10 +19,23 @@ import {
   useConnectionTest,
   useDirections,
   useSettings,
+  type CredentialsState,
   type DirectionRow,
 } from "../../../lib/api"
 
 const dash = (value: string | null | undefined) => value ?? "—"
+
+/** A credentials check that could not be made is grey, not red: nothing was refused. */
+const CREDENTIALS_COLOR = {
+  accepted: "green",
+  refused: "red",
+  not_checked: "grey",
+} as const satisfies Record<CredentialsState, string>
+const CREDENTIALS_TEXT = {
+  accepted: "settings.connection.accepted",
+  refused: "settings.connection.refused",
+  not_checked: "settings.connection.notChecked",
+} as const satisfies Record<CredentialsState, string>
 
 const ConnectionSection = () => {
   const { t } = useTranslation("piastrix")
@@ -90,27 +104,37 @@ const ConnectionSection = () => {
           className="flex flex-col gap-y-3 px-6 py-4"
           data-testid="piastrix-connection-report"
         >
-          <div className="flex items-center gap-x-2">
-            <StatusBadge color={report.service.available ? "green" : "red"}>
-              {t(
-                report.service.available
-                  ? "settings.connection.serviceUp"
-                  : "settings.connection.serviceDown"
-              )}
-            </StatusBadge>
-            <Text size="small" className="text-ui-fg-subtle">
-              {report.service.message}
-            </Text>
+          <div className="flex flex-col gap-y-1">
+            <div className="flex items-center gap-x-2">
+              <StatusBadge color={report.service.available ? "green" : "red"}>
+                {t(
+                  report.service.available
+                    ? "settings.connection.serviceUp"
+                    : "settings.connection.serviceDown"
+                )}
+              </StatusBadge>
+            </div>
+            <Details lines={[report.service.detail]} />
           </div>
-          <div className="flex items-center gap-x-2">
-            <StatusBadge color={report.credentials.ok ? "green" : "red"}>
-              {t(
-                report.credentials.ok
-                  ? "settings.connection.accepted"
-                  : "settings.connection.refused"
-              )}
-            </StatusBadge>
-            <Text size="small">{report.credentials.message}</Text>
+          <div className="flex flex-col gap-y-1">
+            <div className="flex items-center gap-x-2">
+              <StatusBadge color={CREDENTIALS_COLOR[report.credentials.state]}>
+                {t(CREDENTIALS_TEXT[report.credentials.state])}
+              </StatusBadge>
+            </div>
+            <Details
+              lines={[
+                report.credentials.state === "refused"
+                  ? report.credentials.message
+                  : null,
+                report.credentials.error_code !== null
+                  ? t("settings.connection.errorCode", {
+                      code: report.credentials.error_code,
+                    })
+                  : null,
+                report.credentials.detail,
+              ]}
+            />
           </div>
         </div>
       ) : null}
