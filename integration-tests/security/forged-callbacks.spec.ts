@@ -1,4 +1,4 @@
-import axios from "axios"
+import http from "node:http"
 import {
   holdCallbacks,
   inboxRows,
@@ -43,17 +43,35 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     return { cart, fields: notification.fields as Record<string, string> }
   }
 
-  async function post(
+  /** A POST with exactly these headers (axios and fetch add a Content-Type of their own to a text body). */
+  function post(
     path: string,
     body: string,
     headers: Record<string, string>
-  ) {
-    const res = await axios.post(`${api.defaults.baseURL}${path}`, body, {
-      headers,
-      validateStatus: () => true,
-      transformRequest: [(data) => data],
+  ): Promise<{ status: number; body: any }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        `${api.defaults.baseURL}${path}`,
+        {
+          method: "POST",
+          headers: { ...headers, "content-length": Buffer.byteLength(body) },
+        },
+        (res) => {
+          let text = ""
+          res.setEncoding("utf8")
+          res.on("data", (chunk) => (text += chunk))
+          res.on("end", () => {
+            let parsed: unknown = text
+            try {
+              parsed = JSON.parse(text)
+            } catch {}
+            resolve({ status: res.statusCode!, body: parsed })
+          })
+        }
+      )
+      req.on("error", reject)
+      req.end(body)
     })
-    return { status: res.status, body: res.data }
   }
 
   it("refuses a real callback with its colons moved between fields, though its signature verifies", async () => {
