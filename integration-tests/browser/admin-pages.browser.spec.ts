@@ -248,6 +248,20 @@ piastrixIntegrationRunner(
       const item = await addItemToShip(getContainer(), cart.id)
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
       await settledRow(getContainer(), session.id, "needs_attention")
+      // A payment the service rejected, processed: a failure, never shown green as "Processed".
+      const piastrix = inbox(getContainer())
+      const rejected = piastrix.verifyCallback({
+        fields: successNotification("order-rejected-by-bank", "300.00", {
+          status: "rejected",
+        }),
+      })
+      if (!rejected.ok) {
+        throw new Error(`the notification did not verify: ${rejected.reason}`)
+      }
+      const { row: rejectedRow } = await piastrix.recordNotification(
+        rejected.notification
+      )
+      await piastrix.settleNotification(rejectedRow.id, "processed", null)
 
       admin = await openAdmin(browser, medusaUrl(), { scenario: "admin-inbox" })
       const { page } = admin
@@ -264,14 +278,23 @@ piastrixIntegrationRunner(
       expect(
         await page.getByTestId("piastrix-attention-count").first().innerText()
       ).toBe("1")
+      const rejectedLine = page.locator("tbody tr", {
+        hasText: "order-rejected-by-bank",
+      })
+      await rejectedLine.getByText("Payment rejected").waitFor()
+      await rejectedLine.getByText("Rejected", { exact: true }).waitFor()
       await admin.shot("inbox-needs-attention")
+
+      // A retry before the cause is fixed says so, not in green.
+      await first.getByRole("button", { name: "Retry" }).click()
+      await waitForText(admin, "Tried again, still Needs attention")
 
       // The store owner fixes the cart, then retries from the inbox.
       await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
       await first.getByRole("button", { name: "Retry" }).click()
-      await waitForText(admin, "Processed again: Processed")
+      await waitForText(admin, "Processed: the payment is settled")
       await waitForText(admin, "Processed", {
-        within: page.locator("tbody tr").first(),
+        within: page.locator("tbody tr", { hasText: session.id }),
         exact: true,
       })
       await admin.shot("inbox-retried")

@@ -38,6 +38,15 @@ const STATE_COLOR: Record<
 const STATES = Object.keys(STATE_COLOR) as NotificationState[]
 const RETRYABLE = new Set<NotificationState>(["needs_attention", "failed"])
 
+/** A processed rejection is a payment that failed: never a green badge. */
+const badgeOf = (row: Notification) =>
+  row.state === "processed" && row.status === "rejected"
+    ? { color: "orange" as const, label: "inbox.states.rejected" }
+    : { color: STATE_COLOR[row.state], label: `inbox.states.${row.state}` }
+
+/** The service's own status word, in the page's language when it is one the plugin knows. */
+const KNOWN_STATUSES = new Set(["success", "rejected"])
+
 const RetryButton = ({ row }: { row: Notification }) => {
   const { t } = useTranslation("piastrix")
   const retry = useRetryNotification()
@@ -48,9 +57,14 @@ const RetryButton = ({ row }: { row: Notification }) => {
       isLoading={retry.isPending}
       onClick={() =>
         runMutation(retry, row.id, ({ outcome }) =>
-          toast.success(
-            t("inbox.retried", { outcome: t(`inbox.states.${outcome}`) })
-          )
+          // Green only when the retry did what it was for; otherwise the row keeps its reason.
+          outcome === "processed"
+            ? toast.success(t("inbox.retriedProcessed"))
+            : toast.warning(
+                t("inbox.retriedStill", {
+                  outcome: t(`inbox.states.${outcome}`),
+                })
+              )
         )
       }
     >
@@ -226,13 +240,19 @@ const PiastrixInboxPage = () => {
                       {row.shop_order_id}
                     </code>
                   </Table.Cell>
-                  <Table.Cell>{row.status}</Table.Cell>
+                  <Table.Cell>
+                    {KNOWN_STATUSES.has(row.status) ? (
+                      t(`inbox.statuses.${row.status}`)
+                    ) : (
+                      <code className="txt-compact-xsmall">{row.status}</code>
+                    )}
+                  </Table.Cell>
                   <Table.Cell className="text-right">
                     {row.shop_amount ?? "—"}
                   </Table.Cell>
                   <Table.Cell>
-                    <StatusBadge color={STATE_COLOR[row.state]}>
-                      {t(`inbox.states.${row.state}`)}
+                    <StatusBadge color={badgeOf(row).color}>
+                      {t(badgeOf(row).label)}
                     </StatusBadge>
                   </Table.Cell>
                   <Table.Cell className="max-w-[360px] whitespace-normal">
