@@ -47,7 +47,9 @@ export type Payout = {
   fee: string | null
   rail: PayoutRail
   payway: string | null
+  // The recipient's, encrypted, as they were when the payout was written (`accounts.ts`).
   account: string
+  account_masked: string | null
   account_details: Record<string, unknown> | null
   shop_payment_id: string
   status: PayoutStatus
@@ -71,7 +73,7 @@ export const OPEN_PAYOUT_STATUSES: PayoutStatus[] = [
 /** The service is asked about one payout at most this often (the reference's limit). */
 export const PAYOUT_POLL_INTERVAL = "1 minute"
 
-const COLUMNS = `id, recipient_id, currency, amount::text as amount, fee::text as fee, rail, payway, account, account_details,
+const COLUMNS = `id, recipient_id, currency, amount::text as amount, fee::text as fee, rail, payway, account, account_masked, account_details,
   shop_payment_id, status, rejected_reason, last_error, service_id, attempts, sent_at, next_poll_at, created_at`
 
 /** A SQL list of known states (constants of this file, never input). */
@@ -241,8 +243,9 @@ export async function createPayout(
     const id = `pxpo_${randomUUID().replace(/-/g, "")}`
     const inserted = await trx.raw(
       `insert into ${PAYOUT_TABLE}
-         (id, recipient_id, currency, amount, raw_amount, rail, payway, account, account_details, shop_payment_id, status)
-       values (?, ?, ?, ?::numeric, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?)
+         (id, recipient_id, currency, amount, raw_amount, rail, payway, account, account_masked, account_details,
+          shop_payment_id, status)
+       values (?, ?, ?, ?::numeric, ?::jsonb, ?, ?, ?, ?, ?::jsonb, ?, ?)
        returning ${COLUMNS}`,
       [
         id,
@@ -252,7 +255,9 @@ export async function createPayout(
         raw(amount.toFixed(digits)),
         recipient.rail,
         recipient.payway,
+        // Copied sealed: sealed for the recipient, it opens for its payouts (`accountContext`).
         recipient.account,
+        recipient.account_masked,
         recipient.account_details === null
           ? null
           : JSON.stringify(recipient.account_details),

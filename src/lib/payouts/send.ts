@@ -17,6 +17,12 @@ import {
 } from "../piastrix"
 import { describeError } from "../plugin/describe-error"
 import type { PiastrixOptions } from "../plugin/options"
+import { AccountCipherError, type AccountCipher } from "./account-cipher"
+import {
+  AccountKeyMissingError,
+  openAccountFields,
+  type AccountFields,
+} from "./accounts"
 import type { SqlDatabase } from "./ledger"
 import { getRecipient } from "./recipients"
 import {
@@ -48,7 +54,15 @@ export type PayoutContext = {
   /** The options with the admin's settings (lib/plugin/settings.ts), read now. */
   optionsInEffect: () => Promise<PiastrixOptions>
   logger: { info(message: string): void; warn(message: string): void }
+  /** Opens the stored accounts for the calls that send them; null when the store has no account key. */
+  cipher: AccountCipher | null
 }
+
+/** The payout's account in plaintext: only for the request that carries it to the service. */
+const accountOf = (
+  ctx: Pick<PayoutContext, "cipher">,
+  p: Pick<Payout, "recipient_id" | "account" | "account_details">
+): AccountFields => openAccountFields(ctx.cipher, p.recipient_id, p)
 
 type ServiceRecord =
   TransferCreateResult | TransferStatusResult | WithdrawRecord
@@ -71,13 +85,14 @@ function createSteps(
   ctx: PayoutContext,
   p: Payout
 ): CreateSteps<ServiceRecord> {
+  // Opened when a create is sent, not for a status read, which names only the shop_payment_id.
   if (p.rail === "transfer") {
     return {
-      create: () =>
+      create: async () =>
         ctx.client.transferCreate({
           amount: p.amount,
           amount_type: "writeoff_amount",
-          payee_account: p.account,
+          payee_account: accountOf(ctx, p).account,
           payee_currency: p.currency,
           shop_currency: p.currency,
           shop_payment_id: p.shop_payment_id,
@@ -90,8 +105,7 @@ function createSteps(
       ctx.client.withdrawCreate({
         // The recipient's address as it is now: read only when a create is sent.
         email: (await getRecipient(ctx.db, p.recipient_id)).email,
-        account: p.account,
-        account_details: p.account_details ?? undefined,
+        ...withdrawAccount(accountOf(ctx, p)),
         amount: p.amount,
         amount_type: "shop_amount",
         payway: p.payway!,
@@ -101,6 +115,12 @@ function createSteps(
     find: () => findWithdraw(ctx.client, p.shop_payment_id),
   }
 }
+
+/** The account fields of a withdraw or an account check. */
+const withdrawAccount = (a: AccountFields) => ({
+  account: a.account,
+  account_details: a.account_details ?? undefined,
+})
 
 /** What the shop was debited, as the record says it (wallet transfers: `write_off_amount`). */
 function writeOffOf(record: ServiceRecord): string | null {
@@ -161,8 +181,14 @@ async function settleCreate(
   try {
     outcome = await run()
   } catch (error) {
+    if (error instanceof AccountKeyMissingError) {
+      // A create to resend and no key to open its account: nothing was sent; asked again once the key is back.
+      ctx.logger.warn(`Piastrix payout ${p.id}: ${error.message}`)
+      await noteError(ctx.db, p.id, error.message)
+      return p
+    }
     if (!(error instanceof PiastrixApiError)) {
-      // Refused by the client before anything was sent (bad input): a person has to look.
+      // Refused by the client before anything was sent (bad input, an account that fails its check): a person has to look.
       return markNeedsAttention(ctx.db, p.id, describeError(error))
     }
     if (isRetryableRefusal(error)) {
@@ -252,12 +278,16 @@ export async function checkWithdrawAccount(
   ctx: PayoutContext,
   p: Pick<
     Payout,
-    "account" | "account_details" | "payway" | "amount" | "currency"
+    | "recipient_id"
+    | "account"
+    | "account_details"
+    | "payway"
+    | "amount"
+    | "currency"
   >
 ): Promise<{ final: boolean; reason: string } | null> {
   const check = await ctx.client.checkAccount({
-    account: p.account,
-    account_details: p.account_details ?? undefined,
+    ...withdrawAccount(accountOf(ctx, p)),
     payway: p.payway!,
     amount: p.amount,
     currency: p.currency,
@@ -281,6 +311,20 @@ export async function sendPayout(
   ctx: PayoutContext,
   p: Payout
 ): Promise<Payout | null> {
+  try {
+    // Opened first, though used later: a payout whose account cannot be opened is never quoted or sent.
+    accountOf(ctx, p)
+  } catch (error) {
+    if (error instanceof AccountKeyMissingError) {
+      ctx.logger.warn(`Piastrix payout ${p.id}: left pending: ${error.message}`)
+      return backToPending(ctx.db, p.id, error.message)
+    }
+    if (error instanceof AccountCipherError) {
+      // Changed or moved in the database since it was written: never paid anywhere until a person looks.
+      return markNeedsAttention(ctx.db, p.id, `account: ${error.message}`)
+    }
+    throw error
+  }
   try {
     await recordFee(ctx.db, p.id, (await quotePayout(ctx, p)).fee)
     const refusal =

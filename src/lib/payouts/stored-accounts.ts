@@ -60,11 +60,10 @@ export async function sealStoredAccounts(
       after = rows[rows.length - 1].id
     }
   }
-  if (result.sealed > 0) {
-    logger.info(
-      `Piastrix accounts: ${result.sealed} stored account(s) encrypted with key ${cipher.keyId}`
-    )
-  }
+  // The key's id at every boot: during a rotation, the owner sees when nothing is left under the old key.
+  logger.info(
+    `Piastrix accounts: key ${cipher.keyId}; ${result.sealed} stored account(s) encrypted with it at this boot, ${result.failed} left as they are`
+  )
   return result
 }
 
