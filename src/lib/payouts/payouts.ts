@@ -2,6 +2,7 @@ import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/inbox"
+import { maskCardNumbers } from "../plugin/mask"
 import {
   lockRecipient,
   post,
@@ -82,7 +83,8 @@ const states = (list: PayoutStatus[]) => list.map((s) => `'${s}'`).join(", ")
 const read = (row: any): Payout => ({ ...row, currency: Number(row.currency) })
 const raw = (amount: string | null) =>
   amount === null ? null : JSON.stringify({ value: amount, precision: 20 })
-const clip = (text: string) => text.slice(0, 1000)
+// Reasons come from the service too, which may quote the account it was sent: never stored readable.
+const clip = (text: string) => maskCardNumbers(text).slice(0, 1000)
 
 /** The `shop_payment_id` of a payout: its own id, so a retry can never mint another one. */
 export const shopPaymentIdOf = (payoutId: string) => payoutId

@@ -16,6 +16,7 @@ import {
   type WithdrawRecord,
 } from "../piastrix"
 import { describeError } from "../plugin/describe-error"
+import { maskCardNumbers } from "../plugin/mask"
 import type { PiastrixOptions } from "../plugin/options"
 import { AccountCipherError, type AccountCipher } from "./account-cipher"
 import {
@@ -73,12 +74,15 @@ type ServiceRecord =
  */
 const isRetryableRefusal = isPassingRefusal
 
+/** Why the service refused, in its words with any card number in them masked (they are logged and stored). */
 function refusalReason(error: PiastrixApiError): string {
   if (isInsufficientBalance(error)) {
-    return `insufficient shop balance (error 9): ${error.serviceMessage}`
+    return `insufficient shop balance (error 9): ${maskCardNumbers(error.serviceMessage)}`
   }
-  return `Piastrix refused the payout (error ${error.errorCode}): ${error.serviceMessage}`
+  return `Piastrix refused the payout (error ${error.errorCode}): ${maskCardNumbers(error.serviceMessage)}`
 }
+
+const described = (error: unknown) => maskCardNumbers(describeError(error))
 
 /** The create and status calls of a payout, always with its one `shop_payment_id`. */
 function createSteps(
@@ -189,7 +193,7 @@ async function settleCreate(
     }
     if (!(error instanceof PiastrixApiError)) {
       // Refused by the client before anything was sent (bad input, an account that fails its check): a person has to look.
-      return markNeedsAttention(ctx.db, p.id, describeError(error))
+      return markNeedsAttention(ctx.db, p.id, described(error))
     }
     if (isRetryableRefusal(error)) {
       ctx.logger.warn(
@@ -206,13 +210,9 @@ async function settleCreate(
     return applyRecord(ctx, p, outcome.record)
   }
   ctx.logger.warn(
-    `Piastrix payout ${p.id}: outcome unknown, asked again later: ${describeError(outcome.error)}`
+    `Piastrix payout ${p.id}: outcome unknown, asked again later: ${described(outcome.error)}`
   )
-  await noteError(
-    ctx.db,
-    p.id,
-    `outcome unknown: ${describeError(outcome.error)}`
-  )
+  await noteError(ctx.db, p.id, `outcome unknown: ${described(outcome.error)}`)
   return p
 }
 
@@ -346,7 +346,7 @@ export async function sendPayout(
         reason: refusalReason(error),
       })
     }
-    return backToPending(ctx.db, p.id, describeError(error))
+    return backToPending(ctx.db, p.id, described(error))
   }
   const sent = await markSent(ctx.db, p.id)
   if (!sent) {
@@ -380,11 +380,7 @@ export async function syncPayout(
       }
       return applyRecord(ctx, p, record)
     } catch (error) {
-      await noteError(
-        ctx.db,
-        p.id,
-        `status unavailable: ${describeError(error)}`
-      )
+      await noteError(ctx.db, p.id, `status unavailable: ${described(error)}`)
       return p
     }
   }
