@@ -25,10 +25,10 @@ export default async function sealStoredAccountsLoader({
     // Bad options stop the boot with their names when the module's service is built.
     return
   }
-  const db = container.resolve<SqlDatabase>(
-    ContainerRegistrationKeys.PG_CONNECTION
-  )
   try {
+    const db = container.resolve<SqlDatabase>(
+      ContainerRegistrationKeys.PG_CONNECTION
+    )
     if (!cipher) {
       const plaintext = await plaintextAccountCount(db)
       if (plaintext > 0) {
