@@ -16,6 +16,12 @@ const storefrontUrl = process.env.STOREFRONT_URL || "http://localhost:8000"
 const piastrix = {
   shopId: Number(process.env.PIASTRIX_SHOP_ID || 1),
   secretKey: process.env.PIASTRIX_SECRET_KEY || "sandbox-secret",
+  // Encrypts vendors' payout accounts at rest. The fallback is a development key, public in this repository:
+  // a real store sets its own (README, "Payouts").
+  accountKey:
+    process.env.PIASTRIX_ACCOUNT_KEY ||
+    "GwR8djnBFrqdPbaBdkcR3z+I/AEZKls36H1x6CPtvxk=",
+  previousAccountKeys: process.env.PIASTRIX_PREVIOUS_ACCOUNT_KEYS,
   apiUrl: sandboxUrl,
   h2hUrl: process.env.PIASTRIX_H2H_URL || sandboxUrl,
   backendUrl: process.env.MEDUSA_BACKEND_URL || "http://localhost:9000",

@@ -28,6 +28,9 @@ const SANDBOX_PORT = Number(env.PIASTRIX_SANDBOX_PORT || 9100)
 const STOREFRONT_PORT = Number(env.STOREFRONT_PORT || 8000)
 const SHOP_ID = env.PIASTRIX_SHOP_ID || "1"
 const SECRET = env.PIASTRIX_SECRET_KEY || "sandbox-secret"
+// Encrypts the dev vendors' payout accounts (README, "Payouts"); a development key, public in this repository.
+const ACCOUNT_KEY =
+  env.PIASTRIX_ACCOUNT_KEY || "GwR8djnBFrqdPbaBdkcR3z+I/AEZKls36H1x6CPtvxk="
 const ADMIN_EMAIL = env.MEDUSA_ADMIN_EMAIL || "admin@example.com"
 const ADMIN_PASSWORD = env.MEDUSA_ADMIN_PASSWORD || "supersecret"
 const DB_NAME = env.MEDUSA_DB_NAME || "medusa_piastrix_dev"
@@ -200,6 +203,7 @@ async function main() {
       PIASTRIX_H2H_URL: env.PIASTRIX_H2H_URL || sandboxUrl,
       PIASTRIX_SHOP_ID: SHOP_ID,
       PIASTRIX_SECRET_KEY: SECRET,
+      PIASTRIX_ACCOUNT_KEY: ACCOUNT_KEY,
     }
 
     if (USE_SANDBOX) {

@@ -108,6 +108,10 @@ async function main() {
     ...pg.env,
     MEDUSA_DISABLE_TELEMETRY: "true",
     NODE_ENV: "test",
+    // The key the suites' stores encrypt payout accounts with (the process suites' Medusa reads it too).
+    PIASTRIX_ACCOUNT_KEY:
+      process.env.PIASTRIX_ACCOUNT_KEY ||
+      "OUMCG2TwV8vDwXUvR6OV0O7pX69NyYTG8Nb1qMm3ac0=",
     // Medusa logs every boot step at info; a failing test prints its own assertion. LOG_LEVEL=info to see them.
     LOG_LEVEL: process.env.LOG_LEVEL || "error",
     // Every suite runs in one process (--runInBand), and each Medusa boot leaves memory behind that jest

@@ -13,6 +13,10 @@ import { freePort } from "./medusa-process"
 
 export const TEST_SHOP_ID = 1
 export const TEST_SECRET = "test-secret-key-9f2c"
+/** The account key of the suites' stores (scripts/test.js gives the same one to process suites). */
+export const TEST_ACCOUNT_KEY =
+  process.env.PIASTRIX_ACCOUNT_KEY ||
+  "OUMCG2TwV8vDwXUvR6OV0O7pX69NyYTG8Nb1qMm3ac0="
 
 export type PiastrixSuite = {
   /** axios bound to the booted Medusa; throws on non-2xx (read `err.response`). */
@@ -65,6 +69,7 @@ export function piastrixIntegrationRunner(
       MEDUSA_BACKEND_URL: baseUrl,
       PIASTRIX_SHOP_ID: String(TEST_SHOP_ID),
       PIASTRIX_SECRET_KEY: TEST_SECRET,
+      PIASTRIX_ACCOUNT_KEY: TEST_ACCOUNT_KEY,
       PIASTRIX_API_URL: running.url,
       PIASTRIX_H2H_URL: running.url,
       PIASTRIX_RECONCILE: "off",

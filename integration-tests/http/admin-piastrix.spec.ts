@@ -6,6 +6,7 @@ import {
 } from "../helpers/callbacks"
 import {
   piastrixIntegrationRunner,
+  TEST_ACCOUNT_KEY,
   TEST_SECRET,
   TEST_SHOP_ID,
 } from "../helpers/runner"
@@ -51,6 +52,13 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         value: "••••••••",
         source: "configuration",
       })
+      // The key that encrypts payout accounts is a secret too (README, "Payout accounts are encrypted").
+      expect(byKey.accountKey).toEqual({
+        key: "accountKey",
+        value: "••••••••",
+        source: "configuration",
+      })
+      expect(JSON.stringify(res.body)).not.toContain(TEST_ACCOUNT_KEY)
       expect(byKey.shopId).toEqual({
         key: "shopId",
         value: TEST_SHOP_ID,

@@ -1,5 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { seedVendors } from "../../dev/seed-vendors"
+import { openAccountFields } from "../../src/lib/payouts"
 import { PIASTRIX_MODULE } from "../../src/modules/piastrix"
 import type PiastrixModuleService from "../../src/modules/piastrix/service"
 import { piastrixIntegrationRunner } from "../helpers/runner"
@@ -42,11 +43,16 @@ piastrixIntegrationRunner(({ getContainer }) => {
     const card = output
       .flatMap((m) => m.payways)
       .find((p) => p.alias === "card_rub")
+    // Stored encrypted (README, "Payout accounts are encrypted"): opened here as a payout would open it.
     const withdraw = recipients.find((r) => r.rail === "withdraw")!
+    expect(withdraw.account).toMatch(/^pxenc:v1:/)
+    const { account } = openAccountFields(
+      piastrix.accountCipher(),
+      withdraw.id,
+      withdraw as never
+    )
     expect(
-      new RegExp(card!.account_info_config!.account!.regex!).test(
-        withdraw.account
-      )
+      new RegExp(card!.account_info_config!.account!.regex!).test(account)
     ).toBe(true)
   })
 })

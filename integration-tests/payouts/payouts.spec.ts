@@ -9,6 +9,7 @@ import {
   getPayout,
   ledgerBalances,
   markSent,
+  openAccountFields,
   recipientBalances,
   releaseDueHolds,
   reverseAccrual,
@@ -569,7 +570,12 @@ piastrixIntegrationRunner(
         await ctx.client.transferCreate({
           amount: crashed.amount,
           amount_type: "writeoff_amount",
-          payee_account: crashed.account,
+          // The account as the plugin sends it: opened from the payout's encrypted copy.
+          payee_account: openAccountFields(
+            ctx.cipher,
+            crashed.recipient_id,
+            crashed
+          ).account,
           payee_currency: RUB,
           shop_currency: RUB,
           shop_payment_id: crashed.shop_payment_id,

@@ -29,6 +29,8 @@ const ROOT = path.resolve(__dirname, "..", "..")
 const MEDUSA_VERSION = "2.21.2"
 const SHOP_ID = "1"
 const SECRET = "install-check-secret-5d1e"
+// The README's PIASTRIX_ACCOUNT_KEY: 32 bytes, base64.
+const ACCOUNT_KEY = "8sKq4Pp3c0l2m5c7G1x0bQ2r9V4d6y8A1n3E5t7Z9wU="
 const PROVIDERS = [
   "pp_piastrix-wallet_piastrix",
   "pp_piastrix_piastrix",
@@ -346,6 +348,7 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
         `AUTH_CORS=${medusaUrl}`,
         `PIASTRIX_SHOP_ID=${SHOP_ID}`,
         `PIASTRIX_SECRET_KEY=${SECRET}`,
+        `PIASTRIX_ACCOUNT_KEY=${ACCOUNT_KEY}`,
         `PIASTRIX_API_URL=${sandboxUrl}`,
         `MEDUSA_BACKEND_URL=${medusaUrl}`,
         `PIASTRIX_SUCCESS_URL=http://localhost:8000/return?session_id={session_id}`,

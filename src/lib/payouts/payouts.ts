@@ -2,6 +2,7 @@ import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/inbox"
+import { maskCardNumbers } from "../plugin/mask"
 import {
   lockRecipient,
   post,
@@ -47,7 +48,9 @@ export type Payout = {
   fee: string | null
   rail: PayoutRail
   payway: string | null
+  // The recipient's, encrypted, as they were when the payout was written (`accounts.ts`).
   account: string
+  account_masked: string | null
   account_details: Record<string, unknown> | null
   shop_payment_id: string
   status: PayoutStatus
@@ -71,7 +74,7 @@ export const OPEN_PAYOUT_STATUSES: PayoutStatus[] = [
 /** The service is asked about one payout at most this often (the reference's limit). */
 export const PAYOUT_POLL_INTERVAL = "1 minute"
 
-const COLUMNS = `id, recipient_id, currency, amount::text as amount, fee::text as fee, rail, payway, account, account_details,
+const COLUMNS = `id, recipient_id, currency, amount::text as amount, fee::text as fee, rail, payway, account, account_masked, account_details,
   shop_payment_id, status, rejected_reason, last_error, service_id, attempts, sent_at, next_poll_at, created_at`
 
 /** A SQL list of known states (constants of this file, never input). */
@@ -80,7 +83,8 @@ const states = (list: PayoutStatus[]) => list.map((s) => `'${s}'`).join(", ")
 const read = (row: any): Payout => ({ ...row, currency: Number(row.currency) })
 const raw = (amount: string | null) =>
   amount === null ? null : JSON.stringify({ value: amount, precision: 20 })
-const clip = (text: string) => text.slice(0, 1000)
+// Reasons come from the service too, which may quote the account it was sent: never stored readable.
+const clip = (text: string) => maskCardNumbers(text).slice(0, 1000)
 
 /** The `shop_payment_id` of a payout: its own id, so a retry can never mint another one. */
 export const shopPaymentIdOf = (payoutId: string) => payoutId
@@ -241,8 +245,9 @@ export async function createPayout(
     const id = `pxpo_${randomUUID().replace(/-/g, "")}`
     const inserted = await trx.raw(
       `insert into ${PAYOUT_TABLE}
-         (id, recipient_id, currency, amount, raw_amount, rail, payway, account, account_details, shop_payment_id, status)
-       values (?, ?, ?, ?::numeric, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?)
+         (id, recipient_id, currency, amount, raw_amount, rail, payway, account, account_masked, account_details,
+          shop_payment_id, status)
+       values (?, ?, ?, ?::numeric, ?::jsonb, ?, ?, ?, ?, ?::jsonb, ?, ?)
        returning ${COLUMNS}`,
       [
         id,
@@ -252,7 +257,9 @@ export async function createPayout(
         raw(amount.toFixed(digits)),
         recipient.rail,
         recipient.payway,
+        // Copied sealed: sealed for the recipient, it opens for its payouts (`accountContext`).
         recipient.account,
+        recipient.account_masked,
         recipient.account_details === null
           ? null
           : JSON.stringify(recipient.account_details),

@@ -5,7 +5,10 @@ import { RECIPIENT_TABLE } from "./tables"
 export type PayoutRail = "transfer" | "withdraw"
 export type PayoutSchedule = "daily" | "weekly" | "monthly" | "manual"
 
-/** A recipient as the payout code reads it: money as decimal strings. */
+/**
+ * A recipient as the payout code reads it: money as decimal strings, the account and its details as stored
+ * (encrypted: `accounts.ts` opens them for the service, `withMaskedAccount` shapes them for the admin).
+ */
 export type Recipient = {
   id: string
   name: string
@@ -13,6 +16,7 @@ export type Recipient = {
   rail: PayoutRail
   payway: string | null
   account: string
+  account_masked: string | null
   account_details: Record<string, unknown> | null
   currency: number
   commission_percent: string
@@ -23,7 +27,7 @@ export type Recipient = {
   state: "active" | "suspended"
 }
 
-export const RECIPIENT_COLUMNS = `id, name, email, rail, payway, account, account_details, currency,
+export const RECIPIENT_COLUMNS = `id, name, email, rail, payway, account, account_masked, account_details, currency,
   commission_percent::text as commission_percent, commission_fixed::text as commission_fixed, hold_days, schedule,
   minimum_payout::text as minimum_payout, state`
 

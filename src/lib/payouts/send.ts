@@ -16,7 +16,14 @@ import {
   type WithdrawRecord,
 } from "../piastrix"
 import { describeError } from "../plugin/describe-error"
+import { maskCardNumbers } from "../plugin/mask"
 import type { PiastrixOptions } from "../plugin/options"
+import { AccountCipherError, type AccountCipher } from "./account-cipher"
+import {
+  AccountKeyMissingError,
+  openAccountFields,
+  type AccountFields,
+} from "./accounts"
 import type { SqlDatabase } from "./ledger"
 import { getRecipient } from "./recipients"
 import {
@@ -48,7 +55,15 @@ export type PayoutContext = {
   /** The options with the admin's settings (lib/plugin/settings.ts), read now. */
   optionsInEffect: () => Promise<PiastrixOptions>
   logger: { info(message: string): void; warn(message: string): void }
+  /** Opens the stored accounts for the calls that send them; null when the store has no account key. */
+  cipher: AccountCipher | null
 }
+
+/** The payout's account in plaintext: only for the request that carries it to the service. */
+const accountOf = (
+  ctx: Pick<PayoutContext, "cipher">,
+  p: Pick<Payout, "recipient_id" | "account" | "account_details">
+): AccountFields => openAccountFields(ctx.cipher, p.recipient_id, p)
 
 type ServiceRecord =
   TransferCreateResult | TransferStatusResult | WithdrawRecord
@@ -59,25 +74,29 @@ type ServiceRecord =
  */
 const isRetryableRefusal = isPassingRefusal
 
+/** Why the service refused, in its words with any card number in them masked (they are logged and stored). */
 function refusalReason(error: PiastrixApiError): string {
   if (isInsufficientBalance(error)) {
-    return `insufficient shop balance (error 9): ${error.serviceMessage}`
+    return `insufficient shop balance (error 9): ${maskCardNumbers(error.serviceMessage)}`
   }
-  return `Piastrix refused the payout (error ${error.errorCode}): ${error.serviceMessage}`
+  return `Piastrix refused the payout (error ${error.errorCode}): ${maskCardNumbers(error.serviceMessage)}`
 }
+
+const described = (error: unknown) => maskCardNumbers(describeError(error))
 
 /** The create and status calls of a payout, always with its one `shop_payment_id`. */
 function createSteps(
   ctx: PayoutContext,
   p: Payout
 ): CreateSteps<ServiceRecord> {
+  // Opened when a create is sent, not for a status read, which names only the shop_payment_id.
   if (p.rail === "transfer") {
     return {
-      create: () =>
+      create: async () =>
         ctx.client.transferCreate({
           amount: p.amount,
           amount_type: "writeoff_amount",
-          payee_account: p.account,
+          payee_account: accountOf(ctx, p).account,
           payee_currency: p.currency,
           shop_currency: p.currency,
           shop_payment_id: p.shop_payment_id,
@@ -90,8 +109,7 @@ function createSteps(
       ctx.client.withdrawCreate({
         // The recipient's address as it is now: read only when a create is sent.
         email: (await getRecipient(ctx.db, p.recipient_id)).email,
-        account: p.account,
-        account_details: p.account_details ?? undefined,
+        ...withdrawAccount(accountOf(ctx, p)),
         amount: p.amount,
         amount_type: "shop_amount",
         payway: p.payway!,
@@ -101,6 +119,12 @@ function createSteps(
     find: () => findWithdraw(ctx.client, p.shop_payment_id),
   }
 }
+
+/** The account fields of a withdraw or an account check. */
+const withdrawAccount = (a: AccountFields) => ({
+  account: a.account,
+  account_details: a.account_details ?? undefined,
+})
 
 /** What the shop was debited, as the record says it (wallet transfers: `write_off_amount`). */
 function writeOffOf(record: ServiceRecord): string | null {
@@ -161,9 +185,15 @@ async function settleCreate(
   try {
     outcome = await run()
   } catch (error) {
+    if (error instanceof AccountKeyMissingError) {
+      // A create to resend and no key to open its account: nothing was sent; asked again once the key is back.
+      ctx.logger.warn(`Piastrix payout ${p.id}: ${error.message}`)
+      await noteError(ctx.db, p.id, error.message)
+      return p
+    }
     if (!(error instanceof PiastrixApiError)) {
-      // Refused by the client before anything was sent (bad input): a person has to look.
-      return markNeedsAttention(ctx.db, p.id, describeError(error))
+      // Refused by the client before anything was sent (bad input, an account that fails its check): a person has to look.
+      return markNeedsAttention(ctx.db, p.id, described(error))
     }
     if (isRetryableRefusal(error)) {
       ctx.logger.warn(
@@ -180,13 +210,9 @@ async function settleCreate(
     return applyRecord(ctx, p, outcome.record)
   }
   ctx.logger.warn(
-    `Piastrix payout ${p.id}: outcome unknown, asked again later: ${describeError(outcome.error)}`
+    `Piastrix payout ${p.id}: outcome unknown, asked again later: ${described(outcome.error)}`
   )
-  await noteError(
-    ctx.db,
-    p.id,
-    `outcome unknown: ${describeError(outcome.error)}`
-  )
+  await noteError(ctx.db, p.id, `outcome unknown: ${described(outcome.error)}`)
   return p
 }
 
@@ -252,12 +278,16 @@ export async function checkWithdrawAccount(
   ctx: PayoutContext,
   p: Pick<
     Payout,
-    "account" | "account_details" | "payway" | "amount" | "currency"
+    | "recipient_id"
+    | "account"
+    | "account_details"
+    | "payway"
+    | "amount"
+    | "currency"
   >
 ): Promise<{ final: boolean; reason: string } | null> {
   const check = await ctx.client.checkAccount({
-    account: p.account,
-    account_details: p.account_details ?? undefined,
+    ...withdrawAccount(accountOf(ctx, p)),
     payway: p.payway!,
     amount: p.amount,
     currency: p.currency,
@@ -282,6 +312,20 @@ export async function sendPayout(
   p: Payout
 ): Promise<Payout | null> {
   try {
+    // Opened first, though used later: a payout whose account cannot be opened is never quoted or sent.
+    accountOf(ctx, p)
+  } catch (error) {
+    if (error instanceof AccountKeyMissingError) {
+      ctx.logger.warn(`Piastrix payout ${p.id}: left pending: ${error.message}`)
+      return backToPending(ctx.db, p.id, error.message)
+    }
+    if (error instanceof AccountCipherError) {
+      // Changed or moved in the database since it was written: never paid anywhere until a person looks.
+      return markNeedsAttention(ctx.db, p.id, `account: ${error.message}`)
+    }
+    throw error
+  }
+  try {
     await recordFee(ctx.db, p.id, (await quotePayout(ctx, p)).fee)
     const refusal =
       p.rail === "withdraw" ? await checkWithdrawAccount(ctx, p) : null
@@ -302,7 +346,7 @@ export async function sendPayout(
         reason: refusalReason(error),
       })
     }
-    return backToPending(ctx.db, p.id, describeError(error))
+    return backToPending(ctx.db, p.id, described(error))
   }
   const sent = await markSent(ctx.db, p.id)
   if (!sent) {
@@ -336,11 +380,7 @@ export async function syncPayout(
       }
       return applyRecord(ctx, p, record)
     } catch (error) {
-      await noteError(
-        ctx.db,
-        p.id,
-        `status unavailable: ${describeError(error)}`
-      )
+      await noteError(ctx.db, p.id, `status unavailable: ${described(error)}`)
       return p
     }
   }

@@ -18,7 +18,11 @@ import { piastrixOptionsSchema, type PiastrixOptions } from "./options"
  */
 
 /** Options whose value never leaves the server. */
-const SECRET_OPTIONS = new Set<string>(["secretKey"])
+const SECRET_OPTIONS = new Set<string>([
+  "secretKey",
+  "accountKey",
+  "previousAccountKeys",
+])
 export const MASKED = "••••••••"
 
 export type OptionInForce = {
@@ -42,9 +46,11 @@ export function optionsInForce(
     return {
       key,
       value: SECRET_OPTIONS.has(key)
-        ? value
-          ? MASKED
-          : null
+        ? Array.isArray(value)
+          ? value.map(() => MASKED)
+          : value
+            ? MASKED
+            : null
         : (value ?? null),
       source,
     }

@@ -14,3 +14,29 @@ export function maskAccount(account: string | null | undefined): string | null {
   }
   return `${account.slice(0, 2)}${"•".repeat(account.length - 6)}${account.slice(-4)}`
 }
+
+/** Whether a run of digits passes the Luhn check every card number passes. */
+function luhn(digits: string): boolean {
+  let sum = 0
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i])
+    if (i % 2 === 1) {
+      d *= 2
+      if (d > 9) {
+        d -= 9
+      }
+    }
+    sum += d
+  }
+  return sum % 10 === 0
+}
+
+/**
+ * `card 4242424242424242 refused` -> `card 42••••••••••4242 refused`: a text the service wrote (a refusal, an
+ * error) may quote the account it was sent, and such text is stored on the payout and shown in the admin.
+ */
+export function maskCardNumbers(text: string): string {
+  return text.replace(/(?<!\w)\d{13,19}(?!\w)/g, (run) =>
+    luhn(run) ? (maskAccount(run) ?? run) : run
+  )
+}

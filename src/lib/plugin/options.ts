@@ -60,6 +60,14 @@ export const DEFAULT_PAYOUT_STATUSES: Record<
   "9": "pending",
 }
 
+const ACCOUNT_KEY_FORMAT =
+  "must be 32 random bytes as 64 hex characters or base64 (openssl rand -base64 32)"
+/** The format `lib/payouts/account-cipher.ts` reads (`parseAccountKey`), checked at boot. */
+const isAccountKey = (v: string) =>
+  /^[0-9a-fA-F]{64}$/.test(v.trim()) ||
+  (/^[A-Za-z0-9+/]{43}=?$/.test(v.trim()) &&
+    Buffer.from(v.trim(), "base64").length === 32)
+
 const returnUrl = z
   .string()
   .refine(
@@ -162,6 +170,30 @@ export const piastrixOptionsSchema = z
         defaultHoldDays: 14,
         defaultMinimumPayout: "0",
       }),
+    /**
+     * Encrypts vendors' payout accounts at rest (AES-256-GCM): 32 random bytes as base64 or 64 hex characters
+     * (`openssl rand -base64 32`), never the shop's secret key. Without it payments work; recipients and
+     * payouts are refused until it is set (README "Payouts").
+     */
+    accountKey: z
+      .string()
+      .refine((v) => v.trim() === "" || isAccountKey(v), ACCOUNT_KEY_FORMAT)
+      .optional()
+      // An environment variable set to nothing: no key.
+      .transform((v) => (v?.trim() ? v.trim() : undefined)),
+    /**
+     * Keys accounts were encrypted with before (rotation): opened, and re-encrypted with `accountKey` at boot.
+     * A list, or one string of keys separated by commas (PIASTRIX_PREVIOUS_ACCOUNT_KEYS).
+     */
+    previousAccountKeys: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((v) =>
+        (typeof v === "string" ? v.split(",") : (v ?? []))
+          .map((k) => k.trim())
+          .filter(Boolean)
+      )
+      .pipe(z.array(z.string().refine(isAccountKey, ACCOUNT_KEY_FORMAT))),
     /** Timeout of every call to the service, in milliseconds. */
     timeoutMs: z.number().int().positive().default(15000),
     /**

@@ -1,9 +1,14 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import {
+  AccountCipherError,
   findPayout,
   findRecipient,
+  openAccountFields,
+  requireAccountCipher,
   withdrawAccountProblem,
+  withMaskedAccount,
+  type AccountFields,
   type Payout,
   type PayoutContext,
   type Recipient,
@@ -23,6 +28,40 @@ export const accountCheckOf = (
 
 export const payoutsOf = (req: MedusaRequest): PayoutContext =>
   payoutContextOf(req.scope)
+
+/**
+ * Refuses (400 naming PIASTRIX_ACCOUNT_KEY) what needs a payout account in plaintext or stores one, when
+ * the store has no account key; payments never need it.
+ */
+export function requireAccountKey(ctx: PayoutContext): void {
+  try {
+    requireAccountCipher(ctx.cipher)
+  } catch (error) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      (error as Error).message
+    )
+  }
+}
+
+/** A recipient's stored account opened, to check its format against a changed payway (400 when it cannot be). */
+export function openRecipientAccount(
+  ctx: PayoutContext,
+  recipient: Recipient
+): AccountFields {
+  requireAccountKey(ctx)
+  try {
+    return openAccountFields(ctx.cipher, recipient.id, recipient)
+  } catch (error) {
+    if (error instanceof AccountCipherError) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `account: ${error.message}; set the account again`
+      )
+    }
+    throw error
+  }
+}
 
 export async function recipientOr404(
   ctx: PayoutContext,
@@ -85,13 +124,13 @@ export async function checkWithdrawAccountFormat(
 
 /**
  * Changes a payout's state for an admin: 404 for an unknown id, 400 naming the states the change
- * applies to when the payout is in another one.
+ * applies to when the payout is in another one. Returns the payout as responses show it (account masked).
  */
 export async function changePayout(
   req: MedusaRequest,
   change: (ctx: PayoutContext, payout: Payout) => Promise<Payout | null>,
   appliesTo: string
-): Promise<Payout> {
+) {
   const ctx = payoutsOf(req)
   const payout = await payoutOr404(ctx, req.params.id)
   const changed = await change(ctx, payout)
@@ -101,5 +140,5 @@ export async function changePayout(
       `id: the payout is ${payout.status}; only ${appliesTo}`
     )
   }
-  return changed
+  return withMaskedAccount(changed)
 }

@@ -40,7 +40,15 @@ const recipientFields = {
       message: "payway must be a payout direction alias such as card_rub",
     })
     .nullable(),
-  account: z.string().trim().min(1).max(255),
+  // A masked account sent back (the admin shows nothing else) would be stored as the account.
+  account: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .refine((v) => !v.includes("•"), {
+      message: "account must be the whole account, not its masked form",
+    }),
   account_details: z.record(z.string(), z.string().max(255)).nullable(),
   commission_percent: decimal("commission_percent").refine(
     (v) => new BigNumber(v).isLessThanOrEqualTo(100),

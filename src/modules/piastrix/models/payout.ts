@@ -17,7 +17,9 @@ export const PiastrixPayout = model
     fee: model.bigNumber().nullable(),
     rail: model.enum(["transfer", "withdraw"]),
     payway: model.text().nullable(),
+    // The recipient's encrypted account and details as they were when the payout was written.
     account: model.text(),
+    account_masked: model.text().nullable(),
     account_details: model.json().nullable(),
     // Derived from the id, never minted again: a lost create is found by it.
     shop_payment_id: model.text().unique(),

@@ -14,9 +14,12 @@ export const PiastrixRecipient = model.define(RECIPIENT_TABLE, {
   rail: model.enum(["transfer", "withdraw"]),
   // The output payway of a withdraw (e.g. "card_rub"); null for wallet transfers.
   payway: model.text().nullable(),
-  // Wallet number or e-mail (transfer), or the payway's account (withdraw).
+  // Wallet number or e-mail (transfer), or the payway's account (withdraw), encrypted with the account key
+  // (lib/payouts/accounts.ts): a card number is never stored readable.
   account: model.text(),
-  // The payway's fields besides `account` (its `account_info_config`).
+  // What the admin shows of `account` (`42••••••••••4242`), written with it.
+  account_masked: model.text().nullable(),
+  // The payway's fields besides `account` (its `account_info_config`), each value encrypted the same way.
   account_details: model.json().nullable(),
   // ISO 4217 numeric code, as the service names currencies.
   currency: model.number(),

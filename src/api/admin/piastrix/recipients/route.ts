@@ -2,16 +2,24 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { findRecipient, listRecipients } from "../../../../lib/payouts"
+import {
+  findRecipient,
+  listRecipients,
+  withMaskedAccount,
+} from "../../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../modules/piastrix/service"
-import { checkWithdrawAccountFormat, payoutsOf } from "../payout-helpers"
+import {
+  checkWithdrawAccountFormat,
+  payoutsOf,
+  requireAccountKey,
+} from "../payout-helpers"
 import type {
   AdminCreateRecipientType,
   AdminPageQueryType,
 } from "../payout-validators"
 
-/** Payout recipients (vendors), newest first. */
+/** Payout recipients (vendors), newest first, accounts masked. */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminPageQueryType>,
   res: MedusaResponse
@@ -21,12 +29,18 @@ export const GET = async (
     limit,
     offset,
   })
-  res.json({ recipients, count, limit, offset })
+  res.json({
+    recipients: recipients.map(withMaskedAccount),
+    count,
+    limit,
+    offset,
+  })
 }
 
 /**
- * Adds a recipient; a withdraw account must match its payway's format (400 naming the field). Hold,
- * schedule and minimum left out take the store's defaults (options or the admin's settings).
+ * Adds a recipient; a withdraw account must match its payway's format (400 naming the field), checked before
+ * it is encrypted (the module service encrypts it; without an account key, 400 naming it). Hold, schedule and
+ * minimum left out take the store's defaults (options or the admin's settings).
  */
 export const POST = async (
   req: AuthenticatedMedusaRequest<AdminCreateRecipientType>,
@@ -34,6 +48,7 @@ export const POST = async (
 ) => {
   const ctx = payoutsOf(req)
   const input = req.validatedBody
+  requireAccountKey(ctx)
   await checkWithdrawAccountFormat(ctx, input)
   const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
   const defaults = (await ctx.optionsInEffect()).payouts
@@ -45,5 +60,7 @@ export const POST = async (
     payway: input.rail === "withdraw" ? input.payway : null,
     account_details: input.account_details ?? null,
   } as never)
-  res.status(201).json({ recipient: await findRecipient(ctx.db, created.id) })
+  res.status(201).json({
+    recipient: withMaskedAccount((await findRecipient(ctx.db, created.id))!),
+  })
 }

@@ -16,7 +16,6 @@ import {
   type Recipient,
 } from "../../../../lib/api"
 import { runMutation } from "../../../../lib/run-mutation"
-import { maskAccount } from "../../../../../lib/plugin/mask"
 import { periodOf } from "../../../../lib/period"
 
 /** The recipient's ledger accounts, in the order money moves through them. */
@@ -28,7 +27,8 @@ function Settings({ recipient }: { recipient: Recipient }) {
   const initial = {
     name: recipient.name,
     email: recipient.email,
-    account: recipient.account,
+    // The server shows the account masked only: the field is empty, and a new account is typed whole.
+    account: "",
     commission_percent: recipient.commission_percent,
     commission_fixed: recipient.commission_fixed,
     hold_days: String(recipient.hold_days),
@@ -68,7 +68,13 @@ function Settings({ recipient }: { recipient: Recipient }) {
     >
       {text("name", t("recipients.name"))}
       {text("email", t("recipients.email"))}
-      {text("account", t("recipients.account"))}
+      <TextField
+        id="piastrix-recipient-account"
+        label={t("recipients.newAccount")}
+        placeholder={recipient.account}
+        value={form.account}
+        onChange={set("account")}
+      />
       {text("commission_percent", t("recipients.commissionPercent"))}
       {text("commission_fixed", t("recipients.commissionFixed"))}
       {text("hold_days", t("recipients.holdDays"))}
@@ -312,7 +318,7 @@ const PiastrixRecipientPage = () => {
                 {recipient.rail === "transfer"
                   ? t("payouts.wallet")
                   : recipient.payway}{" "}
-                {maskAccount(recipient.account)}
+                {recipient.account}
               </Text>
               {ACCOUNTS.map((account) => (
                 <Text key={account} size="small" data-account={account}>

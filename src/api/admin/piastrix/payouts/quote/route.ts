@@ -6,6 +6,7 @@ import BigNumber from "bignumber.js"
 import { MedusaError } from "@medusajs/framework/utils"
 import {
   checkWithdrawAccount,
+  maskedAccountFields,
   payableAmount,
   quotePayout,
 } from "../../../../../lib/payouts"
@@ -13,9 +14,13 @@ import {
   defaultCurrencyTable,
   PiastrixApiError,
 } from "../../../../../lib/piastrix"
-import { maskAccount } from "../../../../../lib/plugin/mask"
 import { serviceUnavailable } from "../../helpers"
-import { accountCheckOf, payoutsOf, recipientOr404 } from "../../payout-helpers"
+import {
+  accountCheckOf,
+  payoutsOf,
+  recipientOr404,
+  requireAccountKey,
+} from "../../payout-helpers"
 import type { AdminQuotePayoutType } from "../../payout-validators"
 
 /**
@@ -31,6 +36,7 @@ export const POST = async (
   res: MedusaResponse
 ) => {
   const ctx = payoutsOf(req)
+  requireAccountKey(ctx)
   const recipient = await recipientOr404(ctx, req.validatedBody.recipient_id)
   const checked = await payableAmount(ctx.db, recipient, {
     amount: req.validatedBody.amount,
@@ -39,6 +45,7 @@ export const POST = async (
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, checked.reason)
   }
   const payout = {
+    recipient_id: recipient.id,
     rail: recipient.rail,
     payway: recipient.payway,
     currency: recipient.currency,
@@ -72,7 +79,7 @@ export const POST = async (
       rail: recipient.rail,
       payway: recipient.payway,
       // Enough to tell accounts apart: the quote is shown, never used to pay.
-      account: maskAccount(recipient.account),
+      account: maskedAccountFields(recipient).account,
       currency_code:
         currencies.alphaOf(recipient.currency) ?? String(recipient.currency),
       // With the currency's digits, as payouts show amounts ("300.00", where the service may say "300").

@@ -2,17 +2,22 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { findRecipient, recipientBalances } from "../../../../../lib/payouts"
+import {
+  findRecipient,
+  recipientBalances,
+  withMaskedAccount,
+} from "../../../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../../modules/piastrix/service"
 import {
   checkWithdrawAccountFormat,
+  openRecipientAccount,
   payoutsOf,
   recipientOr404,
 } from "../../payout-helpers"
 import type { AdminUpdateRecipientType } from "../../payout-validators"
 
-/** A recipient with its currency's code and its balance per ledger account (sums of the entries). */
+/** A recipient (account masked) with its currency's code and its balance per ledger account (sums of the entries). */
 export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
@@ -20,7 +25,7 @@ export const GET = async (
   const ctx = payoutsOf(req)
   const recipient = await recipientOr404(ctx, req.params.id)
   res.json({
-    recipient,
+    recipient: withMaskedAccount(recipient),
     currency_code:
       ctx.client.currencies.alphaOf(recipient.currency) ??
       String(recipient.currency),
@@ -41,12 +46,20 @@ export const POST = async (
     "account" in changes ||
     "account_details" in changes
   ) {
-    await checkWithdrawAccountFormat(ctx, { ...current, ...changes })
+    // The format is checked on plaintext: what is not changed is the stored account, opened for the check.
+    const stored =
+      current.rail === "withdraw" &&
+      !("account" in changes && "account_details" in changes)
+        ? openRecipientAccount(ctx, current)
+        : {}
+    await checkWithdrawAccountFormat(ctx, { ...current, ...stored, ...changes })
   }
   const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
   await piastrix.updatePiastrixRecipients({
     id: current.id,
     ...changes,
   } as never)
-  res.json({ recipient: await findRecipient(ctx.db, current.id) })
+  res.json({
+    recipient: withMaskedAccount((await findRecipient(ctx.db, current.id))!),
+  })
 }

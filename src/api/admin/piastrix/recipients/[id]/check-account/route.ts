@@ -7,6 +7,7 @@ import { checkWithdrawAccount } from "../../../../../../lib/payouts"
 import { fromService } from "../../../helpers"
 import {
   accountCheckOf,
+  openRecipientAccount,
   payoutsOf,
   recipientOr404,
 } from "../../../payout-helpers"
@@ -29,10 +30,13 @@ export const POST = async (
       "id: the recipient is paid to a Piastrix wallet; only withdraw accounts are checked"
     )
   }
+  // 400 without a key, or for an account that fails its integrity check, before the service is asked.
+  openRecipientAccount(ctx, recipient)
   await fromService(res, async () =>
     accountCheckOf(
       await checkWithdrawAccount(ctx, {
         ...recipient,
+        recipient_id: recipient.id,
         amount: req.validatedBody.amount,
       })
     )
