@@ -57,6 +57,7 @@ const PROCESS_SUITES = [
   "integration-tests/crash/",
   "integration-tests/scale/many-instances",
   "integration-tests/security/forgeries-on-redis",
+  "integration-tests/security/recipient-accounts-boot",
 ]
 
 /**
