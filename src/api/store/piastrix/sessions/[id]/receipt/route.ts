@@ -13,7 +13,7 @@ import { respondToServiceError } from "../../../helpers/service-error"
  * the service. Accepted receipts go to the receipt address the service named for this payment.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const session = await loadPiastrixSession(req.scope, req.params.id, "id", [
+  const session = await loadPiastrixSession(req, req.params.id, "id", [
     "bank_transfer",
   ])
   const read = await readReceipt(req)
