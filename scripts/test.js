@@ -56,6 +56,7 @@ function styleChecks() {
 const PROCESS_SUITES = [
   "integration-tests/crash/",
   "integration-tests/scale/many-instances",
+  "integration-tests/security/limits-across-instances",
 ]
 
 /**
