@@ -1,3 +1,6 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { SqlConnection } from "../../src/lib/plugin"
+import { Migration20261126130000 } from "../../src/modules/piastrix/migrations/Migration20261126130000"
 import { adminHeaders } from "../helpers/admin-api"
 import {
   holdCallbacks,
@@ -85,6 +88,49 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(JSON.stringify(await storefrontCart(cart.id))).not.toContain(
       PAYER_WALLET
     )
+  })
+
+  it("masks the whole wallets that data written before this change holds, keeping them in the register (the migration)", async () => {
+    const cart = await createCart(api, seed())
+    const { session } = await startPaymentSession(api, seed(), cart, WALLET, {
+      email: cart.email,
+    })
+    await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
+    await capturedOrder(cart.id)
+    const db = getContainer().resolve<SqlConnection>(
+      ContainerRegistrationKeys.PG_CONNECTION
+    )
+    // As an earlier version left it: the session's and the payment's data hold the wallet whole, the register nothing.
+    for (const table of ["payment_session", "payment"]) {
+      await db.raw(
+        `update ${table} set data = jsonb_set(data, '{payer_account}', to_jsonb(?::text))
+          where data->>'shop_order_id' = ?`,
+        [PAYER_WALLET, session.id]
+      )
+    }
+    await db.raw(
+      `update piastrix_payment set payer_account = null where shop_order_id = ?`,
+      [session.id]
+    )
+    expect(JSON.stringify(await storefrontCart(cart.id))).toContain(
+      PAYER_WALLET
+    )
+
+    const migration = new Migration20261126130000({} as never, {} as never)
+    await migration.up()
+    for (const sql of migration.getQueries()) {
+      await db.raw(String(sql))
+    }
+
+    expect(JSON.stringify(await storefrontCart(cart.id))).not.toContain(
+      PAYER_WALLET
+    )
+    const { rows } = await db.raw(
+      `select (select payer_account from piastrix_payment where shop_order_id = ?) as registered,
+              (select data->>'payer_account' from payment where data->>'shop_order_id' = ?) as payment`,
+      [session.id, session.id]
+    )
+    expect(rows[0]).toEqual({ registered: PAYER_WALLET, payment: MASKED })
   })
 
   it("keeps the wallet a status read told whole only in the register, and refunds to it", async () => {
