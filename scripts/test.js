@@ -58,6 +58,7 @@ const PROCESS_SUITES = [
   "integration-tests/scale/many-instances",
   "integration-tests/security/forgeries-on-redis",
   "integration-tests/security/recipient-accounts-boot",
+  "integration-tests/security/limits-across-instances",
 ]
 
 /**

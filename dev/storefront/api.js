@@ -134,8 +134,12 @@
     },
     receiptStatus: (sessionId) =>
       request(`/store/piastrix/sessions/${sessionId}/receipt-status`),
-    sessionStatus: (sessionId) =>
-      request(`/store/piastrix/sessions/${sessionId}/status`),
+    // The cart proves the session is this storefront's: only then does the status name the order.
+    sessionStatus: (sessionId, cartId) =>
+      request(
+        `/store/piastrix/sessions/${sessionId}/status` +
+          (cartId ? `?cart_id=${encodeURIComponent(cartId)}` : "")
+      ),
   }
 
   /** Amounts as the payer reads them, in the cart's currency. */

@@ -8,6 +8,8 @@
   const sessionId =
     params.get("session_id") || localStorage.getItem("demo.session_id")
   const cameBackFailed = params.has("failed")
+  // Read once: showing the order forgets the saved cart, and the status names the order only to its cart.
+  const cartId = saved.cartId
   const startedAt = Date.now()
   let completionTried = false
 
@@ -40,7 +42,7 @@
       state: status.state ?? data.state ?? null,
       failure: status.failure ?? data.failure ?? null,
       orderId: status.order_id ?? status.order?.id ?? null,
-      cartId: status.cart_id ?? status.cart?.id ?? null,
+      orderPlaced: status.order_placed ?? false,
       kind: status.kind ?? data.kind ?? null,
     }
   }
@@ -122,11 +124,16 @@
   }
 
   async function tick() {
-    const status = read(await store.sessionStatus(sessionId))
+    const status = read(await store.sessionStatus(sessionId, cartId))
     if (status.orderId) {
       const outcome = await showOrder(status.orderId, status.kind)
       // An awaiting order (bank transfer) becomes paid later: keep watching, slowly.
       return outcome === "done" ? null : 5000
+    }
+    if (status.orderPlaced) {
+      // Another browser, or the cart already forgotten: the order exists, but its details are the cart's to see.
+      say("Your order is placed.", "A confirmation goes to your e-mail.", "ok")
+      return null
     }
     if (
       ["failed", "expired", "canceled", "amount_mismatch"].includes(
@@ -142,7 +149,6 @@
       return 5000
     }
     // Paid at Piastrix but no order yet (no callback reached this store): complete the cart once.
-    const cartId = status.cartId || saved.cartId
     if (
       !cameBackFailed &&
       !completionTried &&

@@ -165,8 +165,11 @@ it("starts the scale layout with one command, takes a payment through the balanc
   const orderId = await eventually(
     "the order",
     async () =>
-      (await json(`${store}/store/piastrix/sessions/${session.id}/status`))
-        .order_id ?? undefined,
+      (
+        await json(
+          `${store}/store/piastrix/sessions/${session.id}/status?cart_id=${cart.id}`
+        )
+      ).order_id ?? undefined,
     60000
   )
   expect(orderId).toMatch(/^order_/)

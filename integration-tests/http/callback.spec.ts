@@ -11,6 +11,7 @@ import {
   successNotification,
   waitFor,
 } from "../helpers/callbacks"
+import { payerAccountOf } from "../../src/lib/plugin"
 import { piastrixIntegrationRunner, TEST_SHOP_ID } from "../helpers/runner"
 import {
   completeCart,
@@ -94,7 +95,14 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       expect(order.payment_collections[0].payments[0].captures).toHaveLength(1)
       await settledRow(getContainer(), session.id, "processed")
       const { data } = await paymentSession(getContainer(), session.id)
-      expect(data.payer_account).toBe("123456789012")
+      // Masked in session data (the storefront reads it with the cart); whole in the plugin's tables, for refunds.
+      expect(data.payer_account).toBe("12••••••9012")
+      expect(
+        await payerAccountOf(
+          getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION),
+          session.id
+        )
+      ).toBe("123456789012")
     })
 
     it("records a resent notification once and answers OK to every copy", async () => {

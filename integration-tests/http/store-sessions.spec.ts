@@ -165,7 +165,7 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
         state: "pending",
         failure: null,
         amount_mismatch: null,
-        cart_id: cart.id,
+        order_placed: false,
         order_id: null,
         checked_at: null,
         notice: null,
@@ -173,7 +173,7 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
       expect(polls()).toBe(before)
     })
 
-    it("shows the order once the paid cart is completed", async () => {
+    it("shows the order once the paid cart is completed: its id only to the holder of the cart", async () => {
       const cart = await createCart(api, seed())
       const { session } = await startPaymentSession(
         api,
@@ -189,13 +189,26 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
       const completed = await completeCart(api, seed(), cart.id)
       expect(completed.status).toBe(200)
 
-      const res = await status(session.id)
+      const res = await status(session.id, { cart_id: cart.id })
 
       expect(res.data).toMatchObject({
         session_id: session.id,
         state: "paid",
+        order_placed: true,
         order_id: completed.body.order.id,
       })
+      // The session id alone (it travels in the return address and to the service) opens no order.
+      expect((await status(session.id)).data).toMatchObject({
+        order_placed: true,
+        order_id: null,
+      })
+      expect((await status(session.id)).data).not.toHaveProperty("cart_id")
+      const other = await createCart(api, seed())
+      await expectRejected(
+        status(session.id, { cart_id: other.id }),
+        404,
+        /not found/
+      )
     })
 
     it("shows why a rejected payment failed", async () => {
@@ -240,6 +253,11 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
         status("payses_01UNKNOWN", { expand: "data" }),
         400,
         /expand/
+      )
+      await expectRejected(
+        status("payses_01UNKNOWN", { cart_id: "order_1" }),
+        400,
+        /cart_id/
       )
     })
   })

@@ -13,6 +13,7 @@ import {
   settleRefund,
   type RefundRow,
 } from "./refund-register"
+import { payerAccountOf } from "./payment-register"
 import type { RefundTransfer, RefundTransferContext } from "./refund-transfer"
 
 /**
@@ -39,7 +40,7 @@ export type InboxRefundTarget = {
 
 /**
  * What a refund of notification `row` would send: its amount and currency, the payer's wallet (the
- * notification's, else the session's) and currency (the session's, else the shop's), and whether the
+ * notification's, else the register's) and currency (the session's, else the shop's), and whether the
  * inbox offers it at all (`refundableNotification`).
  */
 export async function inboxRefundTarget(
@@ -54,8 +55,12 @@ export async function inboxRefundTarget(
        from ${NOTIFICATION_TABLE} n where n.id = ?`,
     [row.id]
   )
+  // Session data holds the payer's wallet masked (the storefront reads it): the register keeps it whole.
+  const registered = rows[0]?.payer_account
+    ? null
+    : await payerAccountOf(db, row.shop_order_id)
   const { rows: sessions } = await db.raw(
-    `select payment_collection_id, data->>'payer_account' as payer_account, data->>'payer_currency' as payer_currency
+    `select payment_collection_id, data->>'payer_currency' as payer_currency
        from payment_session
       where id = ? or data->>'shop_order_id' = ?
       order by created_at`,
@@ -81,7 +86,7 @@ export async function inboxRefundTarget(
     transfer: {
       label: `notification ${row.id}`,
       shop_order_id: row.shop_order_id,
-      payee: rows[0]?.payer_account || fromSession("payer_account"),
+      payee: rows[0]?.payer_account || registered,
       amount: row.shop_amount ?? "",
       currency: Number(row.shop_currency),
       payee_currency:

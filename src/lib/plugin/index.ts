@@ -4,6 +4,7 @@
  * the provider, the routes, the workflows and the module import it downward.
  */
 export * from "./admin-views"
+export * from "./attempt-limit"
 export * from "./bank-transfer"
 export * from "./carried-payment"
 export * from "./cart-readiness"

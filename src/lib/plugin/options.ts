@@ -75,6 +75,21 @@ const returnUrl = z
     "must be an http(s) address; it may contain {session_id}"
   )
 
+const attemptLimit = z
+  .object({
+    /** Attempts allowed in one window. */
+    max: z.number().int().positive(),
+    /** How long a window lasts from its first attempt, in minutes. */
+    windowMinutes: z.number().int().positive(),
+  })
+  .strict()
+
+/** The storefront limits' defaults: a payer never needs more; a stranger gets no further. */
+export const DEFAULT_LIMITS = {
+  receiptsPerSession: { max: 5, windowMinutes: 60 },
+  sessionStartsPerCart: { max: 10, windowMinutes: 10 },
+}
+
 /** How long a wallet payment can be paid when `billLifetimeMinutes` is not set: the service's default. */
 export const BILL_LIFETIME_MINUTES = 43200
 
@@ -194,6 +209,22 @@ export const piastrixOptionsSchema = z
           .filter(Boolean)
       )
       .pipe(z.array(z.string().refine(isAccountKey, ACCOUNT_KEY_FORMAT))),
+    /**
+     * Storefront limits, counted in Postgres for every instance, answered 429 with Retry-After: receipts
+     * filed per payment session (each is forwarded to the service, up to 10 MB), and Piastrix payment
+     * sessions started per cart (each opens a payment at the service).
+     */
+    limits: z
+      .object({
+        receiptsPerSession: attemptLimit.default(
+          DEFAULT_LIMITS.receiptsPerSession
+        ),
+        sessionStartsPerCart: attemptLimit.default(
+          DEFAULT_LIMITS.sessionStartsPerCart
+        ),
+      })
+      .strict()
+      .default(DEFAULT_LIMITS),
     /** Timeout of every call to the service, in milliseconds. */
     timeoutMs: z.number().int().positive().default(15000),
     /**

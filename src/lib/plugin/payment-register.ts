@@ -17,6 +17,8 @@ export type RegisteredPayment = {
   currency: number
   payment_id: string | null
   state: string
+  /** The payer's wallet in full, when known: session data, which the storefront reads, holds it masked. */
+  payer_account: string | null
   created_at: Date | string
 }
 
@@ -55,6 +57,47 @@ export async function markPaymentCreated(
       where shop_order_id = ? and deleted_at is null and state = 'opened'`,
     [paymentId, shopOrderId]
   )
+}
+
+/**
+ * Keeps the payer's wallet in full where only the plugin reads it: a wallet refund is sent back to it,
+ * while session data (public to the storefront) holds it masked. The service's latest word wins.
+ */
+export async function notePayerAccount(
+  db: SqlConnection,
+  shopOrderId: string,
+  account: string
+): Promise<void> {
+  await db.raw(
+    `-- payment:note-payer
+     update ${PAYMENT_REGISTER_TABLE} set payer_account = ?, updated_at = now()
+      where shop_order_id = ? and deleted_at is null and payer_account is distinct from ?`,
+    [account, shopOrderId, account]
+  )
+}
+
+/**
+ * The payer's wallet in full, from the plugin's own tables: the verified success notification's (who
+ * actually paid), else the register's (the status read's, the service's answer to the create, or what
+ * the payer typed). Null when neither knows it.
+ */
+export async function payerAccountOf(
+  db: SqlConnection,
+  shopOrderId: string
+): Promise<string | null> {
+  const { rows } = await db.raw(
+    `-- payment:payer
+     select coalesce(
+       (select nullif(n.fields->>'payer_account', '') from ${NOTIFICATION_TABLE} n
+         where n.shop_order_id = ? and n.status = 'success' and n.deleted_at is null
+           and nullif(n.fields->>'payer_account', '') is not null
+         order by n.created_at limit 1),
+       (select nullif(r.payer_account, '') from ${PAYMENT_REGISTER_TABLE} r
+         where r.shop_order_id = ? and r.deleted_at is null)
+     ) as payer_account`,
+    [shopOrderId, shopOrderId]
+  )
+  return rows[0]?.payer_account ?? null
 }
 
 /**

@@ -15,6 +15,10 @@ import type {
 } from "../../lib/piastrix"
 import {
   claimNotification,
+  peekAttempt,
+  takeAttempt,
+  type AttemptLimitName,
+  type AttemptVerdict,
   createPiastrixClient,
   createPiastrixVerifier,
   createSenderCheck,
@@ -203,6 +207,25 @@ class PiastrixModuleService extends MedusaService({
   /** The shop's polling guard: one per process, its windows in Postgres for every instance. */
   getPollingGuard(): PollingGuard {
     return installationPollingGuard(this.getClient(), this.#db())
+  }
+
+  /**
+   * Takes one attempt of a storefront limit (option `limits`) for `key`, counted in Postgres for every
+   * instance, or refuses it with when to retry.
+   */
+  async takeAttempt(
+    name: AttemptLimitName,
+    key: string
+  ): Promise<AttemptVerdict> {
+    return takeAttempt(this.#db(), name, key, this.getOptions().limits[name])
+  }
+
+  /** Whether a storefront limit's window is already full for `key`, taking nothing (see peekAttempt). */
+  async peekAttempt(
+    name: AttemptLimitName,
+    key: string
+  ): Promise<AttemptVerdict> {
+    return peekAttempt(this.#db(), name, key, this.getOptions().limits[name])
   }
 
   /** Drops the kept payment directions: the next session or store route reads them from the service. */

@@ -13,13 +13,16 @@ import {
   StoreDirectionsQuery,
   StoreNoQuery,
   StoreQuoteBody,
+  StoreSessionStatusQuery,
 } from "./validators"
 
 /** Every query is checked (unknown keys refused), also on routes that take none. */
-const query = (schema: typeof StoreDirectionsQuery | typeof StoreNoQuery) => [
-  rejectDottedQueryKeys,
-  validateAndTransformQuery(schema, {}),
-]
+const query = (
+  schema:
+    | typeof StoreDirectionsQuery
+    | typeof StoreSessionStatusQuery
+    | typeof StoreNoQuery
+) => [rejectDottedQueryKeys, validateAndTransformQuery(schema, {})]
 
 /** Validation of the storefront routes under /store/piastrix, and the cart check before a Piastrix payment starts. */
 export const storePiastrixMiddlewares: MiddlewareRoute[] = [
@@ -64,11 +67,14 @@ export const storePiastrixMiddlewares: MiddlewareRoute[] = [
     bodyParser: false,
     middlewares: query(StoreNoQuery),
   },
-  ...["requisites", "receipt-status", "status"].map(
-    (path): MiddlewareRoute => ({
-      matcher: `/store/piastrix/sessions/:id/${path}`,
-      methods: ["GET"],
-      middlewares: query(StoreNoQuery),
-    })
-  ),
+  {
+    matcher: "/store/piastrix/sessions/:id/status",
+    methods: ["GET"],
+    middlewares: query(StoreSessionStatusQuery),
+  },
+  ...["requisites", "receipt-status"].map((path): MiddlewareRoute => ({
+    matcher: `/store/piastrix/sessions/:id/${path}`,
+    methods: ["GET"],
+    middlewares: query(StoreNoQuery),
+  })),
 ]

@@ -43,5 +43,16 @@ export const StoreCardFormBody = z.object({
 })
 export type StoreCardFormBodyType = z.infer<typeof StoreCardFormBody>
 
+/**
+ * The cart the storefront holds, as proof that the session is its own: only then does the status name
+ * the order (an order id opens the order, e-mail and addresses, to whoever holds it).
+ */
+export const StoreSessionStatusQuery = z.object({
+  cart_id: cartId.optional(),
+})
+export type StoreSessionStatusQueryType = z.infer<
+  typeof StoreSessionStatusQuery
+>
+
 /** Routes that take no query parameters still refuse unknown ones. */
 export const StoreNoQuery = z.object({})

@@ -19,6 +19,8 @@ export const PiastrixPayment = model
     // opened (written, create sent or about to be) | created (the service answered) | paid_without_order
     state: model.text().default("opened"),
     last_error: model.text().nullable(),
+    // The payer's wallet in full (lib/plugin/payment-register.ts): session data, public to the storefront, masks it.
+    payer_account: model.text().nullable(),
     next_check_at: model.dateTime().nullable(),
     checked_at: model.dateTime().nullable(),
   })

@@ -128,21 +128,27 @@ describe("authorizePayment", () => {
     })
   })
 
-  it("captures a paid wallet bill and remembers the payer's wallet for refunds", async () => {
+  it("captures a paid wallet bill and remembers the payer's wallet for refunds, whole only in the register", async () => {
+    const inbox = fakeInbox([])
     const { service, sessionId, data } = await started(
       PiastrixWalletService,
-      {}
+      {},
+      {},
+      inbox
     )
     await control(running, "POST", `/payments/${sessionId}/pay?by=order`, {
       payer_account: "201494711279",
     })
     const out = await service.authorizePayment({ data })
     expect(out.status).toBe("captured")
+    // Session data goes to the storefront with the cart: the wallet is masked there.
     expect(out.data).toMatchObject({
       state: "paid",
       service_status: 2,
-      payer_account: "201494711279",
+      payer_account: "20••••••1279",
     })
+    expect(JSON.stringify(out.data)).not.toContain("201494711279")
+    expect(inbox.payers.get(sessionId)).toBe("201494711279")
   })
 
   it("never captures a payment of another amount, and flags the difference", async () => {

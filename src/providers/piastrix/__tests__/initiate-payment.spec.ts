@@ -81,7 +81,15 @@ describe("initiatePayment", () => {
   })
 
   it("creates a wallet bill for the session and returns the wallet page to redirect to", async () => {
-    const { service } = makeService(PiastrixWalletService, running)
+    const db = fakeInbox([])
+    const { service } = makeService(
+      PiastrixWalletService,
+      running,
+      {},
+      {
+        __pg_connection__: db,
+      }
+    )
     const input = initiateInput({ payer_account: "201494711279" })
     const out = await service.initiatePayment(input)
     const sessionId = input.data.session_id
@@ -110,11 +118,13 @@ describe("initiatePayment", () => {
         fields: {},
       },
       state: "pending",
-      payer_account: "201494711279",
+      // Masked: the storefront reads session data with the cart; the register keeps the wallet whole.
+      payer_account: "20••••••1279",
       payer_currency: 643,
       refunds: [],
     })
     expect(JSON.stringify(out.data)).not.toContain(SECRET)
+    expect(db.payers.get(sessionId)).toBe("201494711279")
   })
 
   it("sends a redirect payment with the storefront's payway and a GET page", async () => {

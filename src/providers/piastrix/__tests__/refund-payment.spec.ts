@@ -359,8 +359,22 @@ describe("refundPayment", () => {
     }
   })
 
+  it("sends the refund to the wallet the register keeps whole, never to the masked one in session data", async () => {
+    const { service, sessionId, data } = await paidWallet()
+    expect(data.payer_account).toBe("20••••••1279")
+    await service.refundPayment({
+      amount: raw("5"),
+      data,
+      context: { idempotency_key: "ref_masked" },
+    })
+    expect(transfersOf(sessionId)).toEqual([
+      expect.objectContaining({ account: PAYER }),
+    ])
+  })
+
   it("refuses a wallet refund when the payer's wallet is unknown", async () => {
-    const { service, data } = await paidWallet()
+    const { service, data, db } = await paidWallet()
+    db.payers.clear()
     const error = await service
       .refundPayment({
         amount: raw("5"),

@@ -15,7 +15,8 @@ import {
 
 /**
  * Session data is public: the storefront reads it. After every step that writes it (initiate, authorize,
- * refund), for every kind, it holds no secret key, no signature, no card number or CVV.
+ * refund), for every kind, it holds no secret key, no signature, no card number or CVV, nor the payer's
+ * whole wallet.
  */
 
 let running: RunningSandbox
@@ -122,6 +123,8 @@ describe("session data holds no secret", () => {
       })
       expect(authorized.status).toBe("captured")
       expect(secretsIn(authorized.data)).toEqual([])
+      // Nor the payer's whole wallet: the storefront reads session data with the cart.
+      expect(JSON.stringify(authorized.data)).not.toContain(PAYER)
 
       const refunded = await (service as PiastrixBase).refundPayment({
         amount: { value: "100", precision: 20 } as never,
@@ -130,6 +133,7 @@ describe("session data holds no secret", () => {
       })
       expect((refunded.data as { refunds: unknown[] }).refunds).toHaveLength(1)
       expect(secretsIn(refunded.data)).toEqual([])
+      expect(JSON.stringify(refunded.data)).not.toContain(PAYER)
     }
   )
 

@@ -113,16 +113,41 @@ export type InboxVerdictRow = {
 export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & {
   queries: number
   registered: string[]
+  /** The register's payer wallets, in full, by shop_order_id. */
+  payers: Map<string, string>
   refunds: RefundRow[]
   liveRefunds: Set<string>
 } {
   const db = {
     queries: 0,
     registered: [] as string[],
+    payers: new Map<string, string>(),
     refunds: [] as RefundRow[],
     liveRefunds: new Set<string>(),
     async raw(sql: string, bindings: readonly unknown[] = []) {
       db.queries += 1
+      const payment = /-- payment:([\w-]+)/.exec(sql)?.[1]
+      if (payment === "note-payer") {
+        db.payers.set(String(bindings[1]), String(bindings[0]))
+        return { rows: [] }
+      }
+      if (payment === "payer") {
+        // The verified success's wallet first, as payerAccountOf reads it.
+        const notified = rows.find(
+          (r) =>
+            r.shop_order_id === bindings[0] &&
+            r.status === "success" &&
+            r.payer_account
+        )?.payer_account
+        return {
+          rows: [
+            {
+              payer_account:
+                notified ?? db.payers.get(String(bindings[0])) ?? null,
+            },
+          ],
+        }
+      }
       const poll = /-- poll:([\w-]+)/.exec(sql)?.[1]
       if (poll) {
         return { rows: await pollStatement(poll, bindings) }

@@ -1,3 +1,4 @@
+import { parsePiastrixOptions } from "../../../lib/plugin"
 import { PiastrixCardService } from "../services/piastrix-card"
 import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { PiastrixWalletService } from "../services/piastrix-wallet"
@@ -30,6 +31,26 @@ describe("validateOptions", () => {
         refunds: { wallet: "send" },
       })
     ).toThrow(/refunds\.wallet/)
+  })
+
+  it("names a bad storefront limit, and fills the ones left out with their defaults", () => {
+    expect(() =>
+      PiastrixWalletService.validateOptions({
+        shopId: 5,
+        secretKey: "k",
+        limits: { receiptsPerSession: { max: 0, windowMinutes: 60 } },
+      })
+    ).toThrow(/limits\.receiptsPerSession\.max/)
+    expect(
+      parsePiastrixOptions({
+        shopId: 5,
+        secretKey: "k",
+        limits: { receiptsPerSession: { max: 3, windowMinutes: 30 } },
+      }).limits
+    ).toEqual({
+      receiptsPerSession: { max: 3, windowMinutes: 30 },
+      sessionStartsPerCart: { max: 10, windowMinutes: 10 },
+    })
   })
 
   it("lets a store without host-to-host card access start: h2hUrl is not required at boot", () => {

@@ -4,6 +4,7 @@ import type { BillStatusResult } from "../../../lib/piastrix"
 import {
   describeError,
   isKnownServiceStatus,
+  maskAccount,
   medusaStatusOf,
   outcomeOfServiceStatus,
   paidAsAsked,
@@ -93,7 +94,8 @@ async function fromInbox(
   const withFacts: PiastrixSessionData = {
     ...data,
     payment_id: verdict.payment_id ?? data.payment_id,
-    payer_account: verdict.payer_account || data.payer_account,
+    // Masked: session data goes to the storefront; the inbox keeps the notification whole for refunds.
+    payer_account: maskAccount(verdict.payer_account) ?? data.payer_account,
   }
   const refunded = verdicts.find((v) => v.refunded)
   if (refunded) {
@@ -138,6 +140,16 @@ async function fromInbox(
   }
 }
 
+/** The payer's wallet a wallet status answer names, whole; null for other kinds or when it names none. */
+function payerAccountIn(
+  ctx: ProviderContext,
+  record: PaymentStatusRecord
+): string | null {
+  return ctx.kind === "wallet"
+    ? (record as BillStatusResult).ps_data?.ps_payer_account || null
+    : null
+}
+
 function applyRecord(
   ctx: ProviderContext,
   data: PiastrixSessionData,
@@ -150,16 +162,13 @@ function applyRecord(
     )
     return data
   }
-  const payerAccount =
-    ctx.kind === "wallet"
-      ? (record as BillStatusResult).ps_data?.ps_payer_account || null
-      : null
   const next: PiastrixSessionData = {
     ...data,
     service_status: record.status,
     checked_at: new Date(fetchedAt).toISOString(),
     payment_id: String(record.payment_id),
-    payer_account: payerAccount ?? data.payer_account,
+    payer_account:
+      maskAccount(payerAccountIn(ctx, record)) ?? data.payer_account,
   }
   const endpoint = statusEndpointOf(ctx.kind)
   // What a status read alone may not decide stays pending, with a notice the store owner can see.
@@ -242,6 +251,18 @@ export async function resolvePiastrixPayment(
   const read = await readPaymentStatus(ctx, ctx.kind, shopOrderId)
   if (read.outcome === "found") {
     data = applyRecord(ctx, data, read.record, read.fetchedAt)
+    const account =
+      String(read.record.shop_order_id) === shopOrderId
+        ? payerAccountIn(ctx, read.record)
+        : null
+    if (account) {
+      // Whole in the register (a refund is sent back to it), masked in the session data above.
+      await ctx.register.notePayer(shopOrderId, account).catch((error) => {
+        ctx.logger.warn(
+          `Piastrix: session ${data.session_id}: the payer's wallet not noted in the register: ${describeError(error)}`
+        )
+      })
+    }
   } else {
     const why =
       read.outcome === "absent"

@@ -33,6 +33,10 @@ export interface ProviderContext {
       currency: number
     }) => Promise<void>
     created: (shopOrderId: string, paymentId: string) => Promise<void>
+    /** Keeps the payer's wallet in full in the register; session data holds it masked. */
+    notePayer: (shopOrderId: string, account: string) => Promise<void>
+    /** The payer's wallet in full, from the plugin's tables (payerAccountOf), or null. */
+    payer: (shopOrderId: string) => Promise<string | null>
   }
   /** The register of refund transfers (lib/plugin/refund-register.ts): what a send needs, and the sent ones. */
   refunds: RefundTransferContext["refunds"] & {

@@ -25,6 +25,7 @@ import {
   cachedShopInputConfig,
   choosePayway,
   describeError,
+  maskAccount,
   pickStorefrontInput,
   readSessionData,
   storefrontInputSchema,
@@ -414,6 +415,16 @@ export async function initiatePiastrixPayment(
       `Piastrix: session ${sessionId}: payment ${created.id} not noted in the register: ${describeError(error)}`
     )
   })
+  if (created.payer_account) {
+    // The refund transfer's payee: kept whole in the register only, as session data is the storefront's to read.
+    await ctx.register
+      .notePayer(sessionId, created.payer_account)
+      .catch((error) => {
+        ctx.logger.warn(
+          `Piastrix: session ${sessionId}: the payer's wallet not noted in the register: ${describeError(error)}`
+        )
+      })
+  }
   ctx.logger.info(
     `Piastrix: session ${sessionId}: ${ctx.kind} payment ${created.id} created (payway ${payway ?? "service default"})`
   )
@@ -434,7 +445,7 @@ export async function initiatePiastrixPayment(
     service_status: null,
     failure: null,
     amount_mismatch: null,
-    payer_account: created.payer_account,
+    payer_account: maskAccount(created.payer_account),
     payer_currency: ctx.kind === "wallet" ? payerCurrency.numeric : null,
     refunds: [],
     checked_at: null,

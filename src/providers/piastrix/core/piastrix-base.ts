@@ -47,6 +47,8 @@ import {
   settleRefund,
   mayCarryPayment,
   registerPayment,
+  notePayerAccount,
+  payerAccountOf,
   readSessionData,
   recordNotification,
   verdictsOf,
@@ -115,6 +117,9 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
         opened: (p) => registerPayment(this.db(), p),
         created: (shopOrderId, paymentId) =>
           markPaymentCreated(this.db(), shopOrderId, paymentId),
+        notePayer: (shopOrderId, account) =>
+          notePayerAccount(this.db(), shopOrderId, account),
+        payer: (shopOrderId) => payerAccountOf(this.db(), shopOrderId),
       },
       refunds: {
         open: (r, beforeNew) => openRefund(this.db(), r, beforeNew),

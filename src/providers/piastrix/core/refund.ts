@@ -7,7 +7,11 @@ import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { RefundPaymentInput } from "@medusajs/framework/types"
 import { toWireAmount } from "../../../lib/piastrix"
 import type { ProviderContext } from "./context"
-import { describeError, sendRefundTransfer } from "../../../lib/plugin"
+import {
+  describeError,
+  isMaskedAccount,
+  sendRefundTransfer,
+} from "../../../lib/plugin"
 import type { PiastrixSessionData, RefundEntry } from "../../../lib/plugin"
 
 const notAllowed = (message: string) =>
@@ -35,6 +39,30 @@ function manualRefund(
 }
 
 /**
+ * The payer's wallet in full, from the plugin's tables: session data holds it masked (the storefront reads
+ * it). Sessions written before it was masked still hold it whole, which is used when the tables know none.
+ */
+async function payeeOf(
+  ctx: ProviderContext,
+  data: PiastrixSessionData
+): Promise<string | null> {
+  let account: string | null
+  try {
+    account = await ctx.register.payer(data.shop_order_id)
+  } catch (error) {
+    ctx.logger.error(
+      `Piastrix: session ${data.session_id}: the payer's wallet could not be read: ${describeError(error)}`
+    )
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "The refund was not started: the payer's wallet could not be read from the database; try again shortly"
+    )
+  }
+  const stored = data.payer_account
+  return account ?? (stored && !isMaskedAccount(stored) ? stored : null)
+}
+
+/**
  * Sends the refund back to the payer's wallet at most once per Medusa refund (lib/plugin/refund-transfer.ts),
  * then lists every transfer of the payment the register holds as sent.
  */
@@ -47,7 +75,7 @@ async function transferBack(
   await sendRefundTransfer(ctx, {
     label: `session ${data.session_id}`,
     shop_order_id: data.shop_order_id,
-    payee: data.payer_account,
+    payee: await payeeOf(ctx, data),
     amount,
     currency: data.currency,
     payee_currency: data.payer_currency ?? data.currency,

@@ -19,12 +19,9 @@ export async function POST(
   res: MedusaResponse
 ) {
   const { session_id } = req.validatedBody
-  const session = await loadPiastrixSession(
-    req.scope,
-    session_id,
-    "session_id",
-    ["card"]
-  )
+  const session = await loadPiastrixSession(req, session_id, "session_id", [
+    "card",
+  ])
   const nextAction = session.data.next_action as
     { type?: unknown; h2h_session_id?: unknown } | null | undefined
   const h2hSessionId =

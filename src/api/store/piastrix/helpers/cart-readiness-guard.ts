@@ -12,15 +12,18 @@ import {
   isPiastrixProviderId,
   type ReadinessCart,
 } from "../../../../lib/plugin"
+import { attemptLimits, respondTooManyAttempts } from "./too-many-attempts"
 
 /**
  * On Medusa's own `POST /store/payment-collections/:id/payment-sessions`, the route a storefront
  * starts every payment with: a Piastrix session is refused (400, naming the cart field) for a cart
- * that could not become an order, before the payer is sent to pay. Other providers pass untouched.
+ * that could not become an order, before the payer is sent to pay; and past the `sessionStartsPerCart`
+ * limit (429), since each start opens a payment (a bank-transfer invoice) at the service. Other
+ * providers pass untouched.
  */
 export async function refuseUnreadyCartForPiastrix(
   req: MedusaRequest,
-  _res: MedusaResponse,
+  res: MedusaResponse,
   next: MedusaNextFunction
 ) {
   const providerId = (req.body as { provider_id?: unknown } | undefined)
@@ -36,8 +39,8 @@ export async function refuseUnreadyCartForPiastrix(
   })
   const cartId = links[0]?.cart_id as string | undefined
   if (!cartId) {
-    // A payment collection of an order (a payment link): there is no cart to check.
-    return next()
+    // A payment collection of an order (a payment link): no cart to check, its starts counted on it.
+    return limitStarts(req, res, next, req.params.id)
   }
   const { data: carts } = await query.graph({
     entity: "cart",
@@ -55,7 +58,7 @@ export async function refuseUnreadyCartForPiastrix(
   })
   const cart = carts[0] as ReadinessCart | undefined
   if (!cart) {
-    return next()
+    return limitStarts(req, res, next, cartId)
   }
   const optionIds = (cart.shipping_methods ?? [])
     .map((m) => m?.shipping_option_id)
@@ -81,6 +84,31 @@ export async function refuseUnreadyCartForPiastrix(
         MedusaError.Types.INVALID_DATA,
         `${problem.field}: ${problem.message}`
       )
+    )
+  }
+  return limitStarts(req, res, next, cartId)
+}
+
+/**
+ * Counts a start that passed the checks against the cart's window (refused starts cost nothing), in
+ * Postgres, so two instances cannot both take the last one.
+ */
+async function limitStarts(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction,
+  key: string
+) {
+  const verdict = await attemptLimits(req.scope).takeAttempt(
+    "sessionStartsPerCart",
+    key
+  )
+  if (!verdict.allowed) {
+    return respondTooManyAttempts(
+      req.scope,
+      res,
+      "sessionStartsPerCart",
+      verdict
     )
   }
   next()

@@ -1,4 +1,7 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type {
+  MedusaRequest,
+  MedusaStoreRequest,
+} from "@medusajs/framework/http"
 import {
   ContainerRegistrationKeys,
   MedusaError,
@@ -21,13 +24,45 @@ export type PiastrixSession = {
   order_id: string | null
 }
 
+type SessionRow = {
+  id: string
+  provider_id: string
+  status: string
+  data: Record<string, unknown> | null
+  payment_collection?: {
+    cart?: {
+      id: string
+      sales_channel_id?: string | null
+      order?: { id: string } | null
+    } | null
+    order?: { id: string; sales_channel_id?: string | null } | null
+  } | null
+}
+
 /**
- * Loads a payment session of one of the Piastrix providers. Sessions of other providers answer 404
- * exactly like unknown ids, so these routes never tell anything about them; a Piastrix session of
- * the wrong kind answers 400 naming `field`.
+ * Whether the request's publishable key sells through the session's sales channel: the cart's, or for
+ * the payment collection of an order (a payment link), the order's. The key is Medusa's (required on
+ * every /store route); a key of another channel must not reach another storefront's payers.
+ */
+function inKeyScope(req: MedusaRequest, row: SessionRow): boolean {
+  const channels =
+    (req as Partial<Pick<MedusaStoreRequest, "publishable_key_context">>)
+      .publishable_key_context?.sales_channel_ids ?? []
+  const pc = row.payment_collection
+  const channel = pc?.cart
+    ? pc.cart.sales_channel_id
+    : (pc?.order?.sales_channel_id ?? null)
+  return !!channel && channels.includes(channel)
+}
+
+/**
+ * Loads a payment session of one of the Piastrix providers, for a storefront request. Sessions of
+ * other providers, and sessions whose cart is not in the sales channels of the request's publishable
+ * key, answer 404 exactly like unknown ids, so these routes tell nothing about them; a Piastrix
+ * session of the wrong kind answers 400 naming `field`.
  */
 export async function loadPiastrixSession(
-  scope: MedusaContainer,
+  req: MedusaRequest,
   id: string,
   field: string,
   kinds?: PaymentKind[]
@@ -38,7 +73,7 @@ export async function loadPiastrixSession(
       `${field} must be a payment session id (payses_...)`
     )
   }
-  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
     fields: [
@@ -47,23 +82,16 @@ export async function loadPiastrixSession(
       "status",
       "data",
       "payment_collection.cart.id",
+      "payment_collection.cart.sales_channel_id",
       "payment_collection.cart.order.id",
+      "payment_collection.order.id",
+      "payment_collection.order.sales_channel_id",
     ],
     filters: { id },
   })
-  const row = data[0] as
-    | {
-        id: string
-        provider_id: string
-        status: string
-        data: Record<string, unknown> | null
-        payment_collection?: {
-          cart?: { id: string; order?: { id: string } | null } | null
-        } | null
-      }
-    | undefined
+  const row = data[0] as SessionRow | undefined
   const kind = kindOfProviderId(row?.provider_id)
-  if (!row || !kind) {
+  if (!row || !kind || !inKeyScope(req, row)) {
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
       `Payment session with id: ${id} was not found`
@@ -84,6 +112,6 @@ export async function loadPiastrixSession(
     status: row.status,
     data: row.data ?? {},
     cart_id: cart?.id ?? null,
-    order_id: cart?.order?.id ?? null,
+    order_id: cart?.order?.id ?? row.payment_collection?.order?.id ?? null,
   }
 }

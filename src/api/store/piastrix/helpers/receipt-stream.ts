@@ -174,8 +174,8 @@ export function readReceipt(
   })
 }
 
-/** Reads and discards the rest of a refused body, then cuts the connection if it keeps coming. */
-function drain(req: IncomingMessage): void {
+/** Reads and discards the rest of a refused body (also one the route refuses unread), then cuts the connection if it keeps coming. */
+export function drain(req: IncomingMessage): void {
   let discarded = 0
   req.on("data", (chunk: Buffer) => {
     discarded += chunk.length

@@ -15,7 +15,7 @@ import { respondToServiceError } from "../../../helpers/service-error"
  * rejected, with support's comment).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const session = await loadPiastrixSession(req.scope, req.params.id, "id", [
+  const session = await loadPiastrixSession(req, req.params.id, "id", [
     "bank_transfer",
   ])
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)

@@ -3,19 +3,31 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { checkInvoice, receiptTarget } from "../../../../../../lib/plugin"
 import { piastrixOf } from "../../../helpers/piastrix-context"
 import { loadPiastrixSession } from "../../../helpers/piastrix-session"
-import { readReceipt } from "../../../helpers/receipt-stream"
+import { drain, readReceipt } from "../../../helpers/receipt-stream"
 import { respondToServiceError } from "../../../helpers/service-error"
+import {
+  attemptLimits,
+  respondTooManyAttempts,
+} from "../../../helpers/too-many-attempts"
 
 /**
  * POST /store/piastrix/sessions/:id/receipt (multipart/form-data, field `file`)
  * The payer's transfer receipt for a bank-transfer session. Its type is decided by content and its
  * size counted while it streams in; a wrong or oversized file is refused before anything is sent to
- * the service. Accepted receipts go to the receipt address the service named for this payment.
+ * the service. Accepted receipts go to the receipt address the service named for this payment, at most
+ * `limits.receiptsPerSession` in a window (429 with Retry-After past it).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const session = await loadPiastrixSession(req.scope, req.params.id, "id", [
+  const session = await loadPiastrixSession(req, req.params.id, "id", [
     "bank_transfer",
   ])
+  const limits = attemptLimits(req.scope)
+  // A full window is refused before up to 10 MB are read; only the take below decides.
+  const early = await limits.peekAttempt("receiptsPerSession", session.id)
+  if (!early.allowed) {
+    drain(req)
+    return respondTooManyAttempts(req.scope, res, "receiptsPerSession", early)
+  }
   const read = await readReceipt(req)
   if (!read.ok) {
     res
@@ -36,6 +48,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
           "id: the payment has no transfer requisites yet, so no receipt can be filed; try again later",
       })
       return
+    }
+    // Counted when a receipt is about to reach the service: a refused file or a payment without requisites
+    // costs the payer nothing.
+    const taken = await limits.takeAttempt("receiptsPerSession", session.id)
+    if (!taken.allowed) {
+      return respondTooManyAttempts(req.scope, res, "receiptsPerSession", taken)
     }
     // Buffer.concat always returns a buffer over a plain ArrayBuffer.
     await client.receiptUpload({

@@ -12,7 +12,7 @@ import { respondToServiceError } from "../../../helpers/service-error"
  * the shared polling guard, so polling faster than every 10 s gets the last answer (`reused`).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const session = await loadPiastrixSession(req.scope, req.params.id, "id", [
+  const session = await loadPiastrixSession(req, req.params.id, "id", [
     "bank_transfer",
   ])
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
