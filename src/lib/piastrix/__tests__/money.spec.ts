@@ -178,6 +178,36 @@ describe("money properties", () => {
     )
   })
 
+  it.each([
+    ["0.5", "JPY", "1"],
+    ["12.345", "RUB", "12.35"],
+    ["999.995", "RUB", "1000.00"],
+    ["0.0005", "KWD", "0.001"],
+    ["7.0625", "KWD", "7.063"],
+  ])("rounds the halfway amount %s %s up to %s", (amount, currency, wire) => {
+    expect(toWireAmount(amount, currency)).toBe(wire)
+  })
+
+  it("rounds every amount exactly halfway between two minor units up", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 14n }),
+        fc.constantFrom(...currencies),
+        (minor, currency) => {
+          const digits = digitsOf[currency]
+          // minor + 1/2 minor units: the one amount the random property above rarely draws.
+          const halfway = new BigNumber(minor.toString())
+            .plus(0.5)
+            .shiftedBy(-digits)
+          const up = new BigNumber((minor + 1n).toString())
+            .shiftedBy(-digits)
+            .toFixed(digits)
+          expect(toWireAmount(halfway.toFixed(), currency)).toBe(up)
+        }
+      )
+    )
+  })
+
   it("round-trips wire amounts through fromWireAmount and the strict formatter", () => {
     fc.assert(
       fc.property(
