@@ -1,10 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
 import { startSandbox, type RunningSandbox } from "../../../../sandbox/src"
-import type {
-  PiastrixOptionsInput,
-  RefundRow,
-  SqlConnection,
-} from "../../../lib/plugin"
+import type { PiastrixOptionsInput, SqlConnection } from "../../../lib/plugin"
 import type { PiastrixBase } from "../core/piastrix-base"
 import { MemoryPollStore, type PollRecord } from "../../../lib/piastrix"
 
@@ -104,23 +100,18 @@ export type InboxVerdictRow = {
 }
 
 /**
- * The store's database as the provider's queries see it: the inbox's rows of one order, the payment
- * register, which accepts every write, and the refund register as rows in memory (each statement of
- * lib/plugin/refund-register.ts names itself with a `-- refund:<what>` tag). Medusa refunds whose id is
- * not in `liveRefunds` count as deleted, as Medusa deletes a refund its provider failed. Unit tests run
- * without Postgres; the integration suites use the real tables.
+ * The store's database as the provider's queries see it: the inbox's rows of one order, and the payment
+ * register, which accepts every write. Refunds are not here: the refund register's SQL is the guard, so
+ * refundPayment is tested against Postgres (integration-tests/providers/refund-payment.spec.ts). Unit tests
+ * run without Postgres; the integration suites use the real tables.
  */
 export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & {
   queries: number
   registered: string[]
-  refunds: RefundRow[]
-  liveRefunds: Set<string>
 } {
   const db = {
     queries: 0,
     registered: [] as string[],
-    refunds: [] as RefundRow[],
-    liveRefunds: new Set<string>(),
     async raw(sql: string, bindings: readonly unknown[] = []) {
       db.queries += 1
       const poll = /-- poll:([\w-]+)/.exec(sql)?.[1]
@@ -130,10 +121,6 @@ export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & {
       if (/-- settings:read/.test(sql)) {
         // No operational setting stored: the options are what each test configures.
         return { rows: [] }
-      }
-      const tag = /-- refund:(\w+)/.exec(sql)?.[1]
-      if (tag) {
-        return { rows: refundStatement(db, tag, bindings) }
       }
       if (/^\s*(insert into|update) piastrix_payment/.test(sql)) {
         db.registered.push(String(bindings[1] ?? bindings[0]))
@@ -202,93 +189,6 @@ async function pollStatement(
       return []
     default:
       throw new Error(`unexpected poll statement ${tag}`)
-  }
-}
-
-function refundStatement(
-  db: { refunds: RefundRow[]; liveRefunds: Set<string> },
-  tag: string,
-  b: readonly unknown[]
-): RefundRow[] {
-  const orphan = (r: RefundRow, shopOrderId: unknown) =>
-    r.shop_order_id === shopOrderId &&
-    r.state === "unknown" &&
-    !db.liveRefunds.has(r.refund_id)
-  switch (tag) {
-    case "get":
-      return db.refunds
-        .filter((r) => r.refund_id === b[0])
-        .map((r) => ({ ...r }))
-    case "orphans":
-      return db.refunds.filter((r) => orphan(r, b[0])).map((r) => ({ ...r }))
-    case "sent":
-      return db.refunds
-        .filter((r) => r.shop_order_id === b[0] && r.state === "sent")
-        .map((r) => ({ ...r }))
-    case "adopt": {
-      const [refundId, shopOrderId, amount, currency, payee, payeeCurrency] = b
-      const row = db.refunds.find(
-        (r) =>
-          orphan(r, shopOrderId) &&
-          r.amount === amount &&
-          r.currency === currency &&
-          r.payee === payee &&
-          r.payee_currency === payeeCurrency
-      )
-      if (!row) {
-        return []
-      }
-      Object.assign(row, {
-        refund_id: refundId,
-        state: "sending",
-        updated_at: new Date(),
-      })
-      return [{ ...row }]
-    }
-    case "insert": {
-      const [
-        id,
-        refund_id,
-        shop_order_id,
-        shop_payment_id,
-        payee,
-        amount,
-        currency,
-        payee_currency,
-      ] = b as any[]
-      if (db.refunds.some((r) => r.refund_id === refund_id)) {
-        return []
-      }
-      const row: RefundRow = {
-        id,
-        refund_id,
-        shop_order_id,
-        shop_payment_id,
-        payee,
-        amount,
-        currency,
-        payee_currency,
-        state: "sending",
-        transfer_id: null,
-        last_error: null,
-        updated_at: new Date(),
-      }
-      db.refunds.push(row)
-      return [{ ...row }]
-    }
-    case "settle": {
-      const [state, transferId, lastError, id] = b as any[]
-      const row = db.refunds.find((r) => r.id === id)!
-      Object.assign(row, {
-        state,
-        transfer_id: transferId ?? row.transfer_id,
-        last_error: lastError,
-        updated_at: new Date(),
-      })
-      return []
-    }
-    default:
-      throw new Error(`unexpected refund statement ${tag}`)
   }
 }
 
