@@ -34,7 +34,7 @@ piastrixIntegrationRunner(({ getContainer }) => {
   let running: RunningSandbox
 
   beforeAll(async () => {
-    running = await startTestSandbox()
+    running = await startTestSandbox({ pollStore: "database" })
   })
   afterAll(async () => {
     await running.close()

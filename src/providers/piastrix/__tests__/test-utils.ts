@@ -2,7 +2,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { startSandbox, type RunningSandbox } from "../../../../sandbox/src"
 import type { PiastrixOptionsInput, SqlConnection } from "../../../lib/plugin"
 import type { PiastrixBase } from "../core/piastrix-base"
-import { MemoryPollStore, type PollRecord } from "../../../lib/piastrix"
+import { sharedPollingGuard } from "../../../lib/piastrix"
 
 /** Shared by the provider's specs: a real sandbox on an ephemeral port and services pointed at it. */
 
@@ -18,13 +18,25 @@ export const SANDBOX_INVOICE_STATUSES = {
   "5": "expired",
 } as const
 
-export async function startTestSandbox(): Promise<RunningSandbox> {
-  return startSandbox({
+/**
+ * The sandbox, and this process's polling guard for it made first with the in-memory store: the provider's
+ * `installationPollingGuard` then finds it and never reaches for the Postgres store, for which unit tests
+ * have no database. Suites with Postgres pass `{ pollStore: "database" }` and the provider makes its own
+ * (integration-tests/modules/polling-across-instances.spec.ts tests that store).
+ */
+export async function startTestSandbox(
+  options: { pollStore?: "memory" | "database" } = {}
+): Promise<RunningSandbox> {
+  const running = await startSandbox({
     port: 0,
     shopId: SHOP_ID,
     secret: SECRET,
     config: { timing: { requisitesDelayMs: 0 } },
   })
+  if (options.pollStore !== "database") {
+    sharedPollingGuard(running.url, SHOP_ID)
+  }
+  return running
 }
 
 export type LogLine = { level: string; message: string }
@@ -114,10 +126,6 @@ export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & {
     registered: [] as string[],
     async raw(sql: string, bindings: readonly unknown[] = []) {
       db.queries += 1
-      const poll = /-- poll:([\w-]+)/.exec(sql)?.[1]
-      if (poll) {
-        return { rows: await pollStatement(poll, bindings) }
-      }
       if (/-- settings:read/.test(sql)) {
         // No operational setting stored: the options are what each test configures.
         return { rows: [] }
@@ -133,63 +141,6 @@ export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & {
     },
   }
   return db
-}
-
-/**
- * The polling guard's table (lib/plugin/poll-store.ts) for the provider's unit tests: the same windows as the
- * in-memory store, one per process like the guard registry, by this process's clock.
- */
-const POLLS = new MemoryPollStore()
-const unclaimed = new Map<string, PollRecord>()
-
-async function pollStatement(
-  tag: string,
-  b: readonly unknown[]
-): Promise<any[]> {
-  const slot = String(
-    tag === "settle-ok" ? b[2] : tag === "settle-failed" ? b[3] : b[0]
-  )
-  const now = Date.now()
-  switch (tag) {
-    case "claim": {
-      const claim = await POLLS.claim(slot, now, Number(b[1]) * 1000)
-      if (claim.claimed) {
-        return [{ id: slot }]
-      }
-      unclaimed.set(slot, claim.record)
-      return []
-    }
-    case "read": {
-      const r = unclaimed.get(slot)!
-      return [
-        {
-          next_allowed_at: r.nextAllowedAt,
-          claimed_until: r.claimedUntil ?? null,
-          value_at: r.valueAt ?? null,
-          value: r.value ?? null,
-          last_error: r.lastError ?? null,
-        },
-      ]
-    }
-    case "settle-ok":
-      await POLLS.settle(slot, {
-        ok: true,
-        at: now,
-        nextAllowedAt: now + Number(b[0]) * 1000,
-        value: JSON.parse(String(b[1])),
-      })
-      return []
-    case "settle-failed":
-      await POLLS.settle(slot, {
-        ok: false,
-        at: now,
-        nextAllowedAt: b[0] === null ? null : now + Number(b[0]) * 1000,
-        error: JSON.parse(String(b[2])),
-      })
-      return []
-    default:
-      throw new Error(`unexpected poll statement ${tag}`)
-  }
 }
 
 let sequence = 0
