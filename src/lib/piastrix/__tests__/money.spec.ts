@@ -1,5 +1,6 @@
 import BigNumber from "bignumber.js"
 import fc from "fast-check"
+import { fixedSeed } from "../../../../integration-tests/helpers/fuzz"
 import { CurrencyTable, defaultCurrencyTable } from "../currency"
 import { PiastrixValidationError } from "../errors"
 import * as lib from "../index"
@@ -158,7 +159,8 @@ describe("money properties", () => {
         const wire = toWireAmount(asDecimal(m), currency)
         const fraction = wire.split(".")[1] ?? ""
         expect(fraction.length).toBe(digitsOf[currency])
-      })
+      }),
+      fixedSeed()
     )
   })
 
@@ -174,7 +176,8 @@ describe("money properties", () => {
         if (diff.abs().eq(half)) {
           expect(diff.isPositive()).toBe(true)
         }
-      })
+      }),
+      fixedSeed()
     )
   })
 
@@ -204,7 +207,8 @@ describe("money properties", () => {
             .toFixed(digits)
           expect(toWireAmount(halfway.toFixed(), currency)).toBe(up)
         }
-      )
+      ),
+      fixedSeed()
     )
   })
 
@@ -223,7 +227,8 @@ describe("money properties", () => {
           ).toBe(wire)
           expect(toWireAmount(wire, currency)).toBe(wire)
         }
-      )
+      ),
+      fixedSeed()
     )
   })
 
@@ -242,7 +247,8 @@ describe("money properties", () => {
             PiastrixValidationError
           )
         }
-      })
+      }),
+      fixedSeed()
     )
   })
 })
