@@ -72,6 +72,12 @@ export function signedNotification(
   return { ...rest, sign: signCallback(rest, secret) }
 }
 
+/**
+ * The service's payment ids for hand-made notifications: counted, so every run makes the same ones, and
+ * unlike the sandbox's own (100000001 on).
+ */
+let lastPaymentId = 900000
+
 /** A success notification for `shopOrderId`, with the fields the service sends. */
 export function successNotification(
   shopOrderId: string,
@@ -88,7 +94,7 @@ export function successNotification(
     client_price: amount,
     ps_currency: "643",
     payway: "card_rub",
-    payment_id: String(900000 + Math.floor(Math.random() * 99999)),
+    payment_id: String(++lastPaymentId),
     created: "2026-11-22 10:00:00",
     processed: "2026-11-22 10:01:00",
     ps_data: "{}",

@@ -15,13 +15,37 @@ export function announceSeed(suite: string) {
   )
 }
 
+/** The seed of one named draw: the base seed moved by the name, so every draw has its own values. */
+export function seedOf(name: string): number {
+  const offset = createHash("sha256").update(name).digest().readUInt32BE(0)
+  return (SEED + offset) | 0
+}
+
 export function sample<T>(
   name: string,
   arbitrary: fc.Arbitrary<T>,
   runs: number
 ): T[] {
-  const offset = createHash("sha256").update(name).digest().readUInt32BE(0)
-  return fc.sample(arbitrary, { numRuns: runs, seed: (SEED + offset) | 0 })
+  return fc.sample(arbitrary, { numRuns: runs, seed: seedOf(name) })
+}
+
+/**
+ * Parameters of a property test (`fc.assert(property, fixedSeed({ numRuns: 300 }))`): its seed comes from
+ * the base seed and the running test's name, and a failure says how to replay it.
+ */
+export function fixedSeed<T>(params: fc.Parameters<T> = {}): fc.Parameters<T> {
+  return {
+    ...params,
+    seed: seedOf(expect.getState().currentTestName ?? ""),
+    reporter: (details) => {
+      if (details.failed) {
+        throw new Error(
+          `${fc.defaultReportMessage(details)}\n` +
+            `Base seed ${SEED}: replay with PIASTRIX_FUZZ_SEED=${SEED}`
+        )
+      }
+    },
+  }
 }
 
 /** Bodies and queries a careless or hostile client may send: wrong types, huge strings, nesting, arrays. */

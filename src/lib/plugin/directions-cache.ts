@@ -33,8 +33,7 @@ export async function forgetShopInputConfig(
   shopId: number
 ): Promise<void> {
   await db.raw(
-    `-- poll:forget
-     delete from ${POLL_TABLE} where id = ? and (claimed_until is null or claimed_until < clock_timestamp())`,
+    `delete from ${POLL_TABLE} where id = ? and (claimed_until is null or claimed_until < clock_timestamp())`,
     [pollSlot(ENDPOINT, String(shopId))]
   )
 }

@@ -69,8 +69,7 @@ export async function notePayerAccount(
   account: string
 ): Promise<void> {
   await db.raw(
-    `-- payment:note-payer
-     update ${PAYMENT_REGISTER_TABLE} set payer_account = ?, updated_at = now()
+    `update ${PAYMENT_REGISTER_TABLE} set payer_account = ?, updated_at = now()
       where shop_order_id = ? and deleted_at is null and payer_account is distinct from ?`,
     [account, shopOrderId, account]
   )
@@ -86,8 +85,7 @@ export async function payerAccountOf(
   shopOrderId: string
 ): Promise<string | null> {
   const { rows } = await db.raw(
-    `-- payment:payer
-     select coalesce(
+    `select coalesce(
        (select nullif(n.fields->>'payer_account', '') from ${NOTIFICATION_TABLE} n
          where n.shop_order_id = ? and n.status = 'success' and n.deleted_at is null
            and nullif(n.fields->>'payer_account', '') is not null

@@ -15,15 +15,13 @@ export const POLL_TABLE = "piastrix_poll"
  * The polling guard's store in Postgres, shared by every Medusa instance on the database: the service's limits
  * hold for the installation, not per process. `claim` is one conditional upsert; times are the database's
  * (`clock_timestamp()`), so a window is as long as the service asked whatever each instance's clock says.
- * Each statement is tagged (`-- poll:...`) for the provider's unit tests, which stand in for the database.
  */
 export class PostgresPollStore implements PollStore {
   constructor(private readonly db: SqlConnection) {}
 
   async claim(slot: string, _now: number, leaseMs: number): Promise<PollClaim> {
     const { rows } = await this.db.raw(
-      `-- poll:claim
-       insert into ${POLL_TABLE} (id, next_allowed_at, claimed_until)
+      `insert into ${POLL_TABLE} (id, next_allowed_at, claimed_until)
        values (?, clock_timestamp(), clock_timestamp() + make_interval(secs => ?))
        on conflict (id) do update set claimed_until = excluded.claimed_until, updated_at = now()
         where (${POLL_TABLE}.claimed_until is null or ${POLL_TABLE}.claimed_until <= clock_timestamp())
@@ -35,8 +33,7 @@ export class PostgresPollStore implements PollStore {
       return { claimed: true }
     }
     const { rows: found } = await this.db.raw(
-      `-- poll:read
-       select extract(epoch from next_allowed_at)::float8 * 1000 as next_allowed_at,
+      `select extract(epoch from next_allowed_at)::float8 * 1000 as next_allowed_at,
               extract(epoch from claimed_until)::float8 * 1000 as claimed_until,
               extract(epoch from value_at)::float8 * 1000 as value_at,
               value, last_error
@@ -68,8 +65,7 @@ export class PostgresPollStore implements PollStore {
         : Math.max(0, outcome.nextAllowedAt - outcome.at) / 1000
     if (outcome.ok) {
       await this.db.raw(
-        `-- poll:settle-ok
-         update ${POLL_TABLE}
+        `update ${POLL_TABLE}
             set claimed_until = null, next_allowed_at = clock_timestamp() + make_interval(secs => ?),
                 value = ?::jsonb, value_at = clock_timestamp(), last_error = null, updated_at = now()
           where id = ?`,
@@ -82,8 +78,7 @@ export class PostgresPollStore implements PollStore {
       message: outcome.error.message,
     })
     await this.db.raw(
-      `-- poll:settle-failed
-       update ${POLL_TABLE}
+      `update ${POLL_TABLE}
           set claimed_until = null,
               next_allowed_at = case when ?::float8 is null then next_allowed_at
                                      else clock_timestamp() + make_interval(secs => ?::float8) end,
@@ -106,8 +101,7 @@ export async function prunePollWindows(
   retentionSeconds = POLL_ROW_RETENTION_SECONDS
 ): Promise<number> {
   const { rows } = await db.raw(
-    `-- poll:prune
-     delete from ${POLL_TABLE}
+    `delete from ${POLL_TABLE}
       where next_allowed_at < clock_timestamp() - make_interval(secs => ?)
         and (claimed_until is null or claimed_until < clock_timestamp())
      returning id`,

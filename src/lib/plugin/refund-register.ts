@@ -10,7 +10,6 @@ import type { SqlConnection } from "./inbox"
  * - a refund whose transfer outcome stayed unknown leaves its row `unknown`. Medusa deletes its own
  *   refund then, and the admin's retry (a new Medusa refund of the same amount to the same payee)
  *   takes that row over, so it asks the service about the same `shop_payment_id` instead of paying twice.
- * Every statement carries a `-- refund:<what>` tag naming it.
  */
 
 export const REFUND_REGISTER_TABLE = "piastrix_refund"
@@ -72,8 +71,7 @@ export async function openRefund(
     return { row: existing, how: "again" }
   }
   const adopted = await db.raw(
-    `-- refund:adopt
-     update ${REFUND_REGISTER_TABLE} set refund_id = ?, state = 'sending', updated_at = now()
+    `update ${REFUND_REGISTER_TABLE} set refund_id = ?, state = 'sending', updated_at = now()
       where id = (select c.id from ${REFUND_REGISTER_TABLE} c
                    where ${ORPHAN} and c.amount = ? and c.currency = ? and c.payee = ? and c.payee_currency = ?
                    order by c.created_at limit 1 for update skip locked)
@@ -92,8 +90,7 @@ export async function openRefund(
   }
   await beforeNew()
   const inserted = await db.raw(
-    `-- refund:insert
-     insert into ${REFUND_REGISTER_TABLE}
+    `insert into ${REFUND_REGISTER_TABLE}
        (id, refund_id, shop_order_id, shop_payment_id, payee, amount, currency, payee_currency, state)
      values (?, ?, ?, ?, ?, ?, ?, ?, 'sending')
      on conflict (refund_id) where deleted_at is null do nothing
@@ -120,8 +117,7 @@ export async function refundOf(
   refundId: string
 ): Promise<RefundRow | null> {
   const { rows } = await db.raw(
-    `-- refund:get
-     select * from ${REFUND_REGISTER_TABLE} where refund_id = ? and deleted_at is null`,
+    `select * from ${REFUND_REGISTER_TABLE} where refund_id = ? and deleted_at is null`,
     [refundId]
   )
   return rows[0] ?? null
@@ -133,8 +129,7 @@ export async function orphanRefunds(
   shopOrderId: string
 ): Promise<RefundRow[]> {
   const { rows } = await db.raw(
-    `-- refund:orphans
-     select * from ${REFUND_REGISTER_TABLE} c where ${ORPHAN} order by c.created_at`,
+    `select * from ${REFUND_REGISTER_TABLE} c where ${ORPHAN} order by c.created_at`,
     [shopOrderId]
   )
   return rows
@@ -146,8 +141,7 @@ export async function sentRefunds(
   shopOrderId: string
 ): Promise<RefundRow[]> {
   const { rows } = await db.raw(
-    `-- refund:sent
-     select * from ${REFUND_REGISTER_TABLE}
+    `select * from ${REFUND_REGISTER_TABLE}
       where shop_order_id = ? and state = 'sent' and deleted_at is null order by created_at, id`,
     [shopOrderId]
   )
@@ -166,8 +160,7 @@ export async function settleRefund(
   s: RefundSettlement
 ): Promise<void> {
   await db.raw(
-    `-- refund:settle
-     update ${REFUND_REGISTER_TABLE}
+    `update ${REFUND_REGISTER_TABLE}
         set state = ?, transfer_id = coalesce(?, transfer_id), last_error = ?, updated_at = now()
       where id = ?`,
     [s.state, s.transfer_id ?? null, s.last_error?.slice(0, 1000) ?? null, id]

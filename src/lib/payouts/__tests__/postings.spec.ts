@@ -172,19 +172,54 @@ describe("checkPosting", () => {
 })
 
 describe("fulfilledSaleOf", () => {
+  // Lines as Medusa totals them (utils/totals/line-item): `subtotal` leaves tax out, also when the price
+  // includes it; `tax_total` and `total` carry the tax.
   it.each([
     [
-      { subtotal: "2501.00", discount_subtotal: "0", quantity: 2 },
+      {
+        subtotal: "2501.00",
+        discount_subtotal: "0",
+        tax_total: "500.20",
+        total: "3001.20",
+        quantity: 2,
+      },
       1,
       "1250.50",
     ],
     [
-      { subtotal: "100.00", discount_subtotal: "10.00", quantity: 3 },
+      {
+        subtotal: "100.00",
+        discount_subtotal: "10.00",
+        tax_total: "18.00",
+        total: "108.00",
+        quantity: 3,
+      },
       1,
       "30.00",
     ],
-    [{ subtotal: "100.00", discount_subtotal: "0", quantity: 3 }, 2, "66.67"],
-    [{ subtotal: "100.00", discount_subtotal: null, quantity: 1 }, 1, "100.00"],
+    [
+      // A price of 120.00 that includes 20% VAT: 100.00 of it is the sale.
+      {
+        subtotal: "100.00",
+        discount_subtotal: "0",
+        tax_total: "20.00",
+        total: "120.00",
+        quantity: 3,
+      },
+      2,
+      "66.67",
+    ],
+    [
+      {
+        subtotal: "100.00",
+        discount_subtotal: null,
+        tax_total: "0",
+        total: "100.00",
+        quantity: 1,
+      },
+      1,
+      "100.00",
+    ],
   ])(
     "the fulfilled part of %j (%i fulfilled) sold for %s, without tax",
     (line, fulfilled, expected) => {

@@ -1,4 +1,5 @@
 import fc from "fast-check"
+import { fixedSeed } from "../../../../integration-tests/helpers/fuzz"
 import { scanJsonObject, type JsonField } from "../callback-json"
 
 function fieldsOf(text: string): JsonField[] {
@@ -96,7 +97,7 @@ describe("scanJsonObject", () => {
           }
         }
       ),
-      { numRuns: 300 }
+      fixedSeed({ numRuns: 300 })
     )
   })
 })

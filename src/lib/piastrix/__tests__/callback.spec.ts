@@ -1,4 +1,5 @@
 import fc from "fast-check"
+import { fixedSeed } from "../../../../integration-tests/helpers/fuzz"
 import {
   createCallbackVerifier,
   verifyCallback,
@@ -658,7 +659,7 @@ describe("callback verification", () => {
             expect(result.ok).toBe(false)
           }
         ),
-        { numRuns: 500 }
+        fixedSeed({ numRuns: 500 })
       )
     })
 
@@ -762,7 +763,7 @@ describe("callback verification", () => {
             false
           )
         }),
-        { numRuns: 1200, seed: 20261124 }
+        fixedSeed({ numRuns: 1200 })
       )
     })
 

@@ -1,5 +1,6 @@
 import BigNumber from "bignumber.js"
 import fc from "fast-check"
+import { fixedSeed } from "../../../../integration-tests/helpers/fuzz"
 import { CurrencyTable, defaultCurrencyTable } from "../currency"
 import { PiastrixValidationError } from "../errors"
 import * as lib from "../index"
@@ -158,7 +159,8 @@ describe("money properties", () => {
         const wire = toWireAmount(asDecimal(m), currency)
         const fraction = wire.split(".")[1] ?? ""
         expect(fraction.length).toBe(digitsOf[currency])
-      })
+      }),
+      fixedSeed()
     )
   })
 
@@ -174,7 +176,39 @@ describe("money properties", () => {
         if (diff.abs().eq(half)) {
           expect(diff.isPositive()).toBe(true)
         }
-      })
+      }),
+      fixedSeed()
+    )
+  })
+
+  it.each([
+    ["0.5", "JPY", "1"],
+    ["12.345", "RUB", "12.35"],
+    ["999.995", "RUB", "1000.00"],
+    ["0.0005", "KWD", "0.001"],
+    ["7.0625", "KWD", "7.063"],
+  ])("rounds the halfway amount %s %s up to %s", (amount, currency, wire) => {
+    expect(toWireAmount(amount, currency)).toBe(wire)
+  })
+
+  it("rounds every amount exactly halfway between two minor units up", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 14n }),
+        fc.constantFrom(...currencies),
+        (minor, currency) => {
+          const digits = digitsOf[currency]
+          // minor + 1/2 minor units: the one amount the random property above rarely draws.
+          const halfway = new BigNumber(minor.toString())
+            .plus(0.5)
+            .shiftedBy(-digits)
+          const up = new BigNumber((minor + 1n).toString())
+            .shiftedBy(-digits)
+            .toFixed(digits)
+          expect(toWireAmount(halfway.toFixed(), currency)).toBe(up)
+        }
+      ),
+      fixedSeed()
     )
   })
 
@@ -193,7 +227,8 @@ describe("money properties", () => {
           ).toBe(wire)
           expect(toWireAmount(wire, currency)).toBe(wire)
         }
-      )
+      ),
+      fixedSeed()
     )
   })
 
@@ -212,7 +247,8 @@ describe("money properties", () => {
             PiastrixValidationError
           )
         }
-      })
+      }),
+      fixedSeed()
     )
   })
 })

@@ -15,9 +15,27 @@ const event = {
 
 describe("notificationDedupeKey", () => {
   it("gives a resend of the same event the same key, whatever else changed", () => {
-    expect(notificationDedupeKey({ ...event })).toBe(
-      notificationDedupeKey(event)
-    )
+    // A resend as the service makes it: same payment, order and status, but a later
+    // processing time, other fees, another payer field and its own signature.
+    const first = {
+      ...event,
+      shop_amount: "100.00",
+      shop_currency: "643",
+      processed: "2026-11-26 10:00:00",
+      fields: { sign: "aa", client_price: "101.50" },
+      raw: { shop_amount: "100.00", processed: "2026-11-26 10:00:00" },
+    }
+    const resend = {
+      ...event,
+      shop_amount: "100.0",
+      shop_currency: "643",
+      processed: "2026-11-26 10:05:00",
+      payer_account: "79990000000",
+      fields: { sign: "bb", client_price: "102.00" },
+      raw: { shop_amount: "100.0", processed: "2026-11-26 10:05:00" },
+    }
+    expect(notificationDedupeKey(resend)).toBe(notificationDedupeKey(first))
+    expect(notificationDedupeKey(first)).toMatch(/^[0-9a-f]{64}$/)
   })
 
   it.each([

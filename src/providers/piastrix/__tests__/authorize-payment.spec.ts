@@ -38,12 +38,14 @@ async function started(
   return { service, logger, sessionId: input.data.session_id, data: out.data! }
 }
 
+let verdicts = 0
+
 function verdict(
   sessionId: string,
   fields: Partial<InboxVerdictRow> = {}
 ): InboxVerdictRow {
   return {
-    id: `pxntf_${Math.random().toString(36).slice(2)}`,
+    id: `pxntf_spec${++verdicts}`,
     shop_order_id: sessionId,
     status: "success",
     shop_amount: "1250.50",

@@ -1,12 +1,8 @@
 import type { Logger } from "@medusajs/framework/types"
 import { startSandbox, type RunningSandbox } from "../../../../sandbox/src"
-import type {
-  PiastrixOptionsInput,
-  RefundRow,
-  SqlConnection,
-} from "../../../lib/plugin"
+import type { PiastrixOptionsInput, SqlConnection } from "../../../lib/plugin"
 import type { PiastrixBase } from "../core/piastrix-base"
-import { MemoryPollStore, type PollRecord } from "../../../lib/piastrix"
+import { sharedPollingGuard } from "../../../lib/piastrix"
 
 /** Shared by the provider's specs: a real sandbox on an ephemeral port and services pointed at it. */
 
@@ -22,13 +18,25 @@ export const SANDBOX_INVOICE_STATUSES = {
   "5": "expired",
 } as const
 
-export async function startTestSandbox(): Promise<RunningSandbox> {
-  return startSandbox({
+/**
+ * The sandbox, and this process's polling guard for it made first with the in-memory store: the provider's
+ * `installationPollingGuard` then finds it and never reaches for the Postgres store, for which unit tests
+ * have no database. Suites with Postgres pass `{ pollStore: "database" }` and the provider makes its own
+ * (integration-tests/modules/polling-across-instances.spec.ts tests that store).
+ */
+export async function startTestSandbox(
+  options: { pollStore?: "memory" | "database" } = {}
+): Promise<RunningSandbox> {
+  const running = await startSandbox({
     port: 0,
     shopId: SHOP_ID,
     secret: SECRET,
     config: { timing: { requisitesDelayMs: 0 } },
   })
+  if (options.pollStore !== "database") {
+    sharedPollingGuard(running.url, SHOP_ID)
+  }
+  return running
 }
 
 export type LogLine = { level: string; message: string }
@@ -104,34 +112,29 @@ export type InboxVerdictRow = {
 }
 
 /**
- * The store's database as the provider's queries see it: the inbox's rows of one order, the payment
- * register, which accepts every write, and the refund register as rows in memory (each statement of
- * lib/plugin/refund-register.ts names itself with a `-- refund:<what>` tag). Medusa refunds whose id is
- * not in `liveRefunds` count as deleted, as Medusa deletes a refund its provider failed. Unit tests run
- * without Postgres; the integration suites use the real tables.
+ * The store's database as the provider's queries see it: the inbox's rows of one order, and the payment
+ * register, which accepts every write. Refunds are not here: the refund register's SQL is the guard, so
+ * refundPayment is tested against Postgres (integration-tests/providers/refund-payment.spec.ts). Unit tests
+ * run without Postgres; the integration suites use the real tables.
  */
 export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & {
   queries: number
   registered: string[]
   /** The register's payer wallets, in full, by shop_order_id. */
   payers: Map<string, string>
-  refunds: RefundRow[]
-  liveRefunds: Set<string>
 } {
   const db = {
     queries: 0,
     registered: [] as string[],
     payers: new Map<string, string>(),
-    refunds: [] as RefundRow[],
-    liveRefunds: new Set<string>(),
     async raw(sql: string, bindings: readonly unknown[] = []) {
       db.queries += 1
-      const payment = /-- payment:([\w-]+)/.exec(sql)?.[1]
-      if (payment === "note-payer") {
+      // The register's payer wallet (payment-register.ts), told apart by the statement's shape.
+      if (/^\s*update piastrix_payment set payer_account = \?/.test(sql)) {
         db.payers.set(String(bindings[1]), String(bindings[0]))
         return { rows: [] }
       }
-      if (payment === "payer") {
+      if (/\) as payer_account\s*$/.test(sql)) {
         // The verified success's wallet first, as payerAccountOf reads it.
         const notified = rows.find(
           (r) =>
@@ -148,17 +151,9 @@ export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & {
           ],
         }
       }
-      const poll = /-- poll:([\w-]+)/.exec(sql)?.[1]
-      if (poll) {
-        return { rows: await pollStatement(poll, bindings) }
-      }
       if (/-- settings:read/.test(sql)) {
         // No operational setting stored: the options are what each test configures.
         return { rows: [] }
-      }
-      const tag = /-- refund:(\w+)/.exec(sql)?.[1]
-      if (tag) {
-        return { rows: refundStatement(db, tag, bindings) }
       }
       if (/^\s*(insert into|update) piastrix_payment/.test(sql)) {
         db.registered.push(String(bindings[1] ?? bindings[0]))
@@ -171,150 +166,6 @@ export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & {
     },
   }
   return db
-}
-
-/**
- * The polling guard's table (lib/plugin/poll-store.ts) for the provider's unit tests: the same windows as the
- * in-memory store, one per process like the guard registry, by this process's clock.
- */
-const POLLS = new MemoryPollStore()
-const unclaimed = new Map<string, PollRecord>()
-
-async function pollStatement(
-  tag: string,
-  b: readonly unknown[]
-): Promise<any[]> {
-  const slot = String(
-    tag === "settle-ok" ? b[2] : tag === "settle-failed" ? b[3] : b[0]
-  )
-  const now = Date.now()
-  switch (tag) {
-    case "claim": {
-      const claim = await POLLS.claim(slot, now, Number(b[1]) * 1000)
-      if (claim.claimed) {
-        return [{ id: slot }]
-      }
-      unclaimed.set(slot, claim.record)
-      return []
-    }
-    case "read": {
-      const r = unclaimed.get(slot)!
-      return [
-        {
-          next_allowed_at: r.nextAllowedAt,
-          claimed_until: r.claimedUntil ?? null,
-          value_at: r.valueAt ?? null,
-          value: r.value ?? null,
-          last_error: r.lastError ?? null,
-        },
-      ]
-    }
-    case "settle-ok":
-      await POLLS.settle(slot, {
-        ok: true,
-        at: now,
-        nextAllowedAt: now + Number(b[0]) * 1000,
-        value: JSON.parse(String(b[1])),
-      })
-      return []
-    case "settle-failed":
-      await POLLS.settle(slot, {
-        ok: false,
-        at: now,
-        nextAllowedAt: b[0] === null ? null : now + Number(b[0]) * 1000,
-        error: JSON.parse(String(b[2])),
-      })
-      return []
-    default:
-      throw new Error(`unexpected poll statement ${tag}`)
-  }
-}
-
-function refundStatement(
-  db: { refunds: RefundRow[]; liveRefunds: Set<string> },
-  tag: string,
-  b: readonly unknown[]
-): RefundRow[] {
-  const orphan = (r: RefundRow, shopOrderId: unknown) =>
-    r.shop_order_id === shopOrderId &&
-    r.state === "unknown" &&
-    !db.liveRefunds.has(r.refund_id)
-  switch (tag) {
-    case "get":
-      return db.refunds
-        .filter((r) => r.refund_id === b[0])
-        .map((r) => ({ ...r }))
-    case "orphans":
-      return db.refunds.filter((r) => orphan(r, b[0])).map((r) => ({ ...r }))
-    case "sent":
-      return db.refunds
-        .filter((r) => r.shop_order_id === b[0] && r.state === "sent")
-        .map((r) => ({ ...r }))
-    case "adopt": {
-      const [refundId, shopOrderId, amount, currency, payee, payeeCurrency] = b
-      const row = db.refunds.find(
-        (r) =>
-          orphan(r, shopOrderId) &&
-          r.amount === amount &&
-          r.currency === currency &&
-          r.payee === payee &&
-          r.payee_currency === payeeCurrency
-      )
-      if (!row) {
-        return []
-      }
-      Object.assign(row, {
-        refund_id: refundId,
-        state: "sending",
-        updated_at: new Date(),
-      })
-      return [{ ...row }]
-    }
-    case "insert": {
-      const [
-        id,
-        refund_id,
-        shop_order_id,
-        shop_payment_id,
-        payee,
-        amount,
-        currency,
-        payee_currency,
-      ] = b as any[]
-      if (db.refunds.some((r) => r.refund_id === refund_id)) {
-        return []
-      }
-      const row: RefundRow = {
-        id,
-        refund_id,
-        shop_order_id,
-        shop_payment_id,
-        payee,
-        amount,
-        currency,
-        payee_currency,
-        state: "sending",
-        transfer_id: null,
-        last_error: null,
-        updated_at: new Date(),
-      }
-      db.refunds.push(row)
-      return [{ ...row }]
-    }
-    case "settle": {
-      const [state, transferId, lastError, id] = b as any[]
-      const row = db.refunds.find((r) => r.id === id)!
-      Object.assign(row, {
-        state,
-        transfer_id: transferId ?? row.transfer_id,
-        last_error: lastError,
-        updated_at: new Date(),
-      })
-      return []
-    }
-    default:
-      throw new Error(`unexpected refund statement ${tag}`)
-  }
 }
 
 let sequence = 0
