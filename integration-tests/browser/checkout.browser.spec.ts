@@ -189,6 +189,43 @@ piastrixIntegrationRunner(
       })
     })
 
+    it("a payer who paid after the cart changed in another tab is told the money arrived, and the page stops", async () => {
+      await open("cart-changed-while-paying")
+      await fillCart(tab, storefront.url, "RUB", "E-book")
+      await choosePayment(tab, "redirect")
+      const cartId = await tab.page.evaluate(() =>
+        localStorage.getItem("demo.cart_id")
+      )
+      await pay(tab)
+      // Another tab adds an item: Medusa deletes the session the payer is paying on Piastrix's page.
+      await fetch(`${medusaUrl()}/store/carts/${cartId}/line-items`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-publishable-api-key": seed().publishableKey,
+        },
+        body: JSON.stringify({
+          variant_id: seed().variants["piastrix-stickers"],
+          quantity: 1,
+        }),
+      }).then((r) => expect(r.status).toBe(200))
+      await onPayerPage(tab, "pay")
+      await expectReturnPage(tab, /Your payment arrived/)
+      expect(await tab.page.locator("#result-text").innerText()).toMatch(
+        /will contact you by e-mail/
+      )
+      expect(await countOrders(getContainer())).toBe(0)
+      // It stops asking: no status request in the next 6 s (it polls every 2 s while waiting).
+      let asked = 0
+      tab.page.on("request", (r) => {
+        if (/\/status/.test(r.url())) {
+          asked++
+        }
+      })
+      await tab.page.waitForTimeout(6000)
+      expect(asked).toBe(0)
+    })
+
     it("a redirect payment in USD goes through Piastrix's page by a posted form and ends paid", async () => {
       await open("redirect-usd")
       await fillCart(tab, storefront.url, "USD", "Gift card")
