@@ -226,6 +226,46 @@ piastrixIntegrationRunner(
       expect(asked).toBe(0)
     })
 
+    it("while Piastrix hangs, Pay waits for the price, and the payer gets one plain message and a way on", async () => {
+      await open("quote-hangs")
+      await fillCart(tab, storefront.url, "RUB", "E-book")
+      await fetch(`${sandbox().url}/__sandbox/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          type: "latency",
+          path: "/invoice/try",
+          ms: 60000,
+        }),
+      })
+      const { page } = tab
+      await page.locator("#email").fill("payer@example.com")
+      await page.locator('label.kind[data-kind="redirect"] input').check()
+      await page.getByText("Asking Piastrix for your price").waitFor()
+      expect(await page.locator("#pay").isDisabled()).toBe(true)
+      const error = page.getByTestId("quote-error")
+      await error.waitFor({ timeout: 15000 })
+      expect(await error.innerText()).toBe(
+        "Piastrix did not give a price just now. Try again, or choose another direction."
+      )
+      expect(await page.locator("#pay").isDisabled()).toBe(true)
+      await tab.shot("quote-failed")
+      // The store answered 502 for the quote: expected here, and only here.
+      tab.problems.splice(
+        0,
+        tab.problems.length,
+        ...tab.problems.filter((p) => !/quote|502/.test(p))
+      )
+
+      await fetch(`${sandbox().url}/__sandbox/faults`, { method: "DELETE" })
+      await page.getByRole("button", { name: "Try again" }).click()
+      const price = await page.getByTestId("payer-price").innerText()
+      expect(await page.locator("#pay").isEnabled()).toBe(true)
+      // The button asks for what the payer pays, fee included.
+      expect(await page.locator("#pay").innerText()).toBe(`Pay ${price}`)
+      await tab.shot("quote-priced")
+    })
+
     it("a redirect payment in USD goes through Piastrix's page by a posted form and ends paid", async () => {
       await open("redirect-usd")
       await fillCart(tab, storefront.url, "USD", "Gift card")
