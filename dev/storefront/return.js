@@ -36,6 +36,16 @@
     $("actions").replaceChildren(...children)
   }
 
+  function backToStore() {
+    actions(
+      el("a", {
+        class: "button",
+        href: "index.html",
+        text: "Back to the store",
+      })
+    )
+  }
+
   /** The status route's answer, read the same way whatever nesting it uses. */
   function read(status) {
     const data = status.data || status.session?.data || {}
@@ -138,13 +148,7 @@
         "Your cart changed while you were paying, so the order could not be placed as it was. The store has your payment and will contact you by e-mail to place your order or refund you. You can close this page.",
         "ok"
       )
-      actions(
-        el("a", {
-          class: "button",
-          href: "index.html",
-          text: "Back to the store",
-        })
-      )
+      backToStore()
       return null
     }
     if (status.orderPlaced) {
@@ -192,13 +196,7 @@
         "This page needs a payment session. Start from the store.",
         "error"
       )
-      actions(
-        el("a", {
-          class: "button",
-          href: "index.html",
-          text: "Back to the store",
-        })
-      )
+      backToStore()
       return
     }
     let next
@@ -214,13 +212,7 @@
           "This store has no payment under this link. If you paid, the store sees it and will contact you by e-mail.",
           "error"
         )
-        actions(
-          el("a", {
-            class: "button",
-            href: "index.html",
-            text: "Back to the store",
-          })
-        )
+        backToStore()
         return
       }
       say(
