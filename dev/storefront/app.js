@@ -326,6 +326,8 @@
       // Wallet payments are priced by Piastrix on its own page (the payer may pay in another currency).
       return
     }
+    // Pay waits for the price: the payer pays what the quote says, fee included, never a guess.
+    $("pay").disabled = true
     box.replaceChildren(
       el("span", { class: "muted", text: "Asking Piastrix for your price…" })
     )
@@ -335,6 +337,8 @@
       if (state.payway !== payway) {
         return
       }
+      $("pay").disabled = false
+      $("pay").textContent = `Pay ${money(q.payer_price, currency())}`
       box.replaceChildren(
         el("span", { text: "You pay " }),
         el("strong", {
@@ -348,11 +352,28 @@
           : el("span", { text: " (no fee)" })
       )
     } catch (err) {
+      if (state.payway !== payway) {
+        return
+      }
+      // One plain sentence and a way on; the store's own words stay in the page's console for support.
+      console.info("quote failed:", err.message)
       box.replaceChildren(
         el("span", {
           class: "error",
-          text: `No price for this direction: ${err.message}`,
-        })
+          "data-testid": "quote-error",
+          text:
+            err.status === 400
+              ? "This direction cannot take this order. Choose another one."
+              : "Piastrix did not give a price just now. Try again, or choose another direction.",
+        }),
+        err.status === 400
+          ? null
+          : el("button", {
+              type: "button",
+              class: "button",
+              text: "Try again",
+              onclick: () => choosePayway(payway),
+            })
       )
     }
   }

@@ -12,6 +12,7 @@
   const cartId = saved.cartId
   const startedAt = Date.now()
   let completionTried = false
+  let notFound = 0
 
   const PAYMENT_STATUS = {
     captured: "Paid",
@@ -33,6 +34,16 @@
 
   function actions(...children) {
     $("actions").replaceChildren(...children)
+  }
+
+  function backToStore() {
+    actions(
+      el("a", {
+        class: "button",
+        href: "index.html",
+        text: "Back to the store",
+      })
+    )
   }
 
   /** The status route's answer, read the same way whatever nesting it uses. */
@@ -130,6 +141,16 @@
       // An awaiting order (bank transfer) becomes paid later: keep watching, slowly.
       return outcome === "done" ? null : 5000
     }
+    if (status.state === "paid_without_order") {
+      // Paid for a cart that changed while paying: the store has the money and a person takes it from here.
+      say(
+        "Your payment arrived",
+        "Your cart changed while you were paying, so the order could not be placed as it was. The store has your payment and will contact you by e-mail to place your order or refund you. You can close this page.",
+        "ok"
+      )
+      backToStore()
+      return null
+    }
     if (status.orderPlaced) {
       // Another browser, or the cart already forgotten: the order exists, but its details are the cart's to see.
       say("Your order is placed.", "A confirmation goes to your e-mail.", "ok")
@@ -175,22 +196,28 @@
         "This page needs a payment session. Start from the store.",
         "error"
       )
-      actions(
-        el("a", {
-          class: "button",
-          href: "index.html",
-          text: "Back to the store",
-        })
-      )
+      backToStore()
       return
     }
     let next
     try {
       next = await tick()
+      notFound = 0
     } catch (err) {
+      // A payment the store does not know, asked about again and again, will not appear: say so and stop.
+      notFound = err.status === 404 ? notFound + 1 : 0
+      if (notFound >= 3) {
+        say(
+          "We cannot find this payment",
+          "This store has no payment under this link. If you paid, the store sees it and will contact you by e-mail.",
+          "error"
+        )
+        backToStore()
+        return
+      }
       say(
         "Checking your payment…",
-        `The store did not answer (${err.message}); retrying.`,
+        "The store did not answer just now; trying again.",
         "error"
       )
       next = 5000

@@ -165,13 +165,27 @@ piastrixIntegrationRunner(
         })
         const { page } = admin
         await page.goto(`${medusaUrl()}/app/settings/piastrix`)
-        await page
+        // One plain sentence; the service's own words folded under Details; a way to ask again.
+        const alert = page
           .getByRole("alert")
-          .filter({ hasText: /Piastrix: .*503/ })
+          .filter({ hasText: "Piastrix did not answer" })
           .first()
-          .waitFor()
+        await alert.waitFor()
+        expect(await alert.innerText()).not.toMatch(/Piastrix\w*Error|503/)
+        await alert.getByText("Details").click()
+        await alert.getByText(/503/).waitFor()
         await page.getByRole("cell", { name: "card_rub" }).first().waitFor()
         await admin.shot("settings-service-down")
+        await sandboxControl(sandbox(), "DELETE", "faults")
+        await alert.getByRole("button", { name: "Try again" }).click()
+        await page
+          .getByRole("columnheader", { name: "Available" })
+          .first()
+          .waitFor()
+        await page
+          .getByRole("alert")
+          .filter({ hasText: "Piastrix did not answer" })
+          .waitFor({ state: "detached" })
         // the browser saw the 502 the page shows: expected here, and only here
         admin.problems.splice(
           0,

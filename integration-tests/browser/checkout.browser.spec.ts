@@ -189,6 +189,83 @@ piastrixIntegrationRunner(
       })
     })
 
+    it("a payer who paid after the cart changed in another tab is told the money arrived, and the page stops", async () => {
+      await open("cart-changed-while-paying")
+      await fillCart(tab, storefront.url, "RUB", "E-book")
+      await choosePayment(tab, "redirect")
+      const cartId = await tab.page.evaluate(() =>
+        localStorage.getItem("demo.cart_id")
+      )
+      await pay(tab)
+      // Another tab adds an item: Medusa deletes the session the payer is paying on Piastrix's page.
+      await fetch(`${medusaUrl()}/store/carts/${cartId}/line-items`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-publishable-api-key": seed().publishableKey,
+        },
+        body: JSON.stringify({
+          variant_id: seed().variants["piastrix-stickers"],
+          quantity: 1,
+        }),
+      }).then((r) => expect(r.status).toBe(200))
+      await onPayerPage(tab, "pay")
+      await expectReturnPage(tab, /Your payment arrived/)
+      expect(await tab.page.locator("#result-text").innerText()).toMatch(
+        /will contact you by e-mail/
+      )
+      expect(await countOrders(getContainer())).toBe(0)
+      // It stops asking: no status request in the next 6 s (it polls every 2 s while waiting).
+      let asked = 0
+      tab.page.on("request", (r) => {
+        if (/\/status/.test(r.url())) {
+          asked++
+        }
+      })
+      await tab.page.waitForTimeout(6000)
+      expect(asked).toBe(0)
+    })
+
+    it("while Piastrix hangs, Pay waits for the price, and the payer gets one plain message and a way on", async () => {
+      await open("quote-hangs")
+      await fillCart(tab, storefront.url, "RUB", "E-book")
+      await fetch(`${sandbox().url}/__sandbox/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          type: "latency",
+          path: "/invoice/try",
+          ms: 60000,
+        }),
+      })
+      const { page } = tab
+      await page.locator("#email").fill("payer@example.com")
+      await page.locator('label.kind[data-kind="redirect"] input').check()
+      await page.getByText("Asking Piastrix for your price").waitFor()
+      expect(await page.locator("#pay").isDisabled()).toBe(true)
+      const error = page.getByTestId("quote-error")
+      await error.waitFor({ timeout: 15000 })
+      expect(await error.innerText()).toBe(
+        "Piastrix did not give a price just now. Try again, or choose another direction."
+      )
+      expect(await page.locator("#pay").isDisabled()).toBe(true)
+      await tab.shot("quote-failed")
+      // The store answered 502 for the quote: expected here, and only here.
+      tab.problems.splice(
+        0,
+        tab.problems.length,
+        ...tab.problems.filter((p) => !/quote|502/.test(p))
+      )
+
+      await fetch(`${sandbox().url}/__sandbox/faults`, { method: "DELETE" })
+      await page.getByRole("button", { name: "Try again" }).click()
+      const price = await page.getByTestId("payer-price").innerText()
+      expect(await page.locator("#pay").isEnabled()).toBe(true)
+      // The button asks for what the payer pays, fee included.
+      expect(await page.locator("#pay").innerText()).toBe(`Pay ${price}`)
+      await tab.shot("quote-priced")
+    })
+
     it("a redirect payment in USD goes through Piastrix's page by a posted form and ends paid", async () => {
       await open("redirect-usd")
       await fillCart(tab, storefront.url, "USD", "Gift card")

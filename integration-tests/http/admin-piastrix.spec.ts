@@ -230,6 +230,20 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       })
     })
 
+    it("asks a hanging service once, within the interactive timeout, while the store owner waits", async () => {
+      await sandboxControl(sandbox(), "POST", "faults", {
+        type: "latency",
+        path: "/shop_balance",
+        ms: 20000,
+      })
+      const res = await call(api, headers, "get", "/admin/piastrix/balances")
+      expect(res.status).toBe(502)
+      // One attempt of interactiveTimeoutMs (5 s), not three of timeoutMs (15 s each).
+      expect(res.body.message).toMatch(
+        /timed out after 5000 ms \(after 1 attempt\)$/
+      )
+    })
+
     it("lists payment and payout directions with fees, limits and account formats", async () => {
       const res = await call(api, headers, "get", "/admin/piastrix/directions")
       expect(res.status).toBe(200)

@@ -180,6 +180,13 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     })
   })
 
+  /** What the payer's return page gets for a session id; never throws. */
+  const returnPageStatus = (sessionId: string) =>
+    api
+      .get(`/store/piastrix/sessions/${sessionId}/status`, storeHeaders(seed()))
+      .then((r: any) => ({ status: r.status, body: r.data }))
+      .catch((e: any) => ({ status: e.response.status, body: e.response.data }))
+
   describe("payments whose session Medusa no longer holds", () => {
     it("finds money paid on a replaced session whose callback never came, and puts it in front of a person", async () => {
       const cart = await createCart(api, seed())
@@ -194,6 +201,9 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       // The storefront starts again (a new session replaces the first), but the payer pays the first page.
       await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
       await sandboxControl(sandbox(), "POST", `payments/${first.id}/pay`)
+
+      // The payer's return page asks about the first session: gone, and nothing known of its money yet.
+      expect((await returnPageStatus(first.id)).status).toBe(404)
 
       const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       // Due now, as if the first minute had passed.
@@ -218,6 +228,42 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
       const again = await reconcilePiastrix(getContainer())
       expect(again.payments).toEqual([])
+
+      // Now the return page can tell the payer the money arrived, and stop waiting; nothing more.
+      expect(await returnPageStatus(first.id)).toEqual({
+        status: 200,
+        body: expect.objectContaining({
+          session_id: first.id,
+          state: "paid_without_order",
+          order_placed: false,
+          order_id: null,
+        }),
+      })
+    })
+
+    it("tells the payer of a session deleted before its callback came that the money arrived", async () => {
+      const cart = await createCart(api, seed())
+      const { session: first } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        SESSION_DATA
+      )
+      // The cart changes in another tab: a new session replaces the one the payer is paying.
+      await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      await sandboxControl(sandbox(), "POST", `payments/${first.id}/pay`)
+      await settledRow(getContainer(), first.id, "needs_attention")
+      const answer = await returnPageStatus(first.id)
+      expect(answer).toEqual({
+        status: 200,
+        body: expect.objectContaining({
+          state: "paid_without_order",
+          order_placed: false,
+          order_id: null,
+        }),
+      })
+      expect(JSON.stringify(answer.body)).not.toMatch(/cart_|1250/)
     })
 
     it("ignores, without an alarm, a notification for a payment another store opened on the same shop", async () => {
@@ -227,6 +273,8 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       ).toEqual({ status: 200, body: "OK" })
       const row = await settledRow(getContainer(), foreign, "ignored")
       expect(row.last_error).toMatch(/never opened it/)
+      // Its return page learns nothing of it.
+      expect((await returnPageStatus(foreign)).status).toBe(404)
     })
   })
 })

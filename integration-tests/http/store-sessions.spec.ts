@@ -17,6 +17,59 @@ piastrixIntegrationRunner(({ api, seed, sandbox }) => {
   const control = (path: string, body: unknown = {}) =>
     axios.post(`${sandbox().url}/__sandbox${path}`, body)
 
+  describe("starting a session as Medusa's starter storefront does", () => {
+    // The starter calls initiatePaymentSession(cart, { provider_id }): no data, so no e-mail.
+    it("starts every kind for a guest without an e-mail in data, with the cart's", async () => {
+      // The redirect and bank-transfer kinds still need a payway when the shop has several (or payways.<kind>.default).
+      for (const [providerId, data] of [
+        ["pp_piastrix-wallet_piastrix", undefined],
+        [REDIRECT, { payway: "card_rub" }],
+        [CARD, undefined],
+        ["pp_piastrix-bank-transfer_piastrix", { payway: "h2h_bank_rub" }],
+      ] as const) {
+        const cart = await createCart(api, seed(), {
+          email: "guest@example.com",
+        })
+        const headers = storeHeaders(seed())
+        const { data: pc } = await api.post(
+          "/store/payment-collections",
+          { cart_id: cart.id },
+          headers
+        )
+        const { data: res } = await api
+          .post(
+            `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+            { provider_id: providerId, ...(data ? { data } : {}) },
+            headers
+          )
+          .catch((err) => {
+            throw new Error(
+              `${providerId}: ${err.response?.status} ${JSON.stringify(err.response?.data)}`
+            )
+          })
+        const session = res.payment_collection.payment_sessions.find(
+          (s: { provider_id: string }) => s.provider_id === providerId
+        )
+        expect(session.data).toMatchObject({
+          email: "guest@example.com",
+          state: "pending",
+        })
+      }
+    })
+
+    it("keeps an e-mail the storefront passes", async () => {
+      const cart = await createCart(api, seed(), { email: "cart@example.com" })
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        { payway: "card_rub", email: "payer@example.com" }
+      )
+      expect(session.data.email).toBe("payer@example.com")
+    })
+  })
+
   describe("POST /store/piastrix/card-form", () => {
     const post = (body: unknown) =>
       api.post("/store/piastrix/card-form", body, storeHeaders(seed()))

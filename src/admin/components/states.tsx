@@ -1,7 +1,10 @@
-import { Container, Heading, Skeleton, Text } from "@medusajs/ui"
-import type { ReactNode } from "react"
+import { FetchError } from "@medusajs/js-sdk"
+import { Button, Container, Heading, Skeleton, Text } from "@medusajs/ui"
+import { useQueryClient } from "@tanstack/react-query"
+import { useState, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { messageOf } from "../lib/api"
+import { Details } from "./details"
 
 /** A section of a page in Medusa's look: a heading row, then its body. */
 export const Section = ({
@@ -44,13 +47,7 @@ export const Body = ({
     )
   }
   if (error) {
-    return (
-      <div className="px-6 py-4" role="alert">
-        <Text size="small" className="text-ui-fg-error">
-          {messageOf(error)}
-        </Text>
-      </div>
-    )
+    return <LoadFailed error={error} />
   }
   if (empty) {
     return (
@@ -62,4 +59,43 @@ export const Body = ({
     )
   }
   return <>{children}</>
+}
+
+/**
+ * A read that failed: one plain sentence (Piastrix did not answer, or the page could not be loaded), the
+ * technical reason under Details, and a way on: every failed read of the plugin's is asked again.
+ */
+const LoadFailed = ({ error }: { error: unknown }) => {
+  const { t } = useTranslation("piastrix")
+  const queryClient = useQueryClient()
+  const [retrying, setRetrying] = useState(false)
+  const serviceDown = error instanceof FetchError && error.status === 502
+  return (
+    <div className="flex flex-col gap-y-2 px-6 py-4" role="alert">
+      <div className="flex items-center justify-between gap-x-4">
+        <Text size="small" className="text-ui-fg-error">
+          {t(serviceDown ? "common.serviceDown" : "common.loadFailed")}
+        </Text>
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={retrying}
+          onClick={async () => {
+            setRetrying(true)
+            try {
+              await queryClient.refetchQueries({
+                queryKey: ["piastrix"],
+                predicate: (query) => query.state.status === "error",
+              })
+            } finally {
+              setRetrying(false)
+            }
+          }}
+        >
+          {t("common.tryAgain")}
+        </Button>
+      </div>
+      <Details lines={[messageOf(error)]} />
+    </div>
+  )
 }

@@ -91,7 +91,7 @@ function isEnvelope(value: unknown): boolean {
 }
 
 /** Reduces an axios error to code and message: the error object itself carries the request body. */
-function toFailure(error: unknown): TransportFailure {
+function toFailure(error: unknown, timeoutMs: number): TransportFailure {
   const err = error as AxiosError
   const code = typeof err?.code === "string" ? err.code : undefined
   const timedOut =
@@ -102,7 +102,7 @@ function toFailure(error: unknown): TransportFailure {
     kind: timedOut ? "timeout" : "network",
     code,
     message: timedOut
-      ? "timed out"
+      ? `timed out after ${timeoutMs} ms`
       : `network error${code ? ` ${code}` : ""}: ${String(err?.message ?? err)}`,
   }
 }
@@ -196,7 +196,7 @@ export class PiastrixTransport {
         text: answer.data == null ? "" : String(answer.data),
       }
     } catch (error) {
-      return { failure: toFailure(error) }
+      return { failure: toFailure(error, request.timeoutMs ?? this.timeoutMs) }
     }
     if (response.status >= 500 && !(request.readable?.(response) ?? false)) {
       return {

@@ -7,14 +7,24 @@ import {
 } from "../piastrix"
 import type { PiastrixOptions } from "./options"
 
-/** The client of the service the options describe. */
-export function createPiastrixClient(options: PiastrixOptions): PiastrixClient {
+/**
+ * The client of the service the options describe. `interactive`: for calls a person waits on, one attempt
+ * within `interactiveTimeoutMs` (a retry there only makes the wait three times as long; the person can try
+ * again). Jobs and workflows keep the patient client, whose reads are retried.
+ */
+export function createPiastrixClient(
+  options: PiastrixOptions,
+  { interactive = false }: { interactive?: boolean } = {}
+): PiastrixClient {
   return new PiastrixClient({
     shopId: options.shopId,
     secretKey: options.secretKey,
     apiUrl: options.apiUrl,
     h2hUrl: options.h2hUrl,
-    timeoutMs: options.timeoutMs,
+    timeoutMs: interactive
+      ? Math.min(options.timeoutMs, options.interactiveTimeoutMs)
+      : options.timeoutMs,
+    retry: interactive ? { attempts: 1 } : undefined,
     signEmail: options.signEmail,
   })
 }

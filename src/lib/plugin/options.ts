@@ -228,6 +228,12 @@ export const piastrixOptionsSchema = z
     /** Timeout of every call to the service, in milliseconds. */
     timeoutMs: z.number().int().positive().default(15000),
     /**
+     * Timeout of a call a person waits on (the storefront's quote, directions and card form, the admin's
+     * balances, directions, connection test and reads), made once, never retried: a hanging service is
+     * answered within this, not after `timeoutMs` times three attempts.
+     */
+    interactiveTimeoutMs: z.number().int().positive().default(5000),
+    /**
      * Sign `email` on `/invoice/create` and `/withdraw/create`, as the reference's Authentication table
      * reads. Off: as the service's own SDKs send it (docs/service-facts.md#signature).
      */

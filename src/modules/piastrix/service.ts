@@ -87,6 +87,7 @@ class PiastrixModuleService extends MedusaService({
   readonly #container: Record<string, unknown>
   #options?: PiastrixOptions
   #client?: PiastrixClient
+  #interactiveClient?: PiastrixClient
   #verifier?: CallbackVerifier
   #senderCheck?: SenderCheck
   #cipher?: AccountCipher | null
@@ -173,6 +174,14 @@ class PiastrixModuleService extends MedusaService({
     return this.#client
   }
 
+  /** The client for calls a person waits on: one attempt, within `interactiveTimeoutMs`. */
+  getInteractiveClient(): PiastrixClient {
+    this.#interactiveClient ??= createPiastrixClient(this.getOptions(), {
+      interactive: true,
+    })
+    return this.#interactiveClient
+  }
+
   /** The options with the operational settings stored in the admin in the place of defaults; one query. */
   async optionsInEffect(): Promise<PiastrixOptions> {
     return optionsInEffect(this.#db(), this.getOptions(), this.#rawOptions)
@@ -201,7 +210,10 @@ class PiastrixModuleService extends MedusaService({
     shopId: number
     secretKey: string
   }): PiastrixClient {
-    return createPiastrixClient({ ...this.getOptions(), ...credentials })
+    return createPiastrixClient(
+      { ...this.getOptions(), ...credentials },
+      { interactive: true }
+    )
   }
 
   /** The shop's polling guard: one per process, its windows in Postgres for every instance. */

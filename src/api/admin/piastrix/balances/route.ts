@@ -4,7 +4,7 @@ import { fromService, piastrixModule } from "../helpers"
 
 /** The shop's balances per currency at the service: available, hold, frozen, rolling reserve. */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
-  const client = piastrixModule(req).getClient()
+  const client = piastrixModule(req).getInteractiveClient()
   await fromService(res, async () => ({
     balances: balanceRows(await client.shopBalance(), client.currencies),
   }))

@@ -19,6 +19,6 @@ export const POST = async (
           shopId: shop_id,
           secretKey: secret_key,
         })
-      : piastrix.getClient()
+      : piastrix.getInteractiveClient()
   res.json(await testConnection(client))
 }

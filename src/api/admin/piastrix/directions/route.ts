@@ -9,7 +9,7 @@ import { fromService, piastrixModule } from "../helpers"
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const piastrix = piastrixModule(req)
-  const client = piastrix.getClient()
+  const client = piastrix.getInteractiveClient()
   await fromService(res, async () => {
     const [input, output] = await Promise.all([
       client.shopInputConfig(),

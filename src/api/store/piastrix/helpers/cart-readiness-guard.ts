@@ -18,8 +18,8 @@ import { attemptLimits, respondTooManyAttempts } from "./too-many-attempts"
  * On Medusa's own `POST /store/payment-collections/:id/payment-sessions`, the route a storefront
  * starts every payment with: a Piastrix session is refused (400, naming the cart field) for a cart
  * that could not become an order, before the payer is sent to pay; and past the `sessionStartsPerCart`
- * limit (429), since each start opens a payment (a bank-transfer invoice) at the service. Other
- * providers pass untouched.
+ * limit (429), since each start opens a payment (a bank-transfer invoice) at the service. A start
+ * without `data.email` takes the cart's. Other providers pass untouched.
  */
 export async function refuseUnreadyCartForPiastrix(
   req: MedusaRequest,
@@ -86,7 +86,27 @@ export async function refuseUnreadyCartForPiastrix(
       )
     )
   }
+  withCartEmail(req, cart.email!)
   return limitStarts(req, res, next, cartId)
+}
+
+/**
+ * Medusa's starter storefront starts every session with `{ provider_id }` alone: the payer's e-mail,
+ * which Piastrix's invoices need, is then the cart's (a ready cart has one). An e-mail the storefront
+ * passes in `data` wins.
+ */
+function withCartEmail(req: MedusaRequest, email: string) {
+  for (const body of [req.body, req.validatedBody] as Array<
+    { data?: Record<string, unknown> | null } | undefined
+  >) {
+    if (!body || typeof body !== "object") {
+      continue
+    }
+    const data = body.data && typeof body.data === "object" ? body.data : {}
+    if (typeof data.email !== "string" || data.email.trim() === "") {
+      body.data = { ...data, email }
+    }
+  }
 }
 
 /**

@@ -5,7 +5,8 @@ import type PiastrixModuleService from "../../../../modules/piastrix/service"
 import type { PiastrixOptions } from "../../../../lib/plugin"
 
 /**
- * The plugin options, the one client of this process and the shop's polling guard, from the plugin's module;
+ * The plugin options, the client for calls a payer waits on (one attempt, `interactiveTimeoutMs`) and the
+ * shop's polling guard, from the plugin's module;
  * `optionsInEffect` adds the admin's operational settings (allowed payways), read at the call.
  */
 export function piastrixOf(scope: MedusaContainer): {
@@ -18,7 +19,7 @@ export function piastrixOf(scope: MedusaContainer): {
   return {
     options: service.getOptions(),
     optionsInEffect: () => service.optionsInEffect(),
-    client: service.getClient(),
+    client: service.getInteractiveClient(),
     guard: service.getPollingGuard(),
   }
 }

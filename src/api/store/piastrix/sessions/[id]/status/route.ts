@@ -1,5 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { PIASTRIX_MODULE } from "../../../../../../modules/piastrix"
+import type PiastrixModuleService from "../../../../../../modules/piastrix/service"
 import { loadPiastrixSession } from "../../../helpers/piastrix-session"
 import type { StoreSessionStatusQueryType } from "../../../validators"
 
@@ -13,13 +15,26 @@ const orNull = (value: unknown) => (value === undefined ? null : value)
  * A session id travels in the return address and to the service, so it grants no more than the payment's
  * state: never the cart's id (Medusa serves a cart, with the payer's e-mail and addresses, to whoever
  * holds it), and the order's id only to the holder of the session's cart (`cart_id`), which the storefront
- * already has. Without it, `order_placed` tells a return page that the order exists.
+ * already has. Without it, `order_placed` tells a return page that the order exists. A session Medusa
+ * deleted after it was paid answers `paid_without_order` (below), so the payer is told, not kept waiting.
  */
 export async function GET(
   req: MedusaRequest<unknown, StoreSessionStatusQueryType>,
   res: MedusaResponse
 ) {
-  const session = await loadPiastrixSession(req, req.params.id, "id")
+  const session = await loadPiastrixSession(req, req.params.id, "id").catch(
+    async (error) => {
+      const gone = await paidSessionGone(req, req.params.id, error)
+      if (gone) {
+        res.json(gone)
+        return null
+      }
+      throw error
+    }
+  )
+  if (!session) {
+    return
+  }
   const cartId = req.validatedQuery?.cart_id as string | undefined
   if (cartId !== undefined && cartId !== session.cart_id) {
     // Another cart's session looks exactly like an unknown one.
@@ -42,4 +57,55 @@ export async function GET(
     checked_at: orNull(data.checked_at),
     notice: orNull(data.notice),
   })
+}
+
+/**
+ * A payer who paid a session Medusa has since deleted (the cart changed in another tab) must not wait on
+ * a return page for a session that is gone: when the plugin's own records show the money arrived, the
+ * answer says so (`paid_without_order`, or `order_placed` once a retry from the admin placed it with the
+ * carried payment), and nothing else: no cart, no order, no amount. Any other unknown id stays 404.
+ */
+async function paidSessionGone(
+  req: MedusaRequest,
+  id: string,
+  error: unknown
+): Promise<Record<string, unknown> | null> {
+  if (!MedusaError.isMedusaError(error)) {
+    return null
+  }
+  if ((error as MedusaError).type !== MedusaError.Types.NOT_FOUND) {
+    return null
+  }
+  const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+  const [notifications, registered] = await Promise.all([
+    piastrix.listPiastrixNotifications(
+      { shop_order_id: id, status: "success" },
+      { select: ["state"] }
+    ),
+    piastrix.listPiastrixPayments(
+      { shop_order_id: id },
+      { select: ["state", "kind"] }
+    ),
+  ])
+  // `ignored`: a payment this store never opened (another integration on the shop) is none of its business.
+  const ours = notifications.filter((n) => n.state !== "ignored")
+  const processed = ours.some((n) => n.state === "processed")
+  const paid =
+    ours.length > 0 || registered.some((r) => r.state === "paid_without_order")
+  if (!paid) {
+    return null
+  }
+  return {
+    session_id: id,
+    provider_id: null,
+    kind: registered[0]?.kind ?? null,
+    status: null,
+    state: processed ? "paid" : "paid_without_order",
+    failure: null,
+    amount_mismatch: null,
+    order_placed: processed,
+    order_id: null,
+    checked_at: null,
+    notice: null,
+  }
 }

@@ -32,7 +32,10 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   await fromService(res, async () => ({
     session_id: sessionId,
     ...(await bankTransferView(
-      { client: service.getClient(), guard: service.getPollingGuard() },
+      {
+        client: service.getInteractiveClient(),
+        guard: service.getPollingGuard(),
+      },
       payment.shop_order_id
     )),
   }))
