@@ -7,6 +7,7 @@ import type {
   OptionInForce,
 } from "../../lib/plugin/admin-views"
 import type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
+import type { InboxRowView } from "../../lib/plugin/inbox-orders"
 import type { SettingView } from "../../lib/plugin/settings"
 import type { OrderPaymentView } from "../../lib/plugin/order-payments"
 import type { BankTransferView } from "../../lib/plugin/bank-transfer"
@@ -36,7 +37,7 @@ export type Settings = {
   callback_url: string | null
   provider_ids: string[]
 }
-export type Notification = InboxPage["notifications"][number]
+export type Notification = InboxRowView
 export type { OrderPaymentView } from "../../lib/plugin/order-payments"
 export type {
   BankTransferView,
@@ -131,12 +132,15 @@ export const useInbox = (
   useQuery({
     queryKey: keys.inbox(state, offset),
     queryFn: () =>
-      sdk.client.fetch<InboxPage & { limit: number; offset: number }>(
-        "/admin/piastrix/notifications",
-        {
-          query: { ...(state ? { state } : {}), limit: PAGE_SIZE, offset },
+      sdk.client.fetch<
+        Omit<InboxPage, "notifications"> & {
+          notifications: Notification[]
+          limit: number
+          offset: number
         }
-      ),
+      >("/admin/piastrix/notifications", {
+        query: { ...(state ? { state } : {}), limit: PAGE_SIZE, offset },
+      }),
   })
 
 /** How many notifications need a person, for the navigation; read again every minute. */
