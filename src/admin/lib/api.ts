@@ -257,6 +257,7 @@ export const useCheckOrderPayment = (orderId: string) => {
 /** Payouts by status, recipient and creation period (each optional), a page at a time. */
 export const usePayouts = (
   filters: {
+    id?: string
     status?: PayoutStatus
     recipient_id?: string
     created_after?: string
@@ -370,6 +371,8 @@ export type LedgerEntry = {
   kind: string
   reason: string | null
   order_id: string | null
+  /** The order as the admin names it, when the entry is an order's and Medusa still has it. */
+  order: { id: string; display_id: number } | null
   payout_id: string | null
   created_at: string
 }
