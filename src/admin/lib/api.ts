@@ -158,7 +158,7 @@ export const useResolveNotification = () => {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ id, note }: { id: string; note: string }) =>
-      sdk.client.fetch<{ notification: Notification }>(
+      sdk.client.fetch<{ notification: InboxPage["notifications"][number] }>(
         `/admin/piastrix/notifications/${id}/resolve`,
         { method: "POST", body: { note } }
       ),
@@ -186,7 +186,7 @@ export const useRefundNotification = () => {
   return useMutation({
     mutationFn: (id: string) =>
       sdk.client.fetch<{
-        notification: Notification
+        notification: InboxPage["notifications"][number]
         refund: {
           amount: string
           currency_code: string
