@@ -638,6 +638,12 @@ piastrixIntegrationRunner(
       expect(await orderLink.getAttribute("href")).toBe(
         `/app/orders/${order.id}`
       )
+      // The hold's release is for that order too.
+      await page
+        .locator("tbody tr", { hasText: "Hold released" })
+        .first()
+        .getByRole("link", { name: `#${order.display_id}`, exact: true })
+        .waitFor()
       const payoutLink = page
         .locator("tbody tr", { hasText: "Payout sent" })
         .first()

@@ -236,6 +236,16 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
           order: { id: order.id, display_id: order.display_id },
         })
       }
+      // A hold's release names only the accrual it moves: its order is the accrual's.
+      const released = entries.filter((e: any) => e.kind === "release")
+      expect(released.length).toBeGreaterThan(0)
+      for (const entry of released) {
+        expect(entry).toMatchObject({
+          order_id: null,
+          order: { id: order.id, display_id: order.display_id },
+        })
+        expect(entry).not.toHaveProperty("for_order_id")
+      }
       const payout = entries.find((e: any) => e.kind === "payout_created")
       expect(payout).toMatchObject({
         payout_id: made.payout.id,
@@ -548,7 +558,9 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         "90.00",
         `#${order.display_id}`,
       ])
-      expect(rows.map((r) => r[1])).toContain("Снято с удержания")
+      const releases = rows.filter((r) => r[1] === "Снято с удержания")
+      expect(releases.length).toBeGreaterThan(0)
+      expect(releases.every((r) => r[6] === `#${order.display_id}`)).toBe(true)
       expect(res.data).not.toContain("order_")
       // Vladivostok is UTC+10: the entry was written within the last minute.
       const [date, time] = sale[0].split(" ")

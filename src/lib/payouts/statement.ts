@@ -2,6 +2,7 @@ import BigNumber from "bignumber.js"
 import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/inbox"
 import type { Recipient } from "./recipients"
+import { entryOrderId } from "./ledger"
 import type { EntryKind, RecipientAccount } from "./postings"
 import { STATEMENT_WORDS, type StatementLanguage } from "./statement-words"
 import { LEDGER_TABLE } from "./tables"
@@ -82,8 +83,8 @@ export async function recipientStatement(
       [recipient.id, recipient.currency, after, after]
     ),
     db.raw(
-      `select created_at, kind, account, amount::text as amount, order_id, payout_id, reason
-         from ${LEDGER_TABLE} where ${IN_RANGE}
+      `select created_at, kind, account, amount::text as amount, ${entryOrderId("e")} as order_id, payout_id, reason
+         from ${LEDGER_TABLE} e where ${IN_RANGE}
         order by created_at, idempotency_key`,
       [recipient.id, recipient.currency, after, after, before, before]
     ),

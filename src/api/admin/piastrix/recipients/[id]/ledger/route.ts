@@ -7,8 +7,9 @@ import { orderRefsOf, payoutsOf, recipientOr404 } from "../../../payout-helpers"
 import type { AdminLedgerQueryType } from "../../../payout-validators"
 
 /**
- * A recipient's ledger entries, newest first, paged and filterable by date; an entry of an order carries
- * the order as the admin names it (`order: { id, display_id }`).
+ * A recipient's ledger entries, newest first, paged and filterable by date; an entry of an order (and a
+ * hold's release, through the accrual it moves) carries the order as the admin names it
+ * (`order: { id, display_id }`).
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminLedgerQueryType>,
@@ -23,12 +24,12 @@ export const GET = async (
   })
   const orders = await orderRefsOf(
     req,
-    entries.map((e) => e.order_id)
+    entries.map((e) => e.for_order_id)
   )
   res.json({
-    entries: entries.map((e) => ({
+    entries: entries.map(({ for_order_id, ...e }) => ({
       ...e,
-      order: (e.order_id && orders.get(e.order_id)) || null,
+      order: (for_order_id && orders.get(for_order_id)) || null,
     })),
     count,
     limit: q.limit,
