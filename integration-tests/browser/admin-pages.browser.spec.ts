@@ -1,5 +1,5 @@
 import fs from "node:fs"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Browser } from "playwright-core"
 import { ensureAdminUser } from "../../dev/seed-admin"
 import { adminHeaders } from "../helpers/admin-api"
@@ -22,12 +22,19 @@ import {
   findOrderForCart,
   startPaymentSession,
 } from "../helpers/store-api"
-import { sendPendingPayouts, syncPayoutsInFlight } from "../../src/lib/payouts"
+import {
+  accrue,
+  releaseDueHolds,
+  sendPendingPayouts,
+  syncPayoutsInFlight,
+  type SqlDatabase,
+} from "../../src/lib/payouts"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { ensureAdminBuild } from "./admin-build"
 import {
   ADMIN_CREDENTIALS,
   openAdmin,
+  rawIdsOnScreen,
   unexpectedProblems,
   waitForText,
 } from "./admin-steps"
@@ -81,7 +88,7 @@ piastrixIntegrationRunner(
           "/admin/piastrix/recipients",
           {
             name,
-            email: `${name.toLowerCase().replace(/\W+/g, "-")}@example.com`,
+            email: `${name.toLowerCase().replace(/\W+/g, "-").replace(/^-|-$/g, "") || "vendor"}@example.com`,
             rail: "transfer",
             account: "201494711279",
             currency: 643,
@@ -246,6 +253,25 @@ piastrixIntegrationRunner(
       }
     })
 
+    /** A sale of `recipientId`'s for an order Medusa numbered, accrued and released; returns the order. */
+    async function soldInOrder(recipientId: string, key: string) {
+      const [order] = await getContainer()
+        .resolve(Modules.ORDER)
+        .createOrders([{ currency_code: "rub", email: "buyer@example.com" }])
+      const db = getContainer().resolve<SqlDatabase>(
+        ContainerRegistrationKeys.PG_CONNECTION
+      )
+      await accrue(db, {
+        key,
+        recipient_id: recipientId,
+        gross: "100.00",
+        quantity: 1,
+        references: { order_id: order.id },
+      })
+      await releaseDueHolds(db)
+      return order as unknown as { id: string; display_id: number }
+    }
+
     it("the inbox shows a paid payment that could not become an order first, with its reason, and retries it", async () => {
       const cart = await createCart(api, seed())
       const { session } = await startPaymentSession(
@@ -286,6 +312,10 @@ piastrixIntegrationRunner(
       const first = page.locator("tbody tr").first()
       await first.getByText("Needs attention").waitFor()
       expect(await first.innerText()).toMatch(/No shipping method selected/)
+      // No order yet: the payer's e-mail to write to, the session only in Details.
+      expect(await first.innerText()).toMatch(/No order/)
+      await first.getByRole("link", { name: "payer@example.com" }).waitFor()
+      expect(await rawIdsOnScreen(page)).toEqual([])
       await page.getByText("1 needs attention").waitFor()
       // The navigation counts it too, in the Piastrix item's icon (the sidebar and its search list each
       // render the item).
@@ -307,14 +337,25 @@ piastrixIntegrationRunner(
       await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
       await first.getByRole("button", { name: "Retry" }).click()
       await waitForText(admin, "Processed: the payment is settled")
-      await waitForText(admin, "Processed", {
-        within: page.locator("tbody tr", { hasText: session.id }),
+      const placed = page.locator("tbody tr", { hasText: session.id })
+      await waitForText(admin, "Processed", { within: placed, exact: true })
+      const order = await findOrderForCart(getContainer(), cart.id)
+      expect(order?.payment_state).toBe("captured")
+      // The row now names the order as Medusa's admin does, linking to it.
+      const orderLink = placed.getByRole("link", {
+        name: `#${order.display_id}`,
         exact: true,
       })
+      await orderLink.waitFor()
+      expect(await orderLink.getAttribute("href")).toBe(
+        `/app/orders/${order.id}`
+      )
+      expect(await rawIdsOnScreen(page)).toEqual([])
       await admin.shot("inbox-retried")
-      expect(
-        (await findOrderForCart(getContainer(), cart.id))?.payment_state
-      ).toBe("captured")
+      // Support finds the session under Details.
+      await placed.getByText("Details").click()
+      await placed.getByText(`Payment session ${session.id}`).waitFor()
+      await admin.shot("inbox-details-open")
       await page
         .getByTestId("piastrix-attention-count")
         .first()
@@ -591,17 +632,60 @@ piastrixIntegrationRunner(
       expect(await entry.innerText()).toMatch(
         /Adjustment\s+Available\s+250\.00/
       )
+
+      // A sale in an order and a payout: the ledger names the order as #N and links both.
+      const order = await soldInOrder(id, "browser-recipient-sale")
+      const { payout } = (
+        await api.post(
+          "/admin/piastrix/payouts",
+          { recipient_id: id, amount: "50.00" },
+          headers
+        )
+      ).data
+      await page.reload()
+      const sale = page.locator("tbody tr", { hasText: "Sale accrued" }).first()
+      const orderLink = sale.getByRole("link", {
+        name: `#${order.display_id}`,
+        exact: true,
+      })
+      await orderLink.waitFor()
+      expect(await orderLink.getAttribute("href")).toBe(
+        `/app/orders/${order.id}`
+      )
+      // The hold's release is for that order too.
+      await page
+        .locator("tbody tr", { hasText: "Hold released" })
+        .first()
+        .getByRole("link", { name: `#${order.display_id}`, exact: true })
+        .waitFor()
+      const payoutLink = page
+        .locator("tbody tr", { hasText: "Payout sent" })
+        .first()
+        .getByRole("link", { name: "Payout", exact: true })
+      expect(await payoutLink.getAttribute("href")).toBe(
+        `/app/piastrix/payouts?id=${payout.id}`
+      )
+      expect(await rawIdsOnScreen(page)).toEqual([])
+      // The admin scrolls inside its own container: bring the ledger into the screenshot.
+      await sale.scrollIntoViewIfNeeded()
+      await admin.shot("recipient-ledger")
+
       const [download] = await Promise.all([
         page.waitForEvent("download"),
         page.getByText("Download statement (CSV)").click(),
       ])
-      expect(download.suggestedFilename()).toBe(
-        `piastrix-statement-${id}-all_all.csv`
-      )
+      expect(download.suggestedFilename()).toBe("statement-page-vendor.csv")
       const csv = fs.readFileSync((await download.path())!, "utf8")
+      expect(csv).toMatch(/^Date \([^)]+\),Entry,Account,/)
       expect(csv).toContain(
-        "adjustment,available,RUB,250.00,250.00,,,,opening balance"
+        "Adjustment,Available,RUB,250.00,250.00,,,opening balance"
       )
+      expect(csv).toMatch(
+        new RegExp(
+          `Sale accrued,On hold,RUB,[0-9.]+,[0-9.]+,#${order.display_id},`
+        )
+      )
+      expect(csv).not.toContain("order_")
 
       // Edit a setting, then suspend.
       await page.getByLabel("Hold, days").fill("3")
@@ -636,6 +720,100 @@ piastrixIntegrationRunner(
       const row = page.locator("tbody tr", { hasText: "Page vendor" })
       expect(await row.innerText()).toMatch(/Suspended/)
       await admin.shot("recipients-list")
+
+      // The payout's link opens the payouts page showing that payout alone.
+      await page.goto(`${medusaUrl()}/app/piastrix/recipients/${id}`)
+      await page
+        .locator("tbody tr", { hasText: "Payout sent" })
+        .first()
+        .getByRole("link", { name: "Payout", exact: true })
+        .click()
+      await page.waitForURL(/\/app\/piastrix\/payouts\?id=pxpo_/)
+      await page.getByText("One payout, from a ledger entry").waitFor()
+      await page.locator("tbody tr", { hasText: "50.00" }).first().waitFor()
+      expect(await page.locator("tbody tr").count()).toBe(1)
+      expect(await rawIdsOnScreen(page)).toEqual([])
+      await admin.shot("payouts-one")
+      await page.getByRole("button", { name: "All payouts" }).click()
+      await page.getByText("Filter by status").first().waitFor()
+    })
+
+    it("names orders by number on the inbox and a recipient's ledger in Russian, the ids only in Details", async () => {
+      const headers = await adminHeaders(getContainer())
+      // A payment that became an order, and a vendor's sale in that order with a payout.
+      const cart = await createCart(api, seed(), { email: "anna@example.com" })
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        "pp_piastrix_piastrix",
+        { payway: "card_rub", email: "anna@example.com" }
+      )
+      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
+      await settledRow(getContainer(), session.id, "processed")
+      const order = await findOrderForCart(getContainer(), cart.id)
+      const vendor = await walletVendor(headers, "Лавка Анны", "50.00")
+      await soldInOrder(vendor.id, "browser-ru-sale")
+      await api.post(
+        "/admin/piastrix/payouts",
+        { recipient_id: vendor.id, amount: "10.00" },
+        headers
+      )
+
+      admin = await openAdmin(browser, medusaUrl(), {
+        scenario: "admin-ru-ids",
+      })
+      const { page } = admin
+      await admin.context.addCookies([
+        { name: "lng", value: "ru", url: medusaUrl() },
+      ])
+      await page.evaluate(() => localStorage.setItem("lng", "ru"))
+
+      await page.goto(`${medusaUrl()}/app/piastrix`)
+      await page
+        .getByRole("heading", { name: "Уведомления Piastrix" })
+        .waitFor()
+      const line = page.locator("tbody tr", { hasText: session.id })
+      const inboxLink = line.getByRole("link", {
+        name: `#${order.display_id}`,
+        exact: true,
+      })
+      await inboxLink.waitFor()
+      expect(await inboxLink.getAttribute("href")).toBe(
+        `/app/orders/${order.id}`
+      )
+      await line.getByRole("link", { name: "anna@example.com" }).waitFor()
+      expect(await rawIdsOnScreen(page)).toEqual([])
+      await admin.shot("inbox-ru")
+
+      await page.goto(`${medusaUrl()}/app/piastrix/recipients/${vendor.id}`)
+      const sale = page
+        .locator("tbody tr", { hasText: "Начисление за продажу" })
+        .first()
+      await sale.waitFor()
+      expect(
+        await sale.getByRole("link", { name: /^#\d+$/ }).getAttribute("href")
+      ).toMatch(/^\/app\/orders\/order_/)
+      await page
+        .locator("tbody tr", { hasText: "Выплата отправлена" })
+        .first()
+        .getByRole("link", { name: "Выплата", exact: true })
+        .waitFor()
+      expect(await rawIdsOnScreen(page)).toEqual([])
+      await sale.scrollIntoViewIfNeeded()
+      await admin.shot("recipient-ru")
+      // The statement speaks the page's language, and its file is named after the vendor.
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByText("Скачать выписку (CSV)").click(),
+      ])
+      expect(download.suggestedFilename()).toBe("statement-лавка-анны.csv")
+      const csv = fs.readFileSync((await download.path())!, "utf8")
+      expect(csv).toMatch(/^Дата \([^)]+\),Запись,Счёт,/)
+      expect(csv).toMatch(
+        /Начисление за продажу,Удержано,RUB,[0-9.]+,[0-9.]+,#\d+,/
+      )
+      expect(csv).toContain("Выплата отправлена")
     })
 
     it("speaks Russian when the admin does", async () => {

@@ -1,4 +1,4 @@
-import type { Browser, Locator } from "playwright-core"
+import type { Browser, Locator, Page } from "playwright-core"
 import { openTab, type Tab } from "./chromium"
 
 /**
@@ -224,4 +224,21 @@ export function unexpectedProblems(problems: string[]): string[] {
   return problems.filter(
     (p) => !DASHBOARD_NOISE.some(({ problem }) => problem.test(p))
   )
+}
+
+/** Internal ids a store owner should not have to read: sessions, orders, payouts. */
+const RAW_ID = "(?:payses_|order_01|pxpo_)[0-9A-Za-z]*"
+
+/**
+ * The internal ids the page shows outside the plugin's Details disclosures (which keep them for support);
+ * a page that names things as people do shows none.
+ */
+export async function rawIdsOnScreen(page: Page): Promise<string[]> {
+  return page.evaluate((source) => {
+    const body = document.body.cloneNode(true) as HTMLElement
+    body
+      .querySelectorAll('[data-testid="piastrix-details"], script, style')
+      .forEach((node) => node.remove())
+    return body.textContent?.match(new RegExp(source, "g")) ?? []
+  }, RAW_ID)
 }

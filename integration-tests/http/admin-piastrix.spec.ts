@@ -1,9 +1,17 @@
 import { adminHeaders } from "../helpers/admin-api"
+import { Modules } from "@medusajs/framework/utils"
 import {
   inbox,
   sandboxControl,
+  settledRow,
   successNotification,
 } from "../helpers/callbacks"
+import {
+  addItemToShip,
+  createCart,
+  findOrderForCart,
+  startPaymentSession,
+} from "../helpers/store-api"
 import {
   piastrixIntegrationRunner,
   TEST_ACCOUNT_KEY,
@@ -30,7 +38,7 @@ async function call(
     .catch((e: any) => ({ status: e.response.status, body: e.response.data }))
 }
 
-piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
+piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
   let headers: Awaited<ReturnType<typeof adminHeaders>>
 
   beforeEach(async () => {
@@ -334,6 +342,70 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       expect(
         processed.body.notifications.map((n: any) => n.shop_order_id).sort()
       ).toEqual(["order-a", "order-c"])
+    })
+
+    it("names the order a payment became (#display number, id) and the payer's e-mail, and the e-mail of one that has none yet", async () => {
+      // Paid and placed: an order with its display number.
+      const paid = await createCart(api, seed(), { email: "anna@example.com" })
+      const { session: placed } = await startPaymentSession(
+        api,
+        seed(),
+        paid,
+        "pp_piastrix_piastrix",
+        { payway: "card_rub", email: "anna@example.com" }
+      )
+      await sandboxControl(sandbox(), "POST", `payments/${placed.id}/pay`)
+      await settledRow(getContainer(), placed.id, "processed")
+      const order = await findOrderForCart(getContainer(), paid.id)
+      expect(order?.display_id).toEqual(expect.any(Number))
+
+      // Paid after the cart changed: no order, and Medusa replaced the paid session by one carrying it.
+      const changed = await createCart(api, seed(), {
+        email: "boris@example.com",
+      })
+      const { session: stuck } = await startPaymentSession(
+        api,
+        seed(),
+        changed,
+        "pp_piastrix_piastrix",
+        { payway: "card_rub", email: "boris@example.com" }
+      )
+      await addItemToShip(getContainer(), changed.id)
+      await sandboxControl(sandbox(), "POST", `payments/${stuck.id}/pay`)
+      await settledRow(getContainer(), stuck.id, "needs_attention")
+      const [own] = await getContainer()
+        .resolve(Modules.PAYMENT)
+        .listPaymentSessions({ id: stuck.id })
+      // Another integration's payment on the same shop: nothing to name.
+      await record("order-elsewhere", "processed")
+
+      const res = await call(
+        api,
+        headers,
+        "get",
+        "/admin/piastrix/notifications"
+      )
+      expect(res.status).toBe(200)
+      const row = (shopOrderId: string) =>
+        res.body.notifications.find((n: any) => n.shop_order_id === shopOrderId)
+      expect(row(placed.id)).toEqual(
+        expect.objectContaining({
+          order: { id: order.id, display_id: order.display_id },
+          email: "anna@example.com",
+        })
+      )
+      expect(row(stuck.id)).toEqual(
+        expect.objectContaining({
+          state: "needs_attention",
+          order: null,
+          email: "boris@example.com",
+        })
+      )
+      expect(row("order-elsewhere")).toEqual(
+        expect.objectContaining({ order: null, email: null })
+      )
+      // Found through the session carrying the payment when Medusa replaced the paid one.
+      expect(own ?? null).toBeNull()
     })
 
     it.each([

@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   accrue,
   markNeedsAttention,
@@ -44,9 +44,28 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
     await expectPayoutInvariants(db, sandbox())
   })
 
-  async function earned(recipientId: string, gross: string, key: string) {
-    await accrue(db, { key, recipient_id: recipientId, gross, quantity: 1 })
+  async function earned(
+    recipientId: string,
+    gross: string,
+    key: string,
+    orderId?: string
+  ) {
+    await accrue(db, {
+      key,
+      recipient_id: recipientId,
+      gross,
+      quantity: 1,
+      references: orderId ? { order_id: orderId } : undefined,
+    })
     await releaseDueHolds(db)
+  }
+
+  /** An order in the store, numbered by Medusa (`display_id`). */
+  async function anOrder() {
+    const [order] = await getContainer()
+      .resolve(Modules.ORDER)
+      .createOrders([{ currency_code: "rub", email: "buyer@example.com" }])
+    return order as unknown as { id: string; display_id: number }
   }
 
   describe("recipients", () => {
@@ -191,6 +210,63 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       )
       expect(bad.status).toBe(400)
       expect(bad.message).toContain("created_after")
+    })
+    it("names an entry's order by its display number, beside its id and the payout it belongs to", async () => {
+      const { data } = await api.post(
+        "/admin/piastrix/recipients",
+        card,
+        headers
+      )
+      const id = data.recipient.id
+      const order = await anOrder()
+      await earned(id, "100.00", "ledger-order", order.id)
+      const { data: made } = await api.post(
+        "/admin/piastrix/payouts",
+        { recipient_id: id, amount: "50.00" },
+        headers
+      )
+      const { entries } = (
+        await api.get(`/admin/piastrix/recipients/${id}/ledger`, headers)
+      ).data
+      const sale = entries.filter((e: any) => e.kind === "accrual")
+      expect(sale.length).toBeGreaterThan(0)
+      for (const entry of sale) {
+        expect(entry).toMatchObject({
+          order_id: order.id,
+          order: { id: order.id, display_id: order.display_id },
+        })
+      }
+      // A hold's release names only the accrual it moves: its order is the accrual's.
+      const released = entries.filter((e: any) => e.kind === "release")
+      expect(released.length).toBeGreaterThan(0)
+      for (const entry of released) {
+        expect(entry).toMatchObject({
+          order_id: null,
+          order: { id: order.id, display_id: order.display_id },
+        })
+        expect(entry).not.toHaveProperty("for_order_id")
+      }
+      const payout = entries.find((e: any) => e.kind === "payout_created")
+      expect(payout).toMatchObject({
+        payout_id: made.payout.id,
+        order: null,
+      })
+      // The payouts page shows that one payout where the entry links to it.
+      const one = await api.get(
+        `/admin/piastrix/payouts?id=${made.payout.id}`,
+        headers
+      )
+      expect(one.data.payouts.map((p: any) => p.id)).toEqual([made.payout.id])
+      const bad = await refused(
+        api.get("/admin/piastrix/payouts?id=order_1", headers)
+      )
+      expect(bad.status).toBe(400)
+      expect(bad.message).toContain("id")
+      await api.post(
+        `/admin/piastrix/payouts/${made.payout.id}/cancel`,
+        { reason: "test over" },
+        headers
+      )
     })
   })
 
@@ -388,51 +464,50 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       const whole = await api.get(url, headers)
       expect(whole.headers["content-type"]).toMatch(/^text\/csv/)
       expect(whole.headers["content-disposition"]).toBe(
-        `attachment; filename="piastrix-statement-${id}-all_all.csv"`
+        `attachment; filename="statement-card-vendor.csv"; filename*=UTF-8''statement-card-vendor.csv`
       )
       const [header, ...rows] = rowsOf(whole.data)
       expect(header).toEqual([
-        "date",
-        "transaction_id",
-        "kind",
-        "account",
-        "currency",
-        "amount",
-        "balance_after",
-        "order_id",
-        "fulfillment_id",
-        "payout_id",
-        "reason",
+        "Date (UTC)",
+        "Entry",
+        "Account",
+        "Currency",
+        "Amount",
+        "Balance after",
+        "Order",
+        "Payout",
+        "Reason",
       ])
-      const available = rows.filter((r) => r[3] === "available")
+      expect(rows[0][0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
+      const available = rows.filter((r) => r[2] === "Available")
       const shown = await api.get(`/admin/piastrix/recipients/${id}`, headers)
       // 100.00 earned less 10 % commission, released, then the adjustment.
       expect(shown.data.balances.available).toBe("77.50")
-      expect(available.at(-1)!.slice(2, 7)).toEqual([
-        "adjustment",
-        "available",
+      expect(available.at(-1)!.slice(1, 6)).toEqual([
+        "Adjustment",
+        "Available",
         "RUB",
         "-12.50",
         "77.50",
       ])
       // A formula in a reason is written as text.
-      expect(available.at(-1)![10]).toBe("'=HYPERLINK(1) fee")
+      expect(available.at(-1)![8]).toBe("'=HYPERLINK(1) fee")
 
       const later = rowsOf(
         (await api.get(url, { ...headers, params: { created_after: middle } }))
           .data
       )
-      expect(later.slice(1).map((r) => [r[2], r[5], r[6]])).toEqual([
-        ["adjustment", "-12.50", "77.50"],
+      expect(later.slice(1).map((r) => [r[1], r[4], r[5]])).toEqual([
+        ["Adjustment", "-12.50", "77.50"],
       ])
       const earlier = await api.get(url, {
         ...headers,
         params: { created_before: middle },
       })
       expect(earlier.headers["content-disposition"]).toContain(
-        `-all_${middle.slice(0, 10)}.csv`
+        `filename="statement-card-vendor-to-${middle.slice(0, 10)}.csv"`
       )
-      expect(rowsOf(earlier.data).some((r) => r[2] === "adjustment")).toBe(
+      expect(rowsOf(earlier.data).some((r) => r[1] === "Adjustment")).toBe(
         false
       )
 
@@ -441,6 +516,70 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       )
       expect(bad.status).toBe(400)
       expect(bad.message).toContain("created_after")
+    })
+    it("writes orders by their display number, dates in the reader's time zone and words in the reader's language", async () => {
+      const { data } = await api.post(
+        "/admin/piastrix/recipients",
+        { ...card, name: "ООО «Ромашка»" },
+        headers
+      )
+      const id = data.recipient.id
+      const order = await anOrder()
+      await earned(id, "100.00", "statement-order", order.id)
+      const res = await api.get(`/admin/piastrix/recipients/${id}/statement`, {
+        ...headers,
+        params: {
+          tz: "Asia/Vladivostok",
+          lang: "ru",
+          created_after: "2026-01-01T00:00:00Z",
+          created_before: "2099-02-01T00:00:00Z",
+        },
+      })
+      expect(res.headers["content-disposition"]).toBe(
+        `attachment; filename="statement-recipient-2026-01-01-2099-01-31.csv"; filename*=UTF-8''${encodeURIComponent("statement-ооо-ромашка-2026-01-01-2099-01-31.csv")}`
+      )
+      const [header, ...rows] = rowsOf(res.data)
+      expect(header).toEqual([
+        "Дата (Asia/Vladivostok)",
+        "Запись",
+        "Счёт",
+        "Валюта",
+        "Сумма",
+        "Остаток после",
+        "Заказ",
+        "Выплата",
+        "Причина",
+      ])
+      const sale = rows.find((r) => r[1] === "Начисление за продажу")!
+      expect(sale.slice(2, 7)).toEqual([
+        "Удержано",
+        "RUB",
+        "90.00",
+        "90.00",
+        `#${order.display_id}`,
+      ])
+      const releases = rows.filter((r) => r[1] === "Снято с удержания")
+      expect(releases.length).toBeGreaterThan(0)
+      expect(releases.every((r) => r[6] === `#${order.display_id}`)).toBe(true)
+      expect(res.data).not.toContain("order_")
+      // Vladivostok is UTC+10: the entry was written within the last minute.
+      const [date, time] = sale[0].split(" ")
+      const utc = new Date(`${date}T${time}+10:00`).getTime()
+      expect(Math.abs(Date.now() - utc)).toBeLessThan(60_000)
+
+      for (const [query, field] of [
+        ["tz=Mars/Olympus", "tz"],
+        ["lang=de", "lang"],
+      ]) {
+        const bad = await refused(
+          api.get(
+            `/admin/piastrix/recipients/${id}/statement?${query}`,
+            headers
+          )
+        )
+        expect(bad.status).toBe(400)
+        expect(bad.message).toContain(field)
+      }
     })
   })
 

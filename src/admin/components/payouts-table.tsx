@@ -9,6 +9,7 @@ import {
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { useSearchParams } from "react-router-dom"
 import { maskAccount } from "../../lib/plugin/mask"
 import {
   PAGE_SIZE,
@@ -114,7 +115,12 @@ export const PayoutsTable = () => {
       setPageIndex(0)
       set(value)
     }
-  const filters = { status, recipient_id: recipientId, ...periodOf(from, to) }
+  // `?id=`: one payout, where a ledger entry links to it; "All payouts" goes back to the list.
+  const [search, setSearch] = useSearchParams()
+  const only = search.get("id") ?? undefined
+  const filters = only
+    ? { id: only }
+    : { status, recipient_id: recipientId, ...periodOf(from, to) }
   const { data, isLoading, error } = usePayouts(filters, pageIndex * PAGE_SIZE)
   const { data: recipients } = useRecipients()
   const columns = useMemo(() => {
@@ -186,50 +192,65 @@ export const PayoutsTable = () => {
   return (
     <DataTable instance={table}>
       <DataTable.Toolbar className="flex flex-wrap items-end gap-3 px-6 py-4">
-        <SelectField
-          id="piastrix-payouts-status"
-          label={t("payouts.filter")}
-          value={status ?? "all"}
-          onChange={filtered((v: string) =>
-            setStatus(v === "all" ? undefined : (v as PayoutStatus))
-          )}
-          options={[
-            { value: "all", text: t("payouts.allStatuses") },
-            ...STATUSES.map((s) => ({
-              value: s,
-              text: t(`payouts.statuses.${s}`),
-            })),
-          ]}
-        />
-        <SelectField
-          id="piastrix-payouts-recipient"
-          label={t("payouts.filterRecipient")}
-          value={recipientId ?? "all"}
-          onChange={filtered((v: string) =>
-            setRecipientId(v === "all" ? undefined : v)
-          )}
-          options={[
-            { value: "all", text: t("payouts.allRecipients") },
-            ...(recipients?.recipients ?? []).map((r) => ({
-              value: r.id,
-              text: r.name,
-            })),
-          ]}
-        />
-        <TextField
-          id="piastrix-payouts-from"
-          label={t("recipients.from")}
-          type="date"
-          value={from}
-          onChange={filtered(setFrom)}
-        />
-        <TextField
-          id="piastrix-payouts-to"
-          label={t("recipients.to")}
-          type="date"
-          value={to}
-          onChange={filtered(setTo)}
-        />
+        {only ? (
+          <div className="flex items-center gap-x-3">
+            <Text size="small">{t("payouts.onePayout")}</Text>
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => setSearch({})}
+            >
+              {t("payouts.allPayouts")}
+            </Button>
+          </div>
+        ) : (
+          <>
+            <SelectField
+              id="piastrix-payouts-status"
+              label={t("payouts.filter")}
+              value={status ?? "all"}
+              onChange={filtered((v: string) =>
+                setStatus(v === "all" ? undefined : (v as PayoutStatus))
+              )}
+              options={[
+                { value: "all", text: t("payouts.allStatuses") },
+                ...STATUSES.map((s) => ({
+                  value: s,
+                  text: t(`payouts.statuses.${s}`),
+                })),
+              ]}
+            />
+            <SelectField
+              id="piastrix-payouts-recipient"
+              label={t("payouts.filterRecipient")}
+              value={recipientId ?? "all"}
+              onChange={filtered((v: string) =>
+                setRecipientId(v === "all" ? undefined : v)
+              )}
+              options={[
+                { value: "all", text: t("payouts.allRecipients") },
+                ...(recipients?.recipients ?? []).map((r) => ({
+                  value: r.id,
+                  text: r.name,
+                })),
+              ]}
+            />
+            <TextField
+              id="piastrix-payouts-from"
+              label={t("recipients.from")}
+              type="date"
+              value={from}
+              onChange={filtered(setFrom)}
+            />
+            <TextField
+              id="piastrix-payouts-to"
+              label={t("recipients.to")}
+              type="date"
+              value={to}
+              onChange={filtered(setTo)}
+            />
+          </>
+        )}
       </DataTable.Toolbar>
       {error ? (
         <Body loading={false} error={error}>

@@ -7,6 +7,7 @@ import type {
   OptionInForce,
 } from "../../lib/plugin/admin-views"
 import type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
+import type { InboxRowView } from "../../lib/plugin/inbox-orders"
 import type { SettingView } from "../../lib/plugin/settings"
 import type { OrderPaymentView } from "../../lib/plugin/order-payments"
 import type { BankTransferView } from "../../lib/plugin/bank-transfer"
@@ -36,7 +37,7 @@ export type Settings = {
   callback_url: string | null
   provider_ids: string[]
 }
-export type Notification = InboxPage["notifications"][number]
+export type Notification = InboxRowView
 export type { OrderPaymentView } from "../../lib/plugin/order-payments"
 export type {
   BankTransferView,
@@ -131,12 +132,15 @@ export const useInbox = (
   useQuery({
     queryKey: keys.inbox(state, offset),
     queryFn: () =>
-      sdk.client.fetch<InboxPage & { limit: number; offset: number }>(
-        "/admin/piastrix/notifications",
-        {
-          query: { ...(state ? { state } : {}), limit: PAGE_SIZE, offset },
+      sdk.client.fetch<
+        Omit<InboxPage, "notifications"> & {
+          notifications: Notification[]
+          limit: number
+          offset: number
         }
-      ),
+      >("/admin/piastrix/notifications", {
+        query: { ...(state ? { state } : {}), limit: PAGE_SIZE, offset },
+      }),
   })
 
 /** How many notifications need a person, for the navigation; read again every minute. */
@@ -154,7 +158,7 @@ export const useResolveNotification = () => {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ id, note }: { id: string; note: string }) =>
-      sdk.client.fetch<{ notification: Notification }>(
+      sdk.client.fetch<{ notification: InboxPage["notifications"][number] }>(
         `/admin/piastrix/notifications/${id}/resolve`,
         { method: "POST", body: { note } }
       ),
@@ -182,7 +186,7 @@ export const useRefundNotification = () => {
   return useMutation({
     mutationFn: (id: string) =>
       sdk.client.fetch<{
-        notification: Notification
+        notification: InboxPage["notifications"][number]
         refund: {
           amount: string
           currency_code: string
@@ -253,6 +257,7 @@ export const useCheckOrderPayment = (orderId: string) => {
 /** Payouts by status, recipient and creation period (each optional), a page at a time. */
 export const usePayouts = (
   filters: {
+    id?: string
     status?: PayoutStatus
     recipient_id?: string
     created_after?: string
@@ -366,6 +371,8 @@ export type LedgerEntry = {
   kind: string
   reason: string | null
   order_id: string | null
+  /** The order as the admin names it, when the entry is an order's and Medusa still has it. */
+  order: { id: string; display_id: number } | null
   payout_id: string | null
   created_at: string
 }

@@ -232,11 +232,23 @@ export type EntryFilter = {
   offset: number
 }
 
+/**
+ * SQL: the order entry `alias` is for: its own, or for a hold's release (which names only the accrual it
+ * moves) the accrual's.
+ */
+export const entryOrderId = (alias: string) =>
+  `coalesce(${alias}.order_id, (select a.order_id from ${LEDGER_TABLE} a
+     where a.transaction_id = ${alias}.related_transaction_id and a.order_id is not null and a.deleted_at is null
+     limit 1))`
+
+/** A listed entry: `for_order_id` is the order it is for (entryOrderId), also for a release. */
+export type ListedEntry = LedgerEntry & { for_order_id: string | null }
+
 /** A recipient's entries, newest first, filtered by date, with their total count. */
 export async function listEntries(
   db: SqlConnection,
   f: EntryFilter
-): Promise<{ entries: LedgerEntry[]; count: number }> {
+): Promise<{ entries: ListedEntry[]; count: number }> {
   const where = `recipient_id = ? and deleted_at is null
     and (?::timestamptz is null or created_at >= ?::timestamptz)
     and (?::timestamptz is null or created_at < ?::timestamptz)`
@@ -249,7 +261,8 @@ export async function listEntries(
   ]
   const [list, total] = await Promise.all([
     db.raw(
-      `select ${ENTRY_COLUMNS} from ${LEDGER_TABLE} where ${where} order by created_at desc, idempotency_key limit ? offset ?`,
+      `select ${ENTRY_COLUMNS}, ${entryOrderId("e")} as for_order_id
+         from ${LEDGER_TABLE} e where ${where} order by created_at desc, idempotency_key limit ? offset ?`,
       [...bindings, f.limit, f.offset]
     ),
     db.raw(

@@ -115,6 +115,7 @@ export async function getPayout(
 export async function listPayouts(
   db: SqlConnection,
   f: {
+    id?: string
     recipient_id?: string
     status?: PayoutStatus
     created_after?: string
@@ -123,10 +124,13 @@ export async function listPayouts(
     offset: number
   }
 ): Promise<{ payouts: Payout[]; count: number }> {
-  const where = `deleted_at is null and (?::text is null or recipient_id = ?) and (?::text is null or status = ?)
+  const where = `deleted_at is null and (?::text is null or id = ?) and (?::text is null or recipient_id = ?)
+    and (?::text is null or status = ?)
     and (?::timestamptz is null or created_at >= ?::timestamptz)
     and (?::timestamptz is null or created_at < ?::timestamptz)`
   const bindings = [
+    f.id ?? null,
+    f.id ?? null,
     f.recipient_id ?? null,
     f.recipient_id ?? null,
     f.status ?? null,

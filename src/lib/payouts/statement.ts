@@ -2,11 +2,16 @@ import BigNumber from "bignumber.js"
 import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/inbox"
 import type { Recipient } from "./recipients"
+import { entryOrderId } from "./ledger"
+import type { EntryKind, RecipientAccount } from "./postings"
+import { STATEMENT_WORDS, type StatementLanguage } from "./statement-words"
 import { LEDGER_TABLE } from "./tables"
 
 /**
  * A recipient's statement: every ledger entry of a period, oldest first, with the balance of the entry's
- * account after it (counted from the account's balance before the period), as CSV a spreadsheet opens.
+ * account after it (counted from the account's balance before the period), as CSV a spreadsheet opens. It
+ * reads like the admin's ledger: dates in the reader's time zone (named in the header), kinds and accounts in
+ * words, orders by their display number (`#12`); amounts stay plain decimals a spreadsheet sums.
  */
 
 export type StatementRange = {
@@ -14,17 +19,23 @@ export type StatementRange = {
   created_before?: string
 }
 
+export type StatementOptions = {
+  language: StatementLanguage
+  /** An IANA time zone, e.g. "Europe/Moscow". */
+  timeZone: string
+  /** The display numbers of the statement's orders, asked once for the whole statement. */
+  orderNumbers: (orderIds: string[]) => Promise<Map<string, number>>
+}
+
 export const STATEMENT_COLUMNS = [
   "date",
-  "transaction_id",
   "kind",
   "account",
   "currency",
   "amount",
   "balance_after",
-  "order_id",
-  "fulfillment_id",
-  "payout_id",
+  "order",
+  "payout",
   "reason",
 ] as const
 
@@ -34,11 +45,32 @@ const IN_RANGE = `recipient_id = ? and currency = ? and deleted_at is null
   and (?::timestamptz is null or created_at >= ?::timestamptz)
   and (?::timestamptz is null or created_at < ?::timestamptz)`
 
+/** "2026-11-26 17:12:05" in `timeZone`: plain, and what a spreadsheet reads as a date. */
+export function localDateTime(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value])
+  )
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
+}
+
 export async function recipientStatement(
   db: SqlConnection,
   recipient: Pick<Recipient, "id" | "currency">,
-  range: StatementRange
+  range: StatementRange,
+  options: StatementOptions
 ): Promise<string> {
+  const words = STATEMENT_WORDS[options.language]
   const after = range.created_after ?? null
   const before = range.created_before ?? null
   const currency = defaultCurrencyTable.resolve(recipient.currency, "currency")
@@ -51,9 +83,8 @@ export async function recipientStatement(
       [recipient.id, recipient.currency, after, after]
     ),
     db.raw(
-      `select created_at, transaction_id, kind, account, amount::text as amount, order_id, fulfillment_id,
-              payout_id, reason
-         from ${LEDGER_TABLE} where ${IN_RANGE}
+      `select created_at, kind, account, amount::text as amount, ${entryOrderId("e")} as order_id, payout_id, reason
+         from ${LEDGER_TABLE} e where ${IN_RANGE}
         order by created_at, idempotency_key`,
       [recipient.id, recipient.currency, after, after, before, before]
     ),
@@ -64,6 +95,16 @@ export async function recipientStatement(
       new BigNumber(r.balance),
     ])
   )
+  const orderIds = [
+    ...new Set(
+      entries.rows
+        .map((e: { order_id: string | null }) => e.order_id)
+        .filter(Boolean) as string[]
+    ),
+  ]
+  const numbers = orderIds.length
+    ? await options.orderNumbers(orderIds)
+    : new Map<string, number>()
   const rows: StatementRow[] = entries.rows.map(
     (e: Record<string, string | Date | null>) => {
       const account = String(e.account)
@@ -71,22 +112,69 @@ export async function recipientStatement(
         String(e.amount)
       )
       balances.set(account, balance)
+      const orderId = e.order_id as string | null
+      const number = orderId ? numbers.get(orderId) : undefined
       return {
-        date: new Date(e.created_at as string | Date).toISOString(),
-        transaction_id: e.transaction_id as string,
-        kind: e.kind as string,
-        account,
+        date: localDateTime(
+          new Date(e.created_at as string | Date),
+          options.timeZone
+        ),
+        kind: words.kinds[e.kind as EntryKind] ?? String(e.kind),
+        account: words.accounts[account as RecipientAccount] ?? account,
         currency: currency.alpha,
         amount: new BigNumber(String(e.amount)).toFixed(currency.digits),
         balance_after: balance.toFixed(currency.digits),
-        order_id: e.order_id as string | null,
-        fulfillment_id: e.fulfillment_id as string | null,
-        payout_id: e.payout_id as string | null,
+        // An order Medusa no longer has keeps its id: the only way to find it.
+        order: number !== undefined ? `#${number}` : orderId,
+        payout: e.payout_id as string | null,
         reason: e.reason as string | null,
       }
     }
   )
-  return toCsv(STATEMENT_COLUMNS, rows)
+  const header = Object.fromEntries(
+    STATEMENT_COLUMNS.map((c) => [
+      c,
+      words.columns[c].replace("{{zone}}", options.timeZone),
+    ])
+  ) as Record<(typeof STATEMENT_COLUMNS)[number], string>
+  return toCsv(STATEMENT_COLUMNS, rows, header)
+}
+
+/**
+ * The statement's file name as a person reads it: `statement-<recipient>-<first day>-<last day>.csv`
+ * (`from-<day>` or `to-<day>` with one bound, none for everything), the name in lowercase words joined by
+ * `-`, and an ASCII twin for clients that cannot read the UTF-8 one.
+ */
+export function statementFileName(
+  recipientName: string,
+  range: StatementRange
+): { utf8: string; ascii: string } {
+  const words = (text: string, separators: RegExp) =>
+    text.toLowerCase().split(separators).filter(Boolean).join("-").slice(0, 60)
+  const day = (iso: string) => iso.slice(0, 10)
+  // `created_before` is exclusive: the admin sends the day after the last one.
+  const lastDay = (iso: string) =>
+    day(new Date(new Date(iso).getTime() - 1).toISOString())
+  const { created_after: from, created_before: to } = range
+  const period =
+    from && to
+      ? `-${day(from)}-${lastDay(to)}`
+      : from
+        ? `-from-${day(from)}`
+        : to
+          ? `-to-${lastDay(to)}`
+          : ""
+  const name = (s: string) => `statement-${s || "recipient"}${period}.csv`
+  return {
+    utf8: name(words(recipientName, /[^\p{L}\p{N}]+/u)),
+    // Accents dropped ("Café" -> "cafe"); other scripts leave nothing, and the file is "statement-recipient".
+    ascii: name(
+      words(
+        recipientName.normalize("NFKD").replace(/\p{M}/gu, ""),
+        /[^a-z0-9]+/
+      )
+    ),
+  }
 }
 
 /**
@@ -95,7 +183,8 @@ export async function recipientStatement(
  */
 export function toCsv<C extends string>(
   columns: readonly C[],
-  rows: Array<Record<C, string | null>>
+  rows: Array<Record<C, string | null>>,
+  header?: Record<C, string>
 ): string {
   const cell = (value: string | null) => {
     let text = value ?? ""
@@ -104,7 +193,7 @@ export function toCsv<C extends string>(
     }
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
   }
-  const lines = [columns.join(",")]
+  const lines = [columns.map((c) => cell(header ? header[c] : c)).join(",")]
   for (const row of rows) {
     lines.push(columns.map((c) => cell(row[c])).join(","))
   }

@@ -11,6 +11,8 @@ import {
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Body, Section } from "../../components/states"
+import { Details } from "../../components/details"
+import { OrderLink } from "../../components/links"
 import { AttentionIcon } from "../../components/attention-icon"
 import { Paging } from "../../components/paging"
 import {
@@ -160,6 +162,39 @@ const ResolveButton = ({ row }: { row: Notification }) => {
 }
 
 /**
+ * What the payment is for: the order it became (`#12`, linking to it) or "no order", the payer's e-mail,
+ * and the ids support asks for folded in Details.
+ */
+const PaymentOf = ({ row }: { row: Notification }) => {
+  const { t } = useTranslation("piastrix")
+  return (
+    <div className="flex flex-col gap-y-0.5">
+      {row.order ? (
+        <OrderLink order={row.order} />
+      ) : (
+        <Text size="small" className="text-ui-fg-subtle">
+          {t("inbox.noOrder")}
+        </Text>
+      )}
+      {row.email ? (
+        <a
+          href={`mailto:${row.email}`}
+          className="txt-compact-xsmall text-ui-fg-subtle hover:text-ui-fg-base"
+        >
+          {row.email}
+        </a>
+      ) : null}
+      <Details
+        lines={[
+          t("inbox.sessionId", { id: row.shop_order_id }),
+          row.payment_id ? t("inbox.paymentId", { id: row.payment_id }) : null,
+        ]}
+      />
+    </div>
+  )
+}
+
+/**
  * The notification inbox: every verified callback of the service with its processing state; rows that need
  * a person first, with the reason, a retry once the cause is fixed, a refund of a paid wallet payment that
  * could not become an order, or "mark resolved" with a note when it was settled outside the plugin.
@@ -236,9 +271,7 @@ const PiastrixInboxPage = () => {
                 <Table.Row key={row.id} data-state={row.state}>
                   <Table.Cell>{date(row.created_at)}</Table.Cell>
                   <Table.Cell>
-                    <code className="txt-compact-xsmall">
-                      {row.shop_order_id}
-                    </code>
+                    <PaymentOf row={row} />
                   </Table.Cell>
                   <Table.Cell>
                     {KNOWN_STATUSES.has(row.status) ? (

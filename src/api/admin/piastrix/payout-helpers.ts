@@ -1,5 +1,8 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
 import {
   AccountCipherError,
   findPayout,
@@ -13,7 +16,7 @@ import {
   type PayoutContext,
   type Recipient,
 } from "../../../lib/payouts"
-import { describeError } from "../../../lib/plugin"
+import { describeError, type OrderRef } from "../../../lib/plugin"
 import { payoutContextOf } from "../../../modules/piastrix/payout-context"
 
 /** What the admin payout routes share: the payout context, and 404s naming the id. */
@@ -141,4 +144,30 @@ export async function changePayout(
     )
   }
   return withMaskedAccount(changed)
+}
+
+/**
+ * Orders by id as the admin names them (`#12`), in one Query for a page of ledger entries or a statement.
+ * An order Medusa no longer has is left out: the entry keeps its id for support.
+ */
+export async function orderRefsOf(
+  req: MedusaRequest,
+  orderIds: readonly (string | null)[]
+): Promise<Map<string, OrderRef>> {
+  const ids = [...new Set(orderIds.filter((id): id is string => !!id))]
+  if (!ids.length) {
+    return new Map()
+  }
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "display_id"],
+    filters: { id: ids },
+  })
+  return new Map(
+    (data as { id: string; display_id: number }[]).map((o) => [
+      o.id,
+      { id: o.id, display_id: Number(o.display_id) },
+    ])
+  )
 }

@@ -1,5 +1,6 @@
 import BigNumber from "bignumber.js"
 import { z } from "@medusajs/framework/zod"
+import { STATEMENT_LANGUAGES } from "../../../lib/payouts/statement-words"
 
 /**
  * Bodies and queries of the admin payout routes (recipients, their products and ledger, payouts). Medusa's validator refuses unknown keys and names the
@@ -100,14 +101,39 @@ const period = {
 export const AdminLedgerQuery = z.object({ ...page, ...period })
 export type AdminLedgerQueryType = z.infer<typeof AdminLedgerQuery>
 
-/** A statement's period; none: everything. */
-export const AdminStatementQuery = z.object(period)
+/** An IANA time zone this server's Intl knows. */
+const timeZone = z
+  .string()
+  .max(64)
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: zone })
+        return true
+      } catch {
+        return false
+      }
+    },
+    { message: "tz must be a time zone such as Europe/Moscow" }
+  )
+
+/**
+ * A statement's period (none: everything), the time zone its dates are written in (the admin sends the
+ * reader's) and the language of its words.
+ */
+export const AdminStatementQuery = z.object({
+  ...period,
+  tz: timeZone.default("UTC"),
+  lang: z.enum(STATEMENT_LANGUAGES).default("en"),
+})
 export type AdminStatementQueryType = z.infer<typeof AdminStatementQuery>
 
 export const AdminPayoutsQuery = z.object({
   ...page,
   ...period,
   recipient_id: id("recipient_id", "pxrcp").optional(),
+  /** One payout: where a ledger entry links to it. */
+  id: id("id", "pxpo").optional(),
   status: z
     .enum([
       "awaiting_approval",

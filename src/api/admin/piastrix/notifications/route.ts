@@ -1,13 +1,51 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import {
+  inboxRowOrders,
+  isPaymentSessionId,
+  SESSION_AROUND_FIELDS,
+  type SessionAround,
+} from "../../../../lib/plugin"
 import { piastrixModule } from "../helpers"
 import type { AdminNotificationsQuery } from "../validators"
 
-/** The notification inbox, `needs_attention` rows first, with how many need a person. */
+/**
+ * The notification inbox, `needs_attention` rows first, with how many need a person. Each row carries the
+ * order its payment became (display number and id) and the payer's e-mail, found through Medusa's links in
+ * one Query for the page: the row's session, or the one carrying its payment since Medusa replaced it.
+ */
 export const GET = async (
   req: MedusaRequest<unknown, AdminNotificationsQuery>,
   res: MedusaResponse
 ) => {
   const { state, limit, offset } = req.validatedQuery as AdminNotificationsQuery
   const page = await piastrixModule(req).inboxPage({ state, limit, offset })
-  res.json({ ...page, limit, offset })
+  const ids = [
+    ...new Set(
+      page.notifications.map((n) => n.shop_order_id).filter(isPaymentSessionId)
+    ),
+  ]
+  let sessions: SessionAround[] = []
+  if (ids.length) {
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "payment_session",
+      fields: SESSION_AROUND_FIELDS,
+      filters: { $or: [{ id: ids }, { data: { shop_order_id: ids } }] },
+    } as never)
+    sessions = data as SessionAround[]
+  }
+  const around = inboxRowOrders(
+    page.notifications.map((n) => n.shop_order_id),
+    sessions
+  )
+  res.json({
+    ...page,
+    notifications: page.notifications.map((n) => ({
+      ...n,
+      ...around.get(n.shop_order_id)!,
+    })),
+    limit,
+    offset,
+  })
 }

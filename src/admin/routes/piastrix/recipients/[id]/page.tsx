@@ -5,6 +5,8 @@ import { useParams } from "react-router-dom"
 import { ScheduleField, TextField } from "../../../../components/field"
 import { Paging } from "../../../../components/paging"
 import { Body, Section } from "../../../../components/states"
+import { Details } from "../../../../components/details"
+import { OrderLink, PayoutLink } from "../../../../components/links"
 import {
   useCheckAccount,
   useLinkProducts,
@@ -13,6 +15,7 @@ import {
   useRecipientLedger,
   useRecipientProducts,
   useSaveRecipient,
+  type LedgerEntry,
   type Recipient,
 } from "../../../../lib/api"
 import { runMutation } from "../../../../lib/run-mutation"
@@ -187,6 +190,40 @@ function Products({ id }: { id: string }) {
   )
 }
 
+/** What an entry is for: its order (`#4`, linking to it), its payout (a link) and its reason; ids in Details. */
+function EntryFor({ entry }: { entry: LedgerEntry }) {
+  const { t } = useTranslation("piastrix")
+  return (
+    <div className="flex flex-col gap-y-0.5">
+      <div className="flex flex-wrap items-center gap-x-2">
+        {entry.order ? <OrderLink order={entry.order} /> : null}
+        {entry.payout_id ? (
+          <PayoutLink id={entry.payout_id}>
+            {t("recipients.payoutLink")}
+          </PayoutLink>
+        ) : null}
+        {entry.order_id && !entry.order ? (
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("recipients.orderGone")}
+          </Text>
+        ) : null}
+      </div>
+      {entry.reason ? <Text size="small">{entry.reason}</Text> : null}
+      <Details
+        lines={[
+          entry.order_id
+            ? t("recipients.orderId", { id: entry.order_id })
+            : null,
+          entry.payout_id
+            ? t("recipients.payoutId", { id: entry.payout_id })
+            : null,
+          t("recipients.transactionId", { id: entry.transaction_id }),
+        ]}
+      />
+    </div>
+  )
+}
+
 function Ledger({ id }: { id: string }) {
   const { t, i18n } = useTranslation("piastrix")
   const [offset, setOffset] = useState(0)
@@ -194,7 +231,14 @@ function Ledger({ id }: { id: string }) {
   const [to, setTo] = useState("")
   const period = periodOf(from, to)
   const { data, isLoading, error } = useRecipientLedger(id, offset, period)
-  const statement = `/admin/piastrix/recipients/${id}/statement?${new URLSearchParams(period)}`
+  // The statement in the reader's time zone and language, as the page shows the ledger.
+  const statement = `/admin/piastrix/recipients/${id}/statement?${new URLSearchParams(
+    {
+      ...period,
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      lang: i18n.language.startsWith("ru") ? "ru" : "en",
+    }
+  )}`
   return (
     <>
       <div className="flex flex-wrap items-end gap-3 px-6 py-4">
@@ -240,7 +284,7 @@ function Ledger({ id }: { id: string }) {
               <Table.HeaderCell className="text-right">
                 {t("payouts.amount")}
               </Table.HeaderCell>
-              <Table.HeaderCell>{t("payouts.reason")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("recipients.for")}</Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -253,7 +297,7 @@ function Ledger({ id }: { id: string }) {
                 <Table.Cell>{t(`recipients.accounts.${e.account}`)}</Table.Cell>
                 <Table.Cell className="text-right">{e.amount}</Table.Cell>
                 <Table.Cell className="max-w-[320px] whitespace-normal">
-                  {e.reason ?? e.order_id ?? e.payout_id ?? ""}
+                  <EntryFor entry={e} />
                 </Table.Cell>
               </Table.Row>
             ))}

@@ -3,10 +3,14 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { listEntries } from "../../../../../../lib/payouts"
-import { payoutsOf, recipientOr404 } from "../../../payout-helpers"
+import { orderRefsOf, payoutsOf, recipientOr404 } from "../../../payout-helpers"
 import type { AdminLedgerQueryType } from "../../../payout-validators"
 
-/** A recipient's ledger entries, newest first, paged and filterable by date. */
+/**
+ * A recipient's ledger entries, newest first, paged and filterable by date; an entry of an order (and a
+ * hold's release, through the accrual it moves) carries the order as the admin names it
+ * (`order: { id, display_id }`).
+ */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminLedgerQueryType>,
   res: MedusaResponse
@@ -18,5 +22,17 @@ export const GET = async (
     ...q,
     recipient_id: recipient.id,
   })
-  res.json({ entries, count, limit: q.limit, offset: q.offset })
+  const orders = await orderRefsOf(
+    req,
+    entries.map((e) => e.for_order_id)
+  )
+  res.json({
+    entries: entries.map(({ for_order_id, ...e }) => ({
+      ...e,
+      order: (for_order_id && orders.get(for_order_id)) || null,
+    })),
+    count,
+    limit: q.limit,
+    offset: q.offset,
+  })
 }

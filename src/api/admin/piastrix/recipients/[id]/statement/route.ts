@@ -2,27 +2,40 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { recipientStatement } from "../../../../../../lib/payouts"
-import { payoutsOf, recipientOr404 } from "../../../payout-helpers"
+import {
+  recipientStatement,
+  statementFileName,
+} from "../../../../../../lib/payouts"
+import { orderRefsOf, payoutsOf, recipientOr404 } from "../../../payout-helpers"
 import type { AdminStatementQueryType } from "../../../payout-validators"
 
-/** A recipient's statement for a period as a CSV download (lib/payouts/statement.ts). */
+/**
+ * A recipient's statement for a period as a CSV download (lib/payouts/statement.ts), in the reader's time
+ * zone and language (`tz`, `lang`), named after the recipient and the period.
+ */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminStatementQueryType>,
   res: MedusaResponse
 ) => {
   const ctx = payoutsOf(req)
   const recipient = await recipientOr404(ctx, req.params.id)
-  const range = req.validatedQuery as AdminStatementQueryType
-  const csv = await recipientStatement(ctx.db, recipient, range)
-  const day = (iso?: string) => (iso ? iso.slice(0, 10) : null)
-  const period = [day(range.created_after), day(range.created_before)]
-    .map((d) => d ?? "all")
-    .join("_")
+  const { tz, lang, ...range } = req.validatedQuery as AdminStatementQueryType
+  const csv = await recipientStatement(ctx.db, recipient, range, {
+    language: lang,
+    timeZone: tz,
+    orderNumbers: async (ids) =>
+      new Map(
+        [...(await orderRefsOf(req, ids)).values()].map((o) => [
+          o.id,
+          o.display_id,
+        ])
+      ),
+  })
+  const file = statementFileName(recipient.name, range)
   res.setHeader("Content-Type", "text/csv; charset=utf-8")
   res.setHeader(
     "Content-Disposition",
-    `attachment; filename="piastrix-statement-${recipient.id}-${period}.csv"`
+    `attachment; filename="${file.ascii}"; filename*=UTF-8''${encodeURIComponent(file.utf8)}`
   )
   res.send(csv)
 }

@@ -1,0 +1,33 @@
+import { Link } from "react-router-dom"
+import type { ReactNode } from "react"
+
+const LINK =
+  "txt-compact-small-plus text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
+
+/** An order as Medusa's admin names it, `#12`, linking to its page. */
+export const OrderLink = ({
+  order,
+}: {
+  order: { id: string; display_id: number }
+}) => (
+  <Link to={`/orders/${order.id}`} className={LINK} data-order={order.id}>
+    #{order.display_id}
+  </Link>
+)
+
+/** A payout, linking to the payouts page showing it alone (payouts have no page of their own). */
+export const PayoutLink = ({
+  id,
+  children,
+}: {
+  id: string
+  children: ReactNode
+}) => (
+  <Link
+    to={`/piastrix/payouts?${new URLSearchParams({ id })}`}
+    className={LINK}
+    data-payout={id}
+  >
+    {children}
+  </Link>
+)
