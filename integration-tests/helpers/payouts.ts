@@ -1,6 +1,11 @@
 import type { AxiosInstance } from "axios"
+import BigNumber from "bignumber.js"
 import type { RunningSandbox } from "../../sandbox/src"
-import { ledgerBalances, type SqlDatabase } from "../../src/lib/payouts"
+import {
+  ledgerBalances,
+  type Payout,
+  type SqlDatabase,
+} from "../../src/lib/payouts"
 import { sandboxControl } from "./callbacks"
 
 /** Payout status polls the sandbox saw too early (strict polling refuses and records them). */
@@ -20,6 +25,83 @@ export async function expectPayoutInvariants(
     expect.objectContaining({ balanced: true, unbalanced_transactions: [] })
   )
   expect(await payoutPollViolations(sandbox)).toEqual([])
+}
+
+type RequestCount = { total: number; handled: number }
+
+/**
+ * What the service saw of payouts, whatever ids they carried (sandbox/README.md, "Request counts" and
+ * "Money totals"): the create requests in all and per `shop_payment_id`, every payout it made, and what it
+ * debited from the shop balance in `currency`.
+ */
+export async function payoutsAtService(
+  sandbox: RunningSandbox,
+  currency = 643
+) {
+  const [requests, money, state] = await Promise.all([
+    sandboxControl(sandbox, "GET", "requests"),
+    sandboxControl(sandbox, "GET", "money"),
+    sandboxControl(sandbox, "GET", "state"),
+  ])
+  let createRequests = 0
+  const creates: Record<string, RequestCount> = {}
+  for (const path of ["/transfer/create", "/withdraw/create"]) {
+    const endpoint = requests.endpoints[path]
+    createRequests += endpoint?.total ?? 0
+    const perId = (endpoint?.shop_payment_id ?? {}) as Record<
+      string,
+      RequestCount
+    >
+    for (const [id, count] of Object.entries(perId)) {
+      creates[id] = {
+        total: (creates[id]?.total ?? 0) + count.total,
+        handled: (creates[id]?.handled ?? 0) + count.handled,
+      }
+    }
+  }
+  const totals = money[String(currency)]
+  return {
+    createRequests,
+    creates,
+    made: (state.payouts as Array<{ shopPaymentId: string; type: string }>).map(
+      (p) => ({ shop_payment_id: p.shopPaymentId, type: p.type })
+    ),
+    transfers: (totals?.transfers.count ?? 0) as number,
+    withdraws: (totals?.withdraws.count ?? 0) as number,
+    debited: (totals?.debited ?? "0.00") as string,
+  }
+}
+
+/**
+ * "Exactly once", asserted at the service and unfiltered: the service made one transfer or withdraw for
+ * each of `payouts` and none other, each payout's create reached its endpoint once (attempts a fault
+ * answered before it are not handled), no create named any other id, and the shop balance was debited the
+ * sum of the payouts not rejected, to the cent. `payouts` are every payout the test had the service make.
+ */
+export async function expectEachPayoutMadeOnce(
+  sandbox: RunningSandbox,
+  payouts: Array<Pick<Payout, "shop_payment_id" | "rail" | "amount" | "status">>
+) {
+  const seen = await payoutsAtService(sandbox)
+  const ids = payouts.map((p) => p.shop_payment_id).sort()
+  expect(seen.made.map((p) => p.shop_payment_id).sort()).toEqual(ids)
+  expect(Object.keys(seen.creates).sort()).toEqual(ids)
+  for (const id of ids) {
+    expect({ id, handled: seen.creates[id].handled }).toEqual({
+      id,
+      handled: 1,
+    })
+  }
+  const onRail = (rail: string) => payouts.filter((p) => p.rail === rail)
+  expect({ transfers: seen.transfers, withdraws: seen.withdraws }).toEqual({
+    transfers: onRail("transfer").length,
+    withdraws: onRail("withdraw").length,
+  })
+  const owed = payouts
+    .filter((p) => p.status !== "rejected")
+    .reduce((sum, p) => sum.plus(p.amount), new BigNumber(0))
+  expect(seen.debited).toBe(owed.toFixed(2))
+  return seen
 }
 
 /**
