@@ -72,22 +72,54 @@ export async function payoutsAtService(
   }
 }
 
+export type PayoutsAtService = Awaited<ReturnType<typeof payoutsAtService>>
+
+/** What the service saw between `before` and `after`: the sandbox's records and counts only grow. */
+export function payoutsAtServiceSince(
+  before: PayoutsAtService,
+  after: PayoutsAtService
+): PayoutsAtService {
+  const creates: Record<string, RequestCount> = {}
+  for (const [id, count] of Object.entries(after.creates)) {
+    const earlier = before.creates[id] ?? { total: 0, handled: 0 }
+    if (count.total !== earlier.total) {
+      creates[id] = {
+        total: count.total - earlier.total,
+        handled: count.handled - earlier.handled,
+      }
+    }
+  }
+  return {
+    createRequests: after.createRequests - before.createRequests,
+    creates,
+    made: after.made.slice(before.made.length),
+    transfers: after.transfers - before.transfers,
+    withdraws: after.withdraws - before.withdraws,
+    debited: new BigNumber(after.debited).minus(before.debited).toFixed(2),
+  }
+}
+
 /**
  * "Exactly once", asserted at the service and unfiltered: the service made one transfer or withdraw for
  * each of `payouts` and none other, each payout's create reached its endpoint once (attempts a fault
  * answered before it are not handled), no create named any other id, and the shop balance was debited the
- * sum of the payouts not rejected, to the cent. `payouts` are every payout the test had the service make;
+ * sum of the payouts not rejected, to the cent. `payouts` are every payout the test had the service make
+ * (since `expected.since`, what the service had seen before, when the sandbox was not reset);
  * `createRequests`, when given, is how many create requests reached the service in all, faults included.
  * One comparison, so a failure shows every part that differs.
  */
 export async function expectEachPayoutMadeOnce(
   sandbox: RunningSandbox,
   payouts: Array<
-    Pick<Payout, "shop_payment_id" | "rail" | "amount" | "status">
+    Pick<Payout, "shop_payment_id" | "amount"> & {
+      rail: string
+      status: string
+    }
   >,
-  expected: { createRequests?: number } = {}
+  expected: { createRequests?: number; since?: PayoutsAtService } = {}
 ) {
-  const seen = await payoutsAtService(sandbox)
+  const now = await payoutsAtService(sandbox)
+  const seen = expected.since ? payoutsAtServiceSince(expected.since, now) : now
   const ids = payouts.map((p) => p.shop_payment_id).sort()
   const onRail = (rail: string) => payouts.filter((p) => p.rail === rail)
   const owed = payouts
