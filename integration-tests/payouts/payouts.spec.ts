@@ -276,6 +276,7 @@ piastrixIntegrationRunner(
           available: "0.00",
           paid: "900.00",
         })
+        const afterFirst = await payoutsAtService(sandbox())
 
         await reverseAccrual(db, {
           accrual_transaction_id: first.transaction_id,
@@ -301,6 +302,12 @@ piastrixIntegrationRunner(
         })
         expect(payout2.payout?.amount).toBe("1350.00")
         await sendPendingPayouts(ctx)
+        // The second payout alone: one create, 1350.00 debited (the clawback netted, not paid and taken back).
+        await expectEachPayoutMadeOnce(
+          sandbox(),
+          [await getPayout(db, payout2.payout!.id)],
+          { since: afterFirst, createRequests: 1 }
+        )
         expect(await balances(r.id)).toMatchObject({
           available: "0.00",
           clawback: "0.00",
@@ -308,7 +315,7 @@ piastrixIntegrationRunner(
           paid: "2250.00",
         })
         await expectLedgerAgreesWithSandbox([payout1.payout!, payout2.payout!])
-        // The clawback was netted, not paid and taken back: the service debited 900.00 + 1350.00.
+        // Both: the service debited 900.00 + 1350.00.
         await expectEachPayoutMadeOnce(
           sandbox(),
           await Promise.all(
