@@ -1,6 +1,11 @@
 import type { AxiosInstance } from "axios"
+import BigNumber from "bignumber.js"
 import type { RunningSandbox } from "../../sandbox/src"
-import { ledgerBalances, type SqlDatabase } from "../../src/lib/payouts"
+import {
+  ledgerBalances,
+  type Payout,
+  type SqlDatabase,
+} from "../../src/lib/payouts"
 import { sandboxControl } from "./callbacks"
 
 /** Payout status polls the sandbox saw too early (strict polling refuses and records them). */
@@ -20,6 +25,127 @@ export async function expectPayoutInvariants(
     expect.objectContaining({ balanced: true, unbalanced_transactions: [] })
   )
   expect(await payoutPollViolations(sandbox)).toEqual([])
+}
+
+type RequestCount = { total: number; handled: number }
+
+/**
+ * What the service saw of payouts, whatever ids they carried (sandbox/README.md, "Request counts" and
+ * "Money totals"): the create requests in all and per `shop_payment_id`, every payout it made, and what it
+ * debited from the shop balance in `currency`.
+ */
+export async function payoutsAtService(
+  sandbox: RunningSandbox,
+  currency = 643
+) {
+  const [requests, money, state] = await Promise.all([
+    sandboxControl(sandbox, "GET", "requests"),
+    sandboxControl(sandbox, "GET", "money"),
+    sandboxControl(sandbox, "GET", "state"),
+  ])
+  let createRequests = 0
+  const creates: Record<string, RequestCount> = {}
+  for (const path of ["/transfer/create", "/withdraw/create"]) {
+    const endpoint = requests.endpoints[path]
+    createRequests += endpoint?.total ?? 0
+    const perId = (endpoint?.shop_payment_id ?? {}) as Record<
+      string,
+      RequestCount
+    >
+    for (const [id, count] of Object.entries(perId)) {
+      creates[id] = {
+        total: (creates[id]?.total ?? 0) + count.total,
+        handled: (creates[id]?.handled ?? 0) + count.handled,
+      }
+    }
+  }
+  const totals = money[String(currency)]
+  return {
+    createRequests,
+    creates,
+    made: (state.payouts as Array<{ shopPaymentId: string; type: string }>).map(
+      (p) => ({ shop_payment_id: p.shopPaymentId, type: p.type })
+    ),
+    transfers: (totals?.transfers.count ?? 0) as number,
+    withdraws: (totals?.withdraws.count ?? 0) as number,
+    debited: (totals?.debited ?? "0.00") as string,
+  }
+}
+
+export type PayoutsAtService = Awaited<ReturnType<typeof payoutsAtService>>
+
+/** What the service saw between `before` and `after`: the sandbox's records and counts only grow. */
+export function payoutsAtServiceSince(
+  before: PayoutsAtService,
+  after: PayoutsAtService
+): PayoutsAtService {
+  const creates: Record<string, RequestCount> = {}
+  for (const [id, count] of Object.entries(after.creates)) {
+    const earlier = before.creates[id] ?? { total: 0, handled: 0 }
+    if (count.total !== earlier.total) {
+      creates[id] = {
+        total: count.total - earlier.total,
+        handled: count.handled - earlier.handled,
+      }
+    }
+  }
+  return {
+    createRequests: after.createRequests - before.createRequests,
+    creates,
+    made: after.made.slice(before.made.length),
+    transfers: after.transfers - before.transfers,
+    withdraws: after.withdraws - before.withdraws,
+    debited: new BigNumber(after.debited).minus(before.debited).toFixed(2),
+  }
+}
+
+/**
+ * "Exactly once", asserted at the service and unfiltered: the service made one transfer or withdraw for
+ * each of `payouts` and none other, each payout's create reached its endpoint once (attempts a fault
+ * answered before it are not handled), no create named any other id, and the shop balance was debited the
+ * sum of the payouts not rejected, to the cent. `payouts` are every payout the test had the service make
+ * (since `expected.since`, what the service had seen before, when the sandbox was not reset);
+ * `createRequests`, when given, is how many create requests reached the service in all, faults included.
+ * One comparison, so a failure shows every part that differs.
+ */
+export async function expectEachPayoutMadeOnce(
+  sandbox: RunningSandbox,
+  payouts: Array<
+    Pick<Payout, "shop_payment_id" | "amount"> & {
+      rail: string
+      status: string
+    }
+  >,
+  expected: { createRequests?: number; since?: PayoutsAtService } = {}
+) {
+  const now = await payoutsAtService(sandbox)
+  const seen = expected.since ? payoutsAtServiceSince(expected.since, now) : now
+  const ids = payouts.map((p) => p.shop_payment_id).sort()
+  const onRail = (rail: string) => payouts.filter((p) => p.rail === rail)
+  const owed = payouts
+    .filter((p) => p.status !== "rejected")
+    .reduce((sum, p) => sum.plus(p.amount), new BigNumber(0))
+  expect({
+    made: seen.made.map((p) => p.shop_payment_id).sort(),
+    createIds: Object.keys(seen.creates).sort(),
+    handledOtherThanOnce: ids
+      .map((id) => ({ id, handled: seen.creates[id]?.handled ?? 0 }))
+      .filter((c) => c.handled !== 1),
+    createRequests:
+      expected.createRequests === undefined ? null : seen.createRequests,
+    transfers: seen.transfers,
+    withdraws: seen.withdraws,
+    debited: seen.debited,
+  }).toEqual({
+    made: ids,
+    createIds: ids,
+    handledOtherThanOnce: [],
+    createRequests: expected.createRequests ?? null,
+    transfers: onRail("transfer").length,
+    withdraws: onRail("withdraw").length,
+    debited: owed.toFixed(2),
+  })
+  return seen
 }
 
 /**

@@ -23,7 +23,11 @@ import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { PIASTRIX_MODULE } from "../../src/modules/piastrix"
 import type PiastrixModuleService from "../../src/modules/piastrix/service"
 import { sandboxControl } from "../helpers/callbacks"
-import { expectPayoutInvariants } from "../helpers/payouts"
+import {
+  expectEachPayoutMadeOnce,
+  expectPayoutInvariants,
+  payoutsAtService,
+} from "../helpers/payouts"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 
 jest.setTimeout(240000)
@@ -272,6 +276,7 @@ piastrixIntegrationRunner(
           available: "0.00",
           paid: "900.00",
         })
+        const afterFirst = await payoutsAtService(sandbox())
 
         await reverseAccrual(db, {
           accrual_transaction_id: first.transaction_id,
@@ -297,6 +302,12 @@ piastrixIntegrationRunner(
         })
         expect(payout2.payout?.amount).toBe("1350.00")
         await sendPendingPayouts(ctx)
+        // The second payout alone: one create, 1350.00 debited (the clawback netted, not paid and taken back).
+        await expectEachPayoutMadeOnce(
+          sandbox(),
+          [await getPayout(db, payout2.payout!.id)],
+          { since: afterFirst, createRequests: 1 }
+        )
         expect(await balances(r.id)).toMatchObject({
           available: "0.00",
           clawback: "0.00",
@@ -304,6 +315,13 @@ piastrixIntegrationRunner(
           paid: "2250.00",
         })
         await expectLedgerAgreesWithSandbox([payout1.payout!, payout2.payout!])
+        // Both: the service debited 900.00 + 1350.00.
+        await expectEachPayoutMadeOnce(
+          sandbox(),
+          await Promise.all(
+            [payout1, payout2].map((p) => getPayout(db, p.payout!.id))
+          )
+        )
       })
     })
 
@@ -387,6 +405,10 @@ piastrixIntegrationRunner(
         // Paid today: not due again before tomorrow.
         await earned(wallet.id, "100.00")
         expect(await createDuePayouts(ctx)).toEqual([])
+        await expectEachPayoutMadeOnce(sandbox(), [
+          await getPayout(db, transfer.id),
+          await getPayout(db, withdraw.id),
+        ])
       })
 
       it("waits for an admin above the approval threshold and while its recipient is suspended; a canceled payout's amount is available again", async () => {
@@ -435,12 +457,10 @@ piastrixIntegrationRunner(
         expect(await getPayout(db, payout!.id)).toMatchObject({
           status: "succeeded",
         })
-        expect(
-          await sandboxPayouts([
-            first!.shop_payment_id,
-            payout!.shop_payment_id,
-          ])
-        ).toHaveLength(1)
+        // The canceled payout never reached the service; the approved one was made once.
+        await expectEachPayoutMadeOnce(sandbox(), [
+          await getPayout(db, payout!.id),
+        ])
       })
 
       it("returns a rejected withdraw's amount to available with the reason", async () => {
@@ -520,9 +540,11 @@ piastrixIntegrationRunner(
           "Card blocked by the issuer",
           "Card blocked by the issuer",
         ])
-        expect(
-          await sandboxPayouts(payouts.map((p) => p.shop_payment_id))
-        ).toHaveLength(2)
+        // The refused account was never sent; the declined withdraw's money came back, the other is frozen.
+        await expectEachPayoutMadeOnce(sandbox(), [
+          await getPayout(db, of(unknown).id),
+          await getPayout(db, of(declined).id),
+        ])
       })
 
       it("leaves a payout pending with the reason when the shop balance is short, and pays it on a later run", async () => {
@@ -552,6 +574,19 @@ piastrixIntegrationRunner(
           status: "succeeded",
         })
         await expectLedgerAgreesWithSandbox([payout!])
+        // Two creates reached the service under the payout's one id, and the refused one moved nothing.
+        const seen = await payoutsAtService(sandbox())
+        expect({
+          creates: seen.creates,
+          made: seen.made.map((p) => p.shop_payment_id),
+          transfers: seen.transfers,
+          debited: seen.debited,
+        }).toEqual({
+          creates: { [payout!.shop_payment_id]: { total: 2, handled: 2 } },
+          made: [payout!.shop_payment_id],
+          transfers: 1,
+          debited: "900.00",
+        })
       })
 
       it("makes each of 50 payouts exactly once when a third of the creates fail, and the process dies after one", async () => {
@@ -639,6 +674,12 @@ piastrixIntegrationRunner(
           expect(made.writeOff).toBe(new BigNumber(p.amount).toFixed(2))
         }
         await expectLedgerAgreesWithSandbox(final)
+        // At the service, unfiltered: 50 payouts made under the shop's 50 ids and no other, the balance
+        // debited their sum. A create answered by a 503 or a reset (12) was sent once more, after a status
+        // read said it was never made; a dropped reply (6) was made, so it was never sent again.
+        await expectEachPayoutMadeOnce(sandbox(), final, {
+          createRequests: 50 + 12,
+        })
       })
 
       it("never sends a payout twice when several instances send and sync at once", async () => {
@@ -692,6 +733,8 @@ piastrixIntegrationRunner(
         const final = await Promise.all(payouts.map((p) => getPayout(db, p.id)))
         expect(final.map((p) => p.status)).toEqual(Array(6).fill("succeeded"))
         await expectLedgerAgreesWithSandbox(final)
+        // Three senders at once, and the service saw six creates in all, one per payout.
+        await expectEachPayoutMadeOnce(sandbox(), final, { createRequests: 6 })
       })
     })
   },

@@ -15,7 +15,11 @@ import {
   type StoreDatabase,
 } from "../helpers/medusa-process"
 import { scanLogLines } from "../helpers/log-scan"
-import { walletVendorsWithPayouts } from "../helpers/payouts"
+import {
+  expectEachPayoutMadeOnce,
+  payoutsAtService,
+  walletVendorsWithPayouts,
+} from "../helpers/payouts"
 import { payByCard, payOnPaymentPage } from "../helpers/payer"
 import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
 import {
@@ -363,6 +367,8 @@ it("a worker killed while it processes callbacks leaves them to another worker, 
 })
 
 it("with the payout jobs on two workers, each payout is sent to the service exactly once", async () => {
+  // The sandbox is not reset between these tests: what the service saw before, to count from.
+  const before = await payoutsAtService(sandbox)
   // Five vendors paid to Piastrix wallets, each with earnings and one payout (one open payout per vendor).
   const payouts = await walletVendorsWithPayouts(
     apiOf(balancer.url),
@@ -370,8 +376,14 @@ it("with the payout jobs on two workers, each payout is sent to the service exac
     "scale"
   )
   const states = async () =>
-    db.sql<{ id: string; status: string; shop_payment_id: string }>(
-      `select id, status, shop_payment_id from piastrix_payout where id = any($1)`,
+    db.sql<{
+      id: string
+      status: string
+      shop_payment_id: string
+      rail: "transfer" | "withdraw"
+      amount: string
+    }>(
+      `select id, status, shop_payment_id, rail, amount::text as amount from piastrix_payout where id = any($1)`,
       [payouts]
     )
   // The send and sync jobs run every minute, on whichever worker takes the tick.
@@ -383,12 +395,12 @@ it("with the payout jobs on two workers, each payout is sent to the service exac
       `${error.message}: ${JSON.stringify(await states())}\n${outputs()}`
     )
   })
-  const ids = (await states()).map((p) => p.shop_payment_id)
-  const state = await sandboxControl(sandbox, "GET", "state")
-  const sent = (state.payouts as Array<{ shopPaymentId: string }>).filter((p) =>
-    ids.includes(p.shopPaymentId)
-  )
-  expect(sent.map((p) => p.shopPaymentId).sort()).toEqual([...ids].sort())
+  // At the service, unfiltered: five transfers under the five payouts' ids and no other, five creates in
+  // all (whichever worker sent each), and the shop balance debited 5 x 700.00.
+  await expectEachPayoutMadeOnce(sandbox, await states(), {
+    since: before,
+    createRequests: 5,
+  })
 })
 
 it("kept the service's polling limits across the whole installation, and logged no secret on any instance", async () => {

@@ -1,6 +1,7 @@
 import type { SandboxContext } from "./context"
 import { EnvelopeError, PiastrixErrorCode } from "./envelope-error"
 import { dec, formatAmount } from "./money"
+import { countMoney } from "./money-totals"
 import type { Balance } from "./state"
 
 export function balanceOf(ctx: SandboxContext, currency: number): Balance {
@@ -24,6 +25,7 @@ export function creditIncoming(
   currency: number,
   amount: string
 ): void {
+  countMoney(ctx, currency, "payments", amount)
   const balance = balanceOf(ctx, currency)
   const holdMs = ctx.config.timing.holdMs
   if (holdMs <= 0) {
@@ -70,7 +72,7 @@ function ensureAvailable(balance: Balance, amount: string): void {
   }
 }
 
-/** A payout in processing: the money leaves `available` and waits in `frozen`. */
+/** A withdraw in processing: the money leaves `available` and waits in `frozen`. */
 export function freeze(
   ctx: SandboxContext,
   currency: number,
@@ -78,11 +80,12 @@ export function freeze(
 ): void {
   const balance = balanceOf(ctx, currency)
   ensureAvailable(balance, amount)
+  countMoney(ctx, currency, "withdraws", amount)
   add(balance, "available", `-${amount}`, currency)
   add(balance, "frozen", amount, currency)
 }
 
-/** Settles frozen money: gone on success, back to `available` when the payout failed. */
+/** Settles a withdraw's frozen money: gone on success, back to `available` when it failed. */
 export function unfreeze(
   ctx: SandboxContext,
   currency: number,
@@ -93,9 +96,11 @@ export function unfreeze(
   add(balance, "frozen", `-${amount}`, currency)
   if (refund) {
     add(balance, "available", amount, currency)
+    countMoney(ctx, currency, "withdrawsReturned", amount)
   }
 }
 
+/** A wallet transfer: final at creation, the money leaves `available` at once. */
 export function debit(
   ctx: SandboxContext,
   currency: number,
@@ -103,5 +108,6 @@ export function debit(
 ): void {
   const balance = balanceOf(ctx, currency)
   ensureAvailable(balance, amount)
+  countMoney(ctx, currency, "transfers", amount)
   add(balance, "available", `-${amount}`, currency)
 }

@@ -9,8 +9,10 @@ import {
   markFailed,
   markPaid,
 } from "./payments"
+import { moneyReport } from "./money-totals"
 import { decidePayout } from "./payouts"
 import { jsonReply, type Reply } from "./reply"
+import { requestReport } from "./request-counts"
 import { fidelitySchema } from "./shop-config"
 import { controlBody, type SandboxRequest } from "./request"
 import type { Sandbox } from "./sandbox"
@@ -293,6 +295,15 @@ export const controlRoutes: [string, string, ControlHandler][] = [
         violations: sb.store.data.pollViolations,
       }),
   ],
+  // Every request to a service endpoint, by path and by id, whatever answered it (request-counts.ts).
+  ["GET", "/__sandbox/requests", (_req, sb) => ok(requestReport(sb))],
+  [
+    "DELETE",
+    "/__sandbox/requests",
+    (_req, sb) => ((sb.store.data.requests = {}), ok()),
+  ],
+  // What moved on each shop balance (money-totals.ts).
+  ["GET", "/__sandbox/money", (_req, sb) => ok(moneyReport(sb))],
   // Suites assert that none happened; strict polling (fidelity.strictPolling) also refuses them.
   [
     "GET",

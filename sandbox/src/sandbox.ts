@@ -31,7 +31,10 @@ export class Sandbox implements SandboxContext {
       ? new StateFile(statePath, () => this.store.data)
       : null
     const saved = this.stateFile?.load()
-    this.store = new Store(saved ?? this.initialState())
+    // A state file written before a field existed starts that field empty.
+    this.store = new Store(
+      saved ? { ...this.initialState(), ...saved } : this.initialState()
+    )
     if (saved) {
       this.resumeTimers()
     }

@@ -9,6 +9,7 @@ import { PiastrixErrorCode } from "./envelope-error"
 import { page, escapeHtml } from "./html"
 import { pollOf, recordPoll, tooEarlyMessage } from "./polling"
 import { errorEnvelope, htmlReply, jsonReply, type Reply } from "./reply"
+import { countRequest } from "./request-counts"
 import { Router } from "./router"
 import type { Sandbox } from "./sandbox"
 
@@ -85,11 +86,16 @@ export function createSandboxServer(sandbox: Sandbox): Server {
     const { body, tooLarge } = await readBody(req)
 
     const control = path.startsWith(CONTROL_PREFIX)
-    // A status poll counts before a fault can answer it: a client that retries a failed read polls again.
+    // Every request counts as it arrives, and a status poll before a fault can answer it: a client that
+    // retries a failed call calls again.
+    const counted = control ? null : countRequest(sandbox, path, body)
     const poll =
       control || method !== "POST" ? null : pollOf(sandbox, path, body)
     const violation = poll ? recordPoll(sandbox, poll) : null
     const plan = control ? null : sandbox.faults.forRequest(path)
+    if (plan) {
+      counted?.faultsHit(plan)
+    }
     if (plan?.latencyMs) {
       await sleep(sandbox, plan.latencyMs)
     }
@@ -115,8 +121,10 @@ export function createSandboxServer(sandbox: Sandbox): Server {
     } else if (tooLarge && !path.startsWith("/api/v1/order/")) {
       reply = jsonReply(413, { detail: "Request body too large" })
     } else if (violation?.refused) {
+      counted?.refused()
       reply = errorEnvelope(PiastrixErrorCode.OTHER, tooEarlyMessage(violation))
     } else {
+      counted?.handled()
       try {
         reply = await match.handler({
           ctx: sandbox,
@@ -136,11 +144,13 @@ export function createSandboxServer(sandbox: Sandbox): Server {
       // The request took effect; its caller waits (and may die waiting: then nobody reads the reply).
       await sleep(sandbox, plan.holdMs)
       if (req.socket.destroyed) {
+        counted?.unanswered()
         return
       }
     }
     if (plan?.action === "drop_reply") {
       // The request took effect; the caller never learns it (outcome unknown).
+      counted?.unanswered()
       req.socket.destroy()
       return
     }

@@ -138,6 +138,43 @@ export type AccountCheckRule = {
   accountInfo: Record<string, unknown>
 }
 
+/** Faults that can hit a request (`faults.ts`). */
+export type RequestFaultType =
+  "latency" | "http_error" | "reset" | "drop_reply" | "hold_reply"
+
+/** How requests to one endpoint (or naming one id) were answered. */
+export type RequestCount = {
+  /** Every request that reached the sandbox, whatever answered it. */
+  total: number
+  /** Handled by the endpoint: a create among them may have taken effect. */
+  handled: number
+  /** Handled, but the reply never reached the caller (`drop_reply`, or the caller gone during `hold_reply`). */
+  unanswered: number
+  /** Too-early status polls refused by strict polling. */
+  refused: number
+  /** Requests each fault hit (one request may be hit by several: latency, then a reset). */
+  faults: Partial<Record<RequestFaultType, number>>
+}
+
+/** Requests of one endpoint path, in all and per id the body named. */
+export type EndpointRequests = RequestCount & {
+  shop_order_id: Record<string, RequestCount>
+  shop_payment_id: Record<string, RequestCount>
+}
+
+/** Money that moved on one shop balance (one currency), as amounts with the currency's digits. */
+export type MoneyTotal = { count: number; amount: string }
+export type MoneyTotals = {
+  /** Paid payments: what reached the balance (`shop_refund`), in `hold` or `available`. */
+  payments: MoneyTotal
+  /** Wallet transfers (vendor payouts and refunds alike): their write-off. */
+  transfers: MoneyTotal
+  /** External payouts: their write-off, frozen at creation. */
+  withdraws: MoneyTotal
+  /** Withdraws rejected or canceled: their write-off back to `available`. */
+  withdrawsReturned: MoneyTotal
+}
+
 export type StateData = {
   nextPaymentId: number
   nextPayoutId: number
@@ -153,6 +190,10 @@ export type StateData = {
   pollLast: Record<string, number>
   pollViolations: PollViolation[]
   accountChecks: Record<string, AccountCheckRule>
+  /** Every request to a service endpoint, by path (`request-counts.ts`). */
+  requests: Record<string, EndpointRequests>
+  /** Money moved per shop balance currency (`money-totals.ts`). */
+  money: Record<string, MoneyTotals>
 }
 
 export function emptyState(balances: Record<string, Balance>): StateData {
@@ -171,5 +212,7 @@ export function emptyState(balances: Record<string, Balance>): StateData {
     pollLast: {},
     pollViolations: [],
     accountChecks: {},
+    requests: {},
+    money: {},
   }
 }

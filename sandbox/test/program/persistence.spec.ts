@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startSandbox } from "../../src"
@@ -70,6 +70,54 @@ describe("sandbox state file", () => {
           })
         ).data.status
       ).toBe(5)
+    } finally {
+      await second.close()
+    }
+  })
+
+  it("loads a state file written before request counts and money totals existed, counting from none", async () => {
+    const statePath = join(dir, "older.json")
+    const first = await startSandbox({ shopId: 5, secret: "s", statePath })
+    const client = new ReferenceClient(first.url, 5, "s")
+    await client.call("/transfer/create", {
+      amount: "100.00",
+      amount_type: "writeoff_amount",
+      payee_account: "201494711279",
+      payee_currency: 643,
+      shop_currency: 643,
+      shop_payment_id: "kept-transfer",
+    })
+    await first.close()
+    const {
+      requests: _r,
+      money: _m,
+      ...older
+    } = JSON.parse(readFileSync(statePath, "utf8"))
+    writeFileSync(statePath, JSON.stringify(older))
+
+    const second = await startSandbox({ shopId: 5, secret: "s", statePath })
+    try {
+      const again = new ReferenceClient(second.url, 5, "s")
+      await again.call("/transfer/shop_payment_status", {
+        now: now(),
+        shop_payment_id: "kept-transfer",
+      })
+      expect((await again.control<any>("GET", "/requests")).body).toMatchObject(
+        {
+          total: 1,
+          endpoints: {
+            "/transfer/shop_payment_status": {
+              shop_payment_id: { "kept-transfer": { handled: 1 } },
+            },
+          },
+        }
+      )
+      expect(
+        (await again.control<any>("GET", "/money")).body["643"]
+      ).toMatchObject({
+        transfers: { count: 0, amount: "0.00" },
+        balance: { available: "999900.00" },
+      })
     } finally {
       await second.close()
     }
