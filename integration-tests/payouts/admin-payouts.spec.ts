@@ -736,6 +736,22 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       } finally {
         await sandboxControl(sandbox(), "DELETE", "faults")
       }
+
+      // A hanging service: the store owner waits one attempt of interactiveTimeoutMs, not three of timeoutMs.
+      await sandboxControl(sandbox(), "POST", "faults", {
+        type: "latency",
+        ms: 20000,
+        path: "/transfer/try",
+      })
+      try {
+        const hung = await refused(quote({ recipient_id: id, all: true }))
+        expect(hung.status).toBe(502)
+        expect(hung.message).toMatch(
+          /timed out after 5000 ms \(after 1 attempt\)$/
+        )
+      } finally {
+        await sandboxControl(sandbox(), "DELETE", "faults")
+      }
     })
   })
 

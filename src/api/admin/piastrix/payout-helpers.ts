@@ -18,6 +18,7 @@ import {
 } from "../../../lib/payouts"
 import { describeError, type OrderRef } from "../../../lib/plugin"
 import { payoutContextOf } from "../../../modules/piastrix/payout-context"
+import { piastrixModule } from "./helpers"
 
 /** What the admin payout routes share: the payout context, and 404s naming the id. */
 
@@ -31,6 +32,15 @@ export const accountCheckOf = (
 
 export const payoutsOf = (req: MedusaRequest): PayoutContext =>
   payoutContextOf(req.scope)
+
+/**
+ * The payout context for the reads a store owner waits on (the quote, an account check): one attempt
+ * within `interactiveTimeoutMs`. Anything that creates a payout keeps the context's own client.
+ */
+export const interactivePayoutsOf = (req: MedusaRequest): PayoutContext => ({
+  ...payoutsOf(req),
+  client: piastrixModule(req).getInteractiveClient(),
+})
 
 /**
  * Refuses (400 naming PIASTRIX_ACCOUNT_KEY) what needs a payout account in plaintext or stores one, when

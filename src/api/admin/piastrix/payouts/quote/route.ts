@@ -17,7 +17,7 @@ import {
 import { serviceUnavailable } from "../../helpers"
 import {
   accountCheckOf,
-  payoutsOf,
+  interactivePayoutsOf,
   recipientOr404,
   requireAccountKey,
 } from "../../payout-helpers"
@@ -35,7 +35,7 @@ export const POST = async (
   req: AuthenticatedMedusaRequest<AdminQuotePayoutType>,
   res: MedusaResponse
 ) => {
-  const ctx = payoutsOf(req)
+  const ctx = interactivePayoutsOf(req)
   requireAccountKey(ctx)
   const recipient = await recipientOr404(ctx, req.validatedBody.recipient_id)
   const checked = await payableAmount(ctx.db, recipient, {

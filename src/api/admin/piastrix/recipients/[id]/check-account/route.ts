@@ -8,7 +8,7 @@ import { fromService } from "../../../helpers"
 import {
   accountCheckOf,
   openRecipientAccount,
-  payoutsOf,
+  interactivePayoutsOf,
   recipientOr404,
 } from "../../../payout-helpers"
 import type { AdminCheckAccountType } from "../../../payout-validators"
@@ -22,7 +22,7 @@ export const POST = async (
   req: AuthenticatedMedusaRequest<AdminCheckAccountType>,
   res: MedusaResponse
 ) => {
-  const ctx = payoutsOf(req)
+  const ctx = interactivePayoutsOf(req)
   const recipient = await recipientOr404(ctx, req.params.id)
   if (recipient.rail !== "withdraw" || !recipient.payway) {
     throw new MedusaError(
