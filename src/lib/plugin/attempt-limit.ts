@@ -6,7 +6,7 @@ import type { SqlConnection } from "./inbox"
  * payment session starts) in a window that opens with the first attempt. The counters live in the
  * polling guard's table of windows (`piastrix_poll`, its `hits` column), so every Medusa instance on the
  * database counts into the same window; old windows go with the polling guard's pruning. Times are the
- * database's. Statements are tagged (`-- limit:...`) like the poll store's.
+ * database's.
  */
 
 /** The storefront limits (plugin option `limits`). */
@@ -34,8 +34,7 @@ export async function takeAttempt(
 ): Promise<AttemptVerdict> {
   const slot = slotOf(name, key)
   const { rows } = await db.raw(
-    `-- limit:take
-     insert into ${POLL_TABLE} (id, next_allowed_at, hits)
+    `insert into ${POLL_TABLE} (id, next_allowed_at, hits)
      values (?, clock_timestamp() + make_interval(mins => ?), 1)
      on conflict (id) do update set
        hits = case when ${POLL_TABLE}.next_allowed_at <= clock_timestamp() then 1 else ${POLL_TABLE}.hits + 1 end,
@@ -77,8 +76,7 @@ async function readWindow(
   slot: string
 ): Promise<Window | null> {
   const { rows } = await db.raw(
-    `-- limit:read
-     select hits, extract(epoch from next_allowed_at - clock_timestamp())::float8 as seconds_left
+    `select hits, extract(epoch from next_allowed_at - clock_timestamp())::float8 as seconds_left
        from ${POLL_TABLE} where id = ?`,
     [slot]
   )

@@ -15,7 +15,12 @@ function fakeDb(
   return {
     statements,
     async raw(sql: string) {
-      const tag = /-- limit:(\w+)/.exec(sql)?.[1] ?? "?"
+      // Told apart by shape: the take is the upsert, the window read a select.
+      const tag = /^\s*insert into/.test(sql)
+        ? "take"
+        : /^\s*select/.test(sql)
+          ? "read"
+          : "?"
       statements.push(tag)
       return { rows: tag === "take" ? taken : window ? [window] : [] }
     },
