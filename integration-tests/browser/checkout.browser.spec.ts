@@ -197,6 +197,8 @@ piastrixIntegrationRunner(
         localStorage.getItem("demo.cart_id")
       )
       await pay(tab)
+      // Only once the payer is on Piastrix's page: a cart changed before the session starts is simply paid.
+      await tab.page.waitForURL((url) => url.href.startsWith(sandbox().url))
       // Another tab adds an item: Medusa deletes the session the payer is paying on Piastrix's page.
       await fetch(`${medusaUrl()}/store/carts/${cartId}/line-items`, {
         method: "POST",

@@ -70,6 +70,17 @@ export async function expectReturnPage(
   await page
     .locator("#result-title", { hasText: heading })
     .waitFor({ timeout: timeoutMs })
+    .catch(async (err: Error) => {
+      // Say what the payer saw instead, with a screenshot, not only what was awaited.
+      await tab.shot("return-unexpected")
+      const shown = await page
+        .locator("#result-title, #result-text")
+        .allInnerTexts()
+        .catch(() => [])
+      throw new Error(
+        `the return page did not say ${heading} within ${timeoutMs} ms; it said ${JSON.stringify(shown)} (${err.message.split("\n")[0]})`
+      )
+    })
   await tab.shot("return")
   return page.locator("#result-title").textContent()
 }
