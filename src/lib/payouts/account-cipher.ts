@@ -4,6 +4,7 @@ import {
   createHash,
   randomBytes,
 } from "node:crypto"
+import { ACCOUNT_KEY_FORMAT, accountKeyBytes } from "../plugin/account-key"
 
 /**
  * Payout accounts (a card number is one) encrypted at rest, as PCI DSS 3.5 asks: AES-256-GCM with a random
@@ -36,16 +37,9 @@ export const isSealed = (value: unknown): value is string =>
  * error names `name`, the option or variable it came from.
  */
 export function parseAccountKey(text: string, name: string): Buffer {
-  const trimmed = text.trim()
-  const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
-    ? Buffer.from(trimmed, "hex")
-    : /^[A-Za-z0-9+/]{43}=?$/.test(trimmed)
-      ? Buffer.from(trimmed, "base64")
-      : null
-  if (key?.length !== KEY_BYTES) {
-    throw new AccountCipherError(
-      `${name} must be 32 random bytes as 64 hex characters or base64 (openssl rand -base64 32)`
-    )
+  const key = accountKeyBytes(text)
+  if (!key) {
+    throw new AccountCipherError(`${name} ${ACCOUNT_KEY_FORMAT}`)
   }
   return key
 }

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { ACCOUNT_KEY_FORMAT, accountKeyBytes } from "./account-key"
 
 /**
  * The plugin's options: one object, given to the payment provider (`providers[]` of the payment module)
@@ -60,13 +61,7 @@ export const DEFAULT_PAYOUT_STATUSES: Record<
   "9": "pending",
 }
 
-const ACCOUNT_KEY_FORMAT =
-  "must be 32 random bytes as 64 hex characters or base64 (openssl rand -base64 32)"
-/** The format `lib/payouts/account-cipher.ts` reads (`parseAccountKey`), checked at boot. */
-const isAccountKey = (v: string) =>
-  /^[0-9a-fA-F]{64}$/.test(v.trim()) ||
-  (/^[A-Za-z0-9+/]{43}=?$/.test(v.trim()) &&
-    Buffer.from(v.trim(), "base64").length === 32)
+const isAccountKey = (v: string) => accountKeyBytes(v) !== null
 
 const returnUrl = z
   .string()
