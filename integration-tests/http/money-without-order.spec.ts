@@ -187,19 +187,25 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       .then((r: any) => ({ status: r.status, body: r.data }))
       .catch((e: any) => ({ status: e.response.status, body: e.response.data }))
 
+  /** A cart's first Piastrix session, which a second start replaced (Medusa deletes it); the payer may still pay it. */
+  async function replacedSession() {
+    const cart = await createCart(api, seed())
+    const { session: first } = await startPaymentSession(
+      api,
+      seed(),
+      cart,
+      REDIRECT,
+      SESSION_DATA
+    )
+    await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+    return first
+  }
+
   describe("payments whose session Medusa no longer holds", () => {
     it("finds money paid on a replaced session whose callback never came, and puts it in front of a person", async () => {
-      const cart = await createCart(api, seed())
-      const { session: first } = await startPaymentSession(
-        api,
-        seed(),
-        cart,
-        REDIRECT,
-        SESSION_DATA
-      )
-      await holdCallbacks(sandbox())
       // The storefront starts again (a new session replaces the first), but the payer pays the first page.
-      await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      const first = await replacedSession()
+      await holdCallbacks(sandbox())
       await sandboxControl(sandbox(), "POST", `payments/${first.id}/pay`)
 
       // The payer's return page asks about the first session: gone, and nothing known of its money yet.
@@ -242,16 +248,8 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     })
 
     it("tells the payer of a session deleted before its callback came that the money arrived", async () => {
-      const cart = await createCart(api, seed())
-      const { session: first } = await startPaymentSession(
-        api,
-        seed(),
-        cart,
-        REDIRECT,
-        SESSION_DATA
-      )
       // The cart changes in another tab: a new session replaces the one the payer is paying.
-      await startPaymentSession(api, seed(), cart, REDIRECT, SESSION_DATA)
+      const first = await replacedSession()
       await sandboxControl(sandbox(), "POST", `payments/${first.id}/pay`)
       await settledRow(getContainer(), first.id, "needs_attention")
       const answer = await returnPageStatus(first.id)
