@@ -1,6 +1,7 @@
 import axios from "axios"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { linkSalesChannelsToApiKeyWorkflow } from "@medusajs/medusa/core-flows"
+import { settledRow } from "../helpers/callbacks"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { otherStorefront } from "../helpers/sales-channels"
 import {
@@ -111,6 +112,27 @@ piastrixIntegrationRunner(({ api, seed, sandbox, getContainer }) => {
       (await routes(card.id, storeHeaders(seed()).headers)["card-form"]())
         .status
     ).toBe(200)
+  })
+
+  it("tells a key of another sales channel nothing of a paid session either", async () => {
+    const other = await otherStorefront(getContainer())
+    const cart = await createCart(api, seed())
+    const { session } = await startPaymentSession(api, seed(), cart, REDIRECT, {
+      email: "payer@example.com",
+      payway: "card_rub",
+    })
+    await control(`/payments/${session.id}/pay`)
+    await settledRow(getContainer(), session.id, "processed")
+    // The plugin's own records know this payment (they answer for a session Medusa deleted), but the
+    // session lives, in another storefront's channel: unknown to this key.
+    await expectRejected(
+      routes(session.id, other.headers).status(),
+      404,
+      /not found/
+    )
+    expect(
+      (await routes(session.id, storeHeaders(seed()).headers).status()).data
+    ).toMatchObject({ order_placed: true })
   })
 
   it("serves a key that sells through several channels, the session's among them", async () => {

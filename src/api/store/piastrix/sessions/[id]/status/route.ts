@@ -1,5 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
 import { PIASTRIX_MODULE } from "../../../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../../../modules/piastrix/service"
 import { loadPiastrixSession } from "../../../helpers/piastrix-session"
@@ -74,6 +77,16 @@ async function paidSessionGone(
     return null
   }
   if ((error as MedusaError).type !== MedusaError.Types.NOT_FOUND) {
+    return null
+  }
+  // Only a session that is gone: a live one outside the key's sales channels stays an unknown id.
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: live } = await query.graph({
+    entity: "payment_session",
+    fields: ["id"],
+    filters: { id },
+  })
+  if (live.length) {
     return null
   }
   const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
