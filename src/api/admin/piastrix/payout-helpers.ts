@@ -174,10 +174,11 @@ export async function orderRefsOf(
     fields: ["id", "display_id"],
     filters: { id: ids },
   })
-  return new Map(
-    (data as { id: string; display_id: number }[]).map((o) => [
-      o.id,
-      { id: o.id, display_id: Number(o.display_id) },
-    ])
-  )
+  // Read field by field: Query's rows are typed once Medusa has generated its types (.medusa/types), and
+  // untyped before, and a cast to a row type fits only one of the two.
+  const refs = new Map<string, OrderRef>()
+  for (const o of data) {
+    refs.set(o.id, { id: o.id, display_id: Number(o.display_id) })
+  }
+  return refs
 }
