@@ -38,7 +38,7 @@ function proseLines(markdown: string): string[] {
  * GitHub's anchor for a heading (github-slugger): its text without markup, lower case, every character
  * that is not a letter, digit, `_`, `-` or space dropped, each space a `-`; a repeated one gets `-1`, `-2`.
  */
-export function headingAnchors(markdown: string): Set<string> {
+function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>()
   const seen = new Map<string, number>()
   for (const line of proseLines(markdown)) {
@@ -59,7 +59,7 @@ export function headingAnchors(markdown: string): Set<string> {
 }
 
 /** Every link target outside code: `[text](target)`, images included. */
-export function linkTargets(markdown: string): string[] {
+function linkTargets(markdown: string): string[] {
   const targets: string[] = []
   for (const line of proseLines(markdown)) {
     const prose = line.replace(/`[^`]*`/g, "")
