@@ -7,18 +7,13 @@ import {
   AccountCipherError,
   openAccountFields,
   withdrawAccountProblem,
-  withMaskedAccount,
   type AccountFields,
-  type Payout,
   type PayoutContext,
   type Recipient,
 } from "../../../lib/payouts"
 import { describeError, type OrderRef } from "../../../lib/plugin"
 import { payoutContextOf } from "../../../modules/piastrix/payout-context"
-import {
-  payoutOr404,
-  requireAccountKey,
-} from "../../../workflows/piastrix-payouts/utils/admin-checks"
+import { requireAccountKey } from "../../../workflows/piastrix-payouts/utils/admin-checks"
 import { piastrixModule } from "./helpers"
 
 /**
@@ -99,27 +94,6 @@ export async function checkWithdrawAccountFormat(
       `${problem.field}: ${problem.problem}`
     )
   }
-}
-
-/**
- * Changes a payout's state for an admin: 404 for an unknown id, 400 naming the states the change
- * applies to when the payout is in another one. Returns the payout as responses show it (account masked).
- */
-export async function changePayout(
-  req: MedusaRequest,
-  change: (ctx: PayoutContext, payout: Payout) => Promise<Payout | null>,
-  appliesTo: string
-) {
-  const ctx = payoutsOf(req)
-  const payout = await payoutOr404(ctx, req.params.id)
-  const changed = await change(ctx, payout)
-  if (!changed) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `id: the payout is ${payout.status}; only ${appliesTo}`
-    )
-  }
-  return withMaskedAccount(changed)
 }
 
 /**
