@@ -52,6 +52,7 @@ import {
   createPayout,
   recipientBalances,
   requireAccountCipher,
+  retryPayout,
   reverseAccrual,
   sealAccountFields,
   type AccountCipher,
@@ -308,6 +309,11 @@ class PiastrixModuleService extends MedusaService({
   /** Cancels a payout never sent; its amount is available again, the reason kept. */
   async cancelPayout(id: string, reason: string): Promise<Payout | null> {
     return cancelPayout(this.#db(), id, reason)
+  }
+
+  /** Puts a payout that needed attention back in flight: the sync job asks the service about it by its id. */
+  async retryPayout(id: string): Promise<Payout | null> {
+    return retryPayout(this.#db(), id)
   }
 
   /** A manual correction of a recipient's available balance; the reason is required. */
