@@ -169,9 +169,9 @@ export type CreatePayoutResult =
 
 /**
  * The amount a payout of `recipient` would pay now (the one asked, or all that is payable), or why none
- * (`reason` naming the field): a payout of the recipient still open, more decimals than the currency has,
- * nothing or less than asked payable, under the minimum when it is respected. Read-only: `createPayout`
- * runs it under the recipient's lock, the admin's quote without.
+ * (`reason` naming the field): the recipient suspended, a payout of the recipient still open, more decimals
+ * than the currency has, nothing or less than asked payable, under the minimum when it is respected.
+ * Read-only: `createPayout` runs it under the recipient's lock, the admin's quote without.
  */
 export async function payableAmount(
   db: SqlConnection,
@@ -185,6 +185,11 @@ export async function payableAmount(
     }
   | { reason: string }
 > {
+  if (recipient.state !== "active") {
+    return {
+      reason: `recipient_id: recipient ${recipient.id} is ${recipient.state}; activate it to pay it`,
+    }
+  }
   const currency = recipient.currency
   const open = await db.raw(
     `select id from ${PAYOUT_TABLE}
