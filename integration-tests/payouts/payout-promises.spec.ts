@@ -2,6 +2,7 @@ import BigNumber from "bignumber.js"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   accrue,
+  claimPendingPayouts,
   createDuePayouts,
   getPayout,
   recipientBalances,
@@ -16,7 +17,7 @@ import releaseHoldsJob from "../../src/jobs/release-piastrix-holds"
 import sendPayoutsJob from "../../src/jobs/send-piastrix-payouts"
 import syncPayoutsJob from "../../src/jobs/sync-piastrix-payouts"
 import { adminHeaders } from "../helpers/admin-api"
-import { sandboxControl } from "../helpers/callbacks"
+import { sandboxControl, waitFor } from "../helpers/callbacks"
 import {
   expectEachPayoutMadeOnce,
   expectPayoutInvariants,
@@ -348,6 +349,35 @@ piastrixIntegrationRunner(
       expect(
         await requestsFor("/transfer/shop_payment_status", paid.shop_payment_id)
       ).toBe(3)
+    })
+
+    it("lets a dead worker's claim on a payout lapse by itself after its lease, then pays the payout once", async () => {
+      const payout = await createPayout(await recipient("transfer", "700.00"))
+      // A worker claims the payout (the send run's own claim, with a lease of 3 s) and dies before sending it.
+      const dead = await claimPendingPayouts(db, { limit: 10, leaseSeconds: 3 })
+      expect(dead.map((p) => p.id)).toEqual([payout.id])
+      const {
+        rows: [{ claimed_until: leaseEnd }],
+      } = await db.raw(
+        `select claimed_until from piastrix_payout where id = ?`,
+        [payout.id]
+      )
+      // While the lease holds, a live worker passes it by.
+      expect(await sendPendingPayouts(ctx)).toEqual([])
+      expect((await sandboxControl(sandbox(), "GET", "requests")).total).toBe(0)
+
+      // Nothing releases it: a later run takes it once the lease ran out, by the database's clock.
+      const [sent] = await waitFor(async () => {
+        const taken = await sendPendingPayouts(ctx)
+        return taken.length ? taken : null
+      })
+      expect(sent).toMatchObject({ id: payout.id, status: "succeeded" })
+      const paid = await getPayout(db, payout.id)
+      expect(paid.attempts).toBe(2)
+      expect(new Date(paid.sent_at!).getTime()).toBeGreaterThanOrEqual(
+        new Date(leaseEnd).getTime()
+      )
+      await expectEachPayoutMadeOnce(sandbox(), [paid], { createRequests: 1 })
     })
 
     it("runs none of the payout jobs while PIASTRIX_PAYOUTS=off, and all four once it is unset", async () => {
