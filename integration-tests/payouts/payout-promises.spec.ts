@@ -250,10 +250,17 @@ piastrixIntegrationRunner(
       }
       expect(await payoutRow(payout.id)).toEqual(attention)
 
+      // The admin retries at once: its status was read less than a minute ago, so the sync waits its minute.
+      const reads = () =>
+        requestsFor("/withdraw/shop_payment_status", payout.shop_payment_id)
+      expect(await reads()).toBe(1)
       await api.post(`/admin/piastrix/payouts/${payout.id}/retry`, {}, headers)
+      await syncPayoutsInFlight(ctx)
+      expect(await reads()).toBe(1)
       await aMinuteLater()
       await syncPayoutsInFlight(ctx)
       await sendPendingPayouts(ctx)
+      expect(await reads()).toBe(2)
       expect(await payoutRow(payout.id)).toEqual(attention)
       expect(await balances(id)).toMatchObject({
         available: "0.00",
