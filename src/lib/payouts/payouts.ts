@@ -169,9 +169,9 @@ export type CreatePayoutResult =
 
 /**
  * The amount a payout of `recipient` would pay now (the one asked, or all that is payable), or why none
- * (`reason` naming the field): a payout of the recipient still open, more decimals than the currency has,
- * nothing or less than asked payable, under the minimum when it is respected. Read-only: `createPayout`
- * runs it under the recipient's lock, the admin's quote without.
+ * (`reason` naming the field): the recipient suspended, a payout of the recipient still open, more decimals
+ * than the currency has, nothing or less than asked payable, under the minimum when it is respected.
+ * Read-only: `createPayout` runs it under the recipient's lock, the admin's quote without.
  */
 export async function payableAmount(
   db: SqlConnection,
@@ -185,6 +185,11 @@ export async function payableAmount(
     }
   | { reason: string }
 > {
+  if (recipient.state !== "active") {
+    return {
+      reason: `recipient_id: recipient ${recipient.id} is ${recipient.state}; activate it to pay it`,
+    }
+  }
   const currency = recipient.currency
   const open = await db.raw(
     `select id from ${PAYOUT_TABLE}
@@ -386,9 +391,10 @@ export async function cancelPayout(
 }
 
 /**
- * An admin retries a payout that needed attention: it is in flight again with no poll pending, so the
- * sync asks the service by its `shop_payment_id` and, only if the service never made it, creates it
- * with that same id.
+ * An admin retries a payout that needed attention: it is in flight again, so the sync asks the service
+ * by its `shop_payment_id` and, only if the service never made it, creates it with that same id. Its
+ * `next_poll_at` stays: a payout asked about less than a minute ago is asked again once its minute is
+ * over, however soon the admin retries.
  */
 export function retryPayout(
   db: SqlConnection,
@@ -398,7 +404,7 @@ export function retryPayout(
     db,
     id,
     ["needs_attention"],
-    `status = 'processing', next_poll_at = null, claimed_until = null`
+    `status = 'processing', claimed_until = null`
   )
 }
 
@@ -458,7 +464,10 @@ export function markInFlight(
   )
 }
 
-/** Cannot be settled automatically; a person looks at it (the money stays in flight). */
+/**
+ * Cannot be settled automatically; a person looks at it (the money stays in flight). `next_poll_at` is
+ * kept for a retry (`retryPayout`).
+ */
 export function markNeedsAttention(
   db: SqlConnection,
   id: string,
@@ -468,7 +477,7 @@ export function markNeedsAttention(
     db,
     id,
     ["pending", "processing"],
-    `status = 'needs_attention', last_error = ?, claimed_until = null, next_poll_at = null`,
+    `status = 'needs_attention', last_error = ?, claimed_until = null`,
     [clip(reason)]
   )
 }
