@@ -166,7 +166,13 @@ it("starts the scale layout with one command, takes a payment through the balanc
   const { cart } = await json(`${store}/store/carts`, {
     region_id: region.id,
     email: "payer@example.com",
-    items: [{ variant_id: products[0].variants[0].id, quantity: 1 }],
+    items: [
+      {
+        variant_id: products.find((p: any) => p.handle === "piastrix-ebook")
+          .variants[0].id,
+        quantity: 1,
+      },
+    ],
   })
   // The demo checkout (dev/storefront/app.js) puts the store's delivery option on the cart before paying.
   const { shipping_options } = await json(
