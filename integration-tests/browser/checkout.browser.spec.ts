@@ -142,14 +142,19 @@ piastrixIntegrationRunner(
       return tab
     }
 
-    it("a wallet payment on Piastrix's page ends in a paid order the admin shows as captured", async () => {
-      await open("wallet-paid")
-      await fillCart(tab, storefront.url, "RUB", "E-book")
+    /** `product` paid in RUB with the Piastrix wallet on Piastrix's page; the order as the return page shows it. */
+    async function paidWithWallet(product: string) {
+      await fillCart(tab, storefront.url, "RUB", product)
       await choosePayment(tab, "wallet")
       await pay(tab)
       await onPayerPage(tab, "pay")
       await expectReturnPage(tab, /is paid/)
-      const order = await orderOnReturnPage(tab)
+      return orderOnReturnPage(tab)
+    }
+
+    it("a wallet payment on Piastrix's page ends in a paid order the admin shows as captured", async () => {
+      await open("wallet-paid")
+      const order = await paidWithWallet("E-book")
       expect(order.payment).toBe("Paid")
       const shown = await inAdmin(order.number)
       expect(shown).toEqual({
@@ -397,12 +402,7 @@ piastrixIntegrationRunner(
       await seedFulfilment(getContainer(), seed())
       await seedVendors(getContainer())
       await open("fulfil-in-admin")
-      await fillCart(tab, storefront.url, "RUB", "E-book")
-      await choosePayment(tab, "wallet")
-      await pay(tab)
-      await onPayerPage(tab, "pay")
-      await expectReturnPage(tab, /is paid/)
-      const order = await orderOnReturnPage(tab)
+      const order = await paidWithWallet("E-book")
       await inAdmin(order.number, "paid")
 
       // Unfulfilled items → Fulfill items: the form takes the location and the option of the order's
@@ -414,8 +414,10 @@ piastrixIntegrationRunner(
         .getByRole("button")
         .click()
       await page.getByRole("menuitem", { name: "Fulfill items" }).click()
-      await waitForText(admin!, DEMO_SHIPPING_OPTION)
-      await waitForText(admin!, DEMO_LOCATION)
+      // Each field shows its choice once the dashboard has loaded the list it comes from.
+      const form = page.getByRole("dialog")
+      await waitForText(admin!, DEMO_LOCATION, { within: form })
+      await waitForText(admin!, DEMO_SHIPPING_OPTION, { within: form })
       await admin!.shot("fulfil-in-admin-form")
       await page.getByRole("button", { name: "Create Fulfillment" }).click()
       await waitForText(admin!, "Fulfillment created successfully")
