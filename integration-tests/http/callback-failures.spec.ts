@@ -173,6 +173,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         await adminHeaders(getContainer())
       )
       expect(retried.status).toBe(200)
+      expect(retried.data.notification).not.toHaveProperty("fields")
       await settled(session.id, "processed")
       expect(await findOrderForCart(getContainer(), cart.id)).not.toBeNull()
     })

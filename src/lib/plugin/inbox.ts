@@ -283,6 +283,28 @@ export type InboxPage = {
   needs_attention: number
 }
 
+/**
+ * What the admin is shown of an inbox row: never `fields` (the signed notification, with the payer's
+ * account), the dedupe key or the claim.
+ */
+export const INBOX_VIEW_FIELDS = [
+  "id",
+  "shop_order_id",
+  "payment_id",
+  "status",
+  "shop_amount",
+  "shop_currency",
+  "state",
+  "attempts",
+  "last_error",
+  "processed_at",
+  "resolution_note",
+  "resolved_by",
+  "resolved_at",
+  "created_at",
+  "updated_at",
+] as const
+
 export async function inboxPage(
   db: SqlConnection,
   {
@@ -294,9 +316,7 @@ export async function inboxPage(
   const where = `deleted_at is null${state ? " and state = ?" : ""}`
   const bindings = state ? [state] : []
   const { rows } = await db.raw(
-    `select id, shop_order_id, payment_id, status, shop_amount, shop_currency, state, attempts, last_error,
-            processed_at, resolution_note, resolved_by, resolved_at, created_at, updated_at,
-            ${refundableNotification("n")} as refundable
+    `select ${INBOX_VIEW_FIELDS.join(", ")}, ${refundableNotification("n")} as refundable
        from ${NOTIFICATION_TABLE} n
       where ${where}
       order by (state = 'needs_attention') desc, created_at desc, id

@@ -2,6 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import { INBOX_VIEW_FIELDS } from "../../../../../../lib/plugin"
 import { PIASTRIX_MODULE } from "../../../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../../../modules/piastrix/service"
 import { resolvePiastrixNotificationWorkflow } from "../../../../../../workflows/piastrix-inbox"
@@ -24,8 +25,9 @@ export const POST = async (
     },
   })
   const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-  const [after] = await piastrix.listPiastrixNotifications({
-    id: req.params.id,
-  })
+  const [after] = await piastrix.listPiastrixNotifications(
+    { id: req.params.id },
+    { select: [...INBOX_VIEW_FIELDS] }
+  )
   res.json({ notification: after })
 }

@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { INBOX_VIEW_FIELDS } from "../../../../../../lib/plugin"
 import { PIASTRIX_MODULE } from "../../../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../../../modules/piastrix/service"
 import { retryPiastrixNotificationWorkflow } from "../../../../../../workflows/piastrix-inbox"
@@ -12,8 +13,9 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     input: { id: req.params.id },
   })
   const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-  const [after] = await piastrix.listPiastrixNotifications({
-    id: req.params.id,
-  })
+  const [after] = await piastrix.listPiastrixNotifications(
+    { id: req.params.id },
+    { select: [...INBOX_VIEW_FIELDS] }
+  )
   res.json({ notification: after, outcome: result.state })
 }
