@@ -1,4 +1,4 @@
-import type { SqlConnection } from "../plugin/inbox"
+import type { SqlConnection } from "../plugin/sql-connection"
 import { LedgerError } from "./postings"
 import { RECIPIENT_TABLE } from "./tables"
 

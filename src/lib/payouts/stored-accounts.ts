@@ -1,4 +1,4 @@
-import type { SqlConnection } from "../plugin/inbox"
+import type { SqlConnection } from "../plugin/sql-connection"
 import { isSealed, type AccountCipher } from "./account-cipher"
 import { accountContext, sealAccountFields } from "./accounts"
 import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"

@@ -5,7 +5,7 @@ import {
   type ShopInputConfigResult,
 } from "../piastrix"
 import { POLL_TABLE } from "./poll-store"
-import type { SqlConnection } from "./inbox"
+import type { SqlConnection } from "./sql-connection"
 
 const ENDPOINT = "/shop_input_config/shop"
 

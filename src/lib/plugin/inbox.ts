@@ -2,6 +2,7 @@ import { createHash } from "node:crypto"
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { PiastrixNotification } from "../piastrix"
 import { REFUND_REGISTER_TABLE } from "./refund-register"
+import type { SqlConnection } from "./sql-connection"
 
 /**
  * The notification inbox, as SQL on the store's database. Its rows are written only for
@@ -48,11 +49,6 @@ export type NotificationRow = {
   claimed_until: Date | string | null
   created_at: Date | string
   updated_at: Date | string
-}
-
-/** The part of knex the inbox needs: Medusa registers knex as `__pg_connection__`. */
-export type SqlConnection = {
-  raw(sql: string, bindings?: readonly unknown[]): PromiseLike<{ rows: any[] }>
 }
 
 /**

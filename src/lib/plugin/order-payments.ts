@@ -1,10 +1,7 @@
 import { KIND_LABELS, kindOfProviderId, type PaymentKind } from "./identity"
 import { maskAccount } from "./mask"
-import {
-  NOTIFICATION_TABLE,
-  type NotificationState,
-  type SqlConnection,
-} from "./inbox"
+import { NOTIFICATION_TABLE, type NotificationState } from "./inbox"
+import type { SqlConnection } from "./sql-connection"
 import {
   PAYMENT_REGISTER_TABLE,
   type RegisteredPayment,

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import type { SqlConnection } from "./inbox"
+import type { SqlConnection } from "./sql-connection"
 import { piastrixOptionsSchema, type PiastrixOptions } from "./options"
 
 /**
