@@ -421,7 +421,7 @@ piastrixIntegrationRunner(
         const approvals = {
           ...ctx,
           options,
-          optionsInEffect: async () => options,
+          effectiveOptions: async () => options,
         }
         const r = await recipient("transfer")
         await earned(r.id, "1000.00")

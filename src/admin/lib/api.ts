@@ -4,7 +4,7 @@ import type {
   BalanceRow,
   ConnectionReport,
   DirectionRow,
-  OptionInForce,
+  OptionView,
 } from "../../lib/plugin/admin-views"
 import type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
 import type { InboxRowView } from "../../lib/plugin/inbox-orders"
@@ -28,11 +28,11 @@ export type {
   ConnectionReport,
   CredentialsState,
   DirectionRow,
-  OptionInForce,
+  OptionView,
 } from "../../lib/plugin/admin-views"
 export type { InboxPage, NotificationState } from "../../lib/plugin/inbox"
 export type Settings = {
-  options: OptionInForce[]
+  options: OptionView[]
   settings: SettingView[]
   callback_url: string | null
   provider_ids: string[]

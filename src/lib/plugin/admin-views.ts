@@ -25,7 +25,7 @@ const SECRET_OPTIONS = new Set<string>([
 ])
 export const MASKED = "••••••••"
 
-export type OptionInForce = {
+export type OptionView = {
   key: string
   /** The value in force (a secret appears as MASKED; absent optional options as null). */
   value: unknown
@@ -33,11 +33,14 @@ export type OptionInForce = {
   source: "configuration" | "default"
 }
 
-/** Every option the plugin knows, its value in force and where that value comes from. */
-export function optionsInForce(
+/**
+ * The admin's listing of the options as medusa-config.ts gives them (not the admin's settings: see
+ * `settingsView`): every option the plugin knows, its value with secrets masked, and where it comes from.
+ */
+export function optionsView(
   raw: unknown,
   parsed: PiastrixOptions
-): OptionInForce[] {
+): OptionView[] {
   const given =
     raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {}
   return Object.keys(piastrixOptionsSchema.shape).map((key) => {

@@ -108,8 +108,11 @@ export function applySettings(
   return result
 }
 
-/** The options in effect now: one query. */
-export async function optionsInEffect(
+/**
+ * The options the plugin runs on now: medusa-config.ts's, with the admin's stored settings in the place
+ * of defaults; one query.
+ */
+export async function effectiveOptions(
   db: SqlConnection,
   options: PiastrixOptions,
   raw: unknown

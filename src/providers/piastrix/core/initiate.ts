@@ -379,7 +379,7 @@ export async function initiatePiastrixPayment(
 
   // The store's database holds the admin's settings and the register: without it nothing is opened.
   const options = await ctx
-    .optionsInEffect()
+    .effectiveOptions()
     .catch((error) => notStarted(ctx, sessionId, "settings unreadable", error))
   const config = await inputConfigOrNull(ctx, sessionId)
   const payway = choosePayway(config, ctx.kind, options, storefront.payway, {

@@ -37,7 +37,7 @@ import {
   createPiastrixClient,
   createPiastrixVerifier,
   installationPollingGuard,
-  optionsInEffect,
+  effectiveOptions,
   parsePiastrixOptions,
   announceNotification,
   markPaymentCreated,
@@ -105,8 +105,8 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       kind: this.kind,
       identifier: this.getIdentifier(),
       options: this.options_,
-      optionsInEffect: () =>
-        optionsInEffect(this.db(), this.options_, this.rawOptions_),
+      effectiveOptions: () =>
+        effectiveOptions(this.db(), this.options_, this.rawOptions_),
       client: this.client_,
       guard: installationPollingGuard(this.client_, this.db()),
       logger: this.logger_,

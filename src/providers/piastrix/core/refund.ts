@@ -128,7 +128,7 @@ export async function refundPiastrixPayment(
   // Medusa passes its refund's id as the idempotency key; the register ties the transfer to it.
   const refundId = input.context?.idempotency_key ?? null
   // The refund policy may have changed in the admin since this process started. Nothing moved yet.
-  const { refunds } = await ctx.optionsInEffect().catch((error) => {
+  const { refunds } = await ctx.effectiveOptions().catch((error) => {
     ctx.logger.error(
       `Piastrix: refund of ${data.shop_order_id}: settings unreadable: ${describeError(error)}`
     )

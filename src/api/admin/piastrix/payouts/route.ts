@@ -44,7 +44,8 @@ export const POST = async (
   const result = await createPayout(ctx.db, {
     recipient_id: recipient.id,
     amount: req.validatedBody.amount,
-    approval_threshold: (await ctx.optionsInEffect()).payouts.approvalThreshold,
+    approval_threshold: (await ctx.effectiveOptions()).payouts
+      .approvalThreshold,
   })
   if (!result.payout) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, result.reason)

@@ -16,7 +16,7 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const piastrix = piastrixModule(req)
   const { backendUrl } = piastrix.getOptions()
   res.json({
-    options: piastrix.optionsInForce(),
+    options: piastrix.optionsView(),
     settings: await piastrix.settings(),
     callback_url: backendUrl
       ? `${backendUrl.replace(/\/+$/, "")}/hooks/piastrix`

@@ -18,8 +18,8 @@ export async function GET(
   res: MedusaResponse
 ) {
   const { cart_id, kind } = req.validatedQuery as StoreDirectionsQueryType
-  const { optionsInEffect, client, guard } = piastrixOf(req.scope)
-  const options = await optionsInEffect()
+  const { effectiveOptions, client, guard } = piastrixOf(req.scope)
+  const options = await effectiveOptions()
   const cart = await loadCartPayment(req.scope, cart_id, client.currencies)
   let config
   try {

@@ -22,8 +22,8 @@ export async function POST(
 ) {
   const { cart_id, payway } = req.validatedBody
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-  const { optionsInEffect, client, guard } = piastrixOf(req.scope)
-  const options = await optionsInEffect()
+  const { effectiveOptions, client, guard } = piastrixOf(req.scope)
+  const options = await effectiveOptions()
   const cart = await loadCartPayment(req.scope, cart_id, client.currencies)
   try {
     const config = await cachedShopInputConfig(client, guard)

@@ -72,7 +72,7 @@ export const POST = async (
     return
   }
   const currencies = defaultCurrencyTable
-  const threshold = (await ctx.optionsInEffect()).payouts.approvalThreshold
+  const threshold = (await ctx.effectiveOptions()).payouts.approvalThreshold
   res.json({
     quote: {
       recipient_id: recipient.id,

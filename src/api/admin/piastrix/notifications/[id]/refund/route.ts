@@ -100,7 +100,7 @@ export const POST = async (
         "refund the payer outside Medusa, then mark the row resolved"
     )
   }
-  const { refunds } = await piastrix.optionsInEffect()
+  const { refunds } = await piastrix.effectiveOptions()
   if (refunds.wallet !== "transfer") {
     throw notAllowed(
       `id: refunds of wallet payments are "${refunds.wallet}" in this store (refunds.wallet); ` +
