@@ -4,17 +4,15 @@ import {
   FulfillmentWorkflowEvents,
   OrderWorkflowEvents,
 } from "@medusajs/framework/utils"
-import type { Logger } from "@medusajs/framework/types"
+import type { Logger, RemoteQueryFunction } from "@medusajs/framework/types"
 import { describeError } from "../lib/plugin"
 import { PIASTRIX_MODULE } from "../modules/piastrix"
 import type PiastrixModuleService from "../modules/piastrix/service"
 import { accruePiastrixFulfillmentWorkflow } from "../workflows/piastrix-payouts"
 
-type Query = { graph(q: Record<string, unknown>): Promise<{ data: any[] }> }
-
 /** The order of a delivered fulfillment (`delivery.created` names only the fulfillment). */
 export async function orderOfFulfillment(
-  query: Query,
+  query: Omit<RemoteQueryFunction, symbol>,
   fulfillmentId: string
 ): Promise<string | null> {
   const { data } = await query.graph({
@@ -53,7 +51,7 @@ export default async function piastrixFulfillmentAccrual({
   const fulfillmentId = delivered ? event.data.id : event.data.fulfillment_id
   const orderId = delivered
     ? await orderOfFulfillment(
-        container.resolve<Query>(ContainerRegistrationKeys.QUERY),
+        container.resolve(ContainerRegistrationKeys.QUERY),
         fulfillmentId!
       )
     : event.data.order_id
