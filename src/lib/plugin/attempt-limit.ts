@@ -1,4 +1,4 @@
-import { POLL_TABLE } from "./poll-store"
+import { POLL_TABLE } from "./postgres-poll-store"
 import type { SqlConnection } from "./sql-connection"
 
 /**
