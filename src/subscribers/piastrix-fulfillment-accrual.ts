@@ -66,14 +66,14 @@ export default async function piastrixFulfillmentAccrual({
   })
   if (errors?.length) {
     logger.warn(
-      `Piastrix payouts: fulfillment ${fulfillmentId} not accrued: ${describeError(errors[0].error)}`
+      `Piastrix fulfillment ${fulfillmentId}: not accrued: ${describeError(errors[0].error)}`
     )
     return
   }
   const created = result.posted.filter((p) => p.created).length
   if (created) {
     logger.info(
-      `Piastrix payouts: fulfillment ${fulfillmentId} of order ${orderId}: ${created} accrual(s)`
+      `Piastrix fulfillment ${fulfillmentId}: ${created} accrual(s) (order ${orderId})`
     )
   }
 }

@@ -106,7 +106,7 @@ export async function accrueLostFulfillments(
     ).run({ input: target, throwOnError: false })
     if (errors?.length) {
       logger.warn(
-        `Piastrix payouts: fulfillment ${target.fulfillment_id} still not accrued: ${describeError(errors[0].error)}`
+        `Piastrix fulfillment ${target.fulfillment_id}: still not accrued: ${describeError(errors[0].error)}`
       )
       continue
     }
@@ -115,7 +115,7 @@ export async function accrueLostFulfillments(
     ).length
     if (created) {
       logger.info(
-        `Piastrix payouts: fulfillment ${target.fulfillment_id} of order ${target.order_id}: ${created} accrual(s) its event never brought`
+        `Piastrix fulfillment ${target.fulfillment_id}: ${created} accrual(s) its event never brought (order ${target.order_id})`
       )
     }
     posted += created

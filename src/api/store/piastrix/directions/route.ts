@@ -30,7 +30,7 @@ export async function GET(
       error,
       res,
       logger,
-      `directions for cart ${cart_id}`
+      `cart ${cart_id}: directions`
     )
   }
   const target = { currency: cart.currency.numeric, amount: cart.amount }

@@ -59,6 +59,6 @@ export async function POST(
       add_ons_config: quote.add_ons_config ?? null,
     })
   } catch (error) {
-    respondToServiceError(error, res, logger, `quote for cart ${cart_id}`)
+    respondToServiceError(error, res, logger, `cart ${cart_id}: quote`)
   }
 }
