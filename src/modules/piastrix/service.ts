@@ -28,6 +28,7 @@ import {
   effectiveOptions,
   saveSettings,
   settingsView,
+  type SettingKey,
   type SettingView,
   installationPollingGuard,
   optionsView,
@@ -188,7 +189,7 @@ class PiastrixModuleService extends MedusaService({
   }
 
   /** The editable settings with their values in force, where each comes from, and which are locked. */
-  async settings(): Promise<SettingView[]> {
+  async settings(): Promise<SettingView<SettingKey>[]> {
     return settingsView(this.#db(), this.getOptions(), this.#rawOptions)
   }
 

@@ -22,6 +22,7 @@ import {
   requireAccountKey,
 } from "../../payout-helpers"
 import type { AdminQuotePayoutType } from "../../payout-validators"
+import type { PayoutQuote } from "../../../../../types/admin-responses"
 
 /**
  * "Get quote" before a payout is confirmed: what the shop would pay (the amount asked, or all payable),
@@ -95,6 +96,6 @@ export const POST = async (
       awaits_approval:
         threshold !== null && checked.amount.isGreaterThan(threshold),
       account_check: check === undefined ? null : accountCheckOf(check),
-    },
+    } satisfies PayoutQuote,
   })
 }
