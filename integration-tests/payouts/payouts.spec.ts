@@ -405,7 +405,7 @@ piastrixIntegrationRunner(
         const approvals = {
           ...ctx,
           options,
-          optionsInEffect: async () => options,
+          effectiveOptions: async () => options,
         }
         const r = await recipient("transfer")
         await earned(r.id, "1000.00")

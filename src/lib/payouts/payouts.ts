@@ -1,7 +1,7 @@
 import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../piastrix"
-import type { SqlConnection } from "../plugin/inbox"
+import type { SqlConnection } from "../plugin/sql-connection"
 import { maskCardNumbers } from "../plugin/mask"
 import {
   lockRecipient,
@@ -15,8 +15,11 @@ import {
   payoutReturnedLegs,
   payoutSucceededLegs,
 } from "./postings"
-import { getRecipient, type PayoutRail, type Recipient } from "./recipients"
+import { getRecipient, type Recipient } from "./recipients"
 import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
+import type { Payout, PayoutStatus } from "../../types/admin-responses"
+
+export type { Payout, PayoutStatus } from "../../types/admin-responses"
 
 /**
  * Payout rows (`piastrix_payout`) and their ledger postings, written together in one transaction so a
@@ -30,38 +33,6 @@ import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
  *                                     v                    └──> needs_attention
  *                                  canceled / rejected
  */
-
-export type PayoutStatus =
-  | "awaiting_approval"
-  | "pending"
-  | "processing"
-  | "succeeded"
-  | "rejected"
-  | "canceled"
-  | "needs_attention"
-
-export type Payout = {
-  id: string
-  recipient_id: string
-  currency: number
-  amount: string
-  fee: string | null
-  rail: PayoutRail
-  payway: string | null
-  // The recipient's, encrypted, as they were when the payout was written (`accounts.ts`).
-  account: string
-  account_masked: string | null
-  account_details: Record<string, unknown> | null
-  shop_payment_id: string
-  status: PayoutStatus
-  rejected_reason: string | null
-  last_error: string | null
-  service_id: string | null
-  attempts: number
-  sent_at: Date | string | null
-  next_poll_at: Date | string | null
-  created_at: Date | string
-}
 
 /** Payouts whose money is still in flight: a recipient has at most one per currency. */
 export const OPEN_PAYOUT_STATUSES: PayoutStatus[] = [

@@ -25,18 +25,19 @@ import {
   inboxPage,
   resolveNotification,
   forgetShopInputConfig,
-  optionsInEffect,
+  effectiveOptions,
   saveSettings,
   settingsView,
+  type SettingKey,
   type SettingView,
   installationPollingGuard,
-  optionsInForce,
+  optionsView,
   parsePiastrixOptions,
   recordNotification,
   strandedNotificationIds,
   type InboxPage,
   type NotificationRow,
-  type OptionInForce,
+  type OptionView,
   type NotificationState,
   type PiastrixOptions,
   type RecordedNotification,
@@ -184,12 +185,12 @@ class PiastrixModuleService extends MedusaService({
   }
 
   /** The options with the operational settings stored in the admin in the place of defaults; one query. */
-  async optionsInEffect(): Promise<PiastrixOptions> {
-    return optionsInEffect(this.#db(), this.getOptions(), this.#rawOptions)
+  async effectiveOptions(): Promise<PiastrixOptions> {
+    return effectiveOptions(this.#db(), this.getOptions(), this.#rawOptions)
   }
 
   /** The editable settings with their values in force, where each comes from, and which are locked. */
-  async settings(): Promise<SettingView[]> {
+  async settings(): Promise<SettingView<SettingKey>[]> {
     return settingsView(this.#db(), this.getOptions(), this.#rawOptions)
   }
 
@@ -202,8 +203,8 @@ class PiastrixModuleService extends MedusaService({
   }
 
   /** Every option with its value in force and where it comes from; secrets masked. */
-  optionsInForce(): OptionInForce[] {
-    return optionsInForce(this.#rawOptions, this.getOptions())
+  optionsView(): OptionView[] {
+    return optionsView(this.#rawOptions, this.getOptions())
   }
 
   /** A client for other credentials than the configured ones (the admin's connection test); never kept. */
@@ -273,7 +274,7 @@ class PiastrixModuleService extends MedusaService({
       db: this.#db(),
       client: this.getClient(),
       options: this.getOptions(),
-      optionsInEffect: () => this.optionsInEffect(),
+      effectiveOptions: () => this.effectiveOptions(),
       logger: this.#container[
         ContainerRegistrationKeys.LOGGER
       ] as PayoutContext["logger"],
@@ -296,7 +297,7 @@ class PiastrixModuleService extends MedusaService({
   }): Promise<CreatePayoutResult> {
     return createPayout(this.#db(), {
       ...input,
-      approval_threshold: (await this.optionsInEffect()).payouts
+      approval_threshold: (await this.effectiveOptions()).payouts
         .approvalThreshold,
     })
   }

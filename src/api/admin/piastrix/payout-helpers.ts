@@ -15,6 +15,7 @@ import { describeError, type OrderRef } from "../../../lib/plugin"
 import { payoutContextOf } from "../../../modules/piastrix/payout-context"
 import { requireAccountKey } from "../../../workflows/piastrix-payouts/utils/admin-checks"
 import { piastrixModule } from "./helpers"
+import type { AccountCheck } from "../../../types/admin-responses"
 
 /**
  * What the admin payout routes share: the payout context, and the refusals the payout workflows make too
@@ -29,7 +30,7 @@ export {
 /** A withdraw account check in words: `ok`, `refused` (the payway's provider said no) or `unknown` (ask again later). */
 export const accountCheckOf = (
   problem: { final: boolean; reason: string } | null
-) => ({
+): AccountCheck => ({
   result: problem === null ? "ok" : problem.final ? "refused" : "unknown",
   reason: problem?.reason ?? null,
 })

@@ -52,7 +52,7 @@ export const validatePiastrixInboxRefundStep = createStep(
       )
     }
     const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-    const { refunds } = await piastrix.optionsInEffect()
+    const { refunds } = await piastrix.effectiveOptions()
     if (refunds.wallet !== "transfer") {
       throw notAllowed(
         `id: refunds of wallet payments are "${refunds.wallet}" in this store (refunds.wallet); ` +

@@ -15,7 +15,7 @@ import {
   useRecipientLedger,
   useRecipientProducts,
   useSaveRecipient,
-  type LedgerEntry,
+  type LedgerEntryView,
   type Recipient,
 } from "../../../../lib/api"
 import { runMutation } from "../../../../lib/run-mutation"
@@ -191,7 +191,7 @@ function Products({ id }: { id: string }) {
 }
 
 /** What an entry is for: its order (`#4`, linking to it), its payout (a link) and its reason; ids in Details. */
-function EntryFor({ entry }: { entry: LedgerEntry }) {
+function EntryFor({ entry }: { entry: LedgerEntryView }) {
   const { t } = useTranslation("piastrix")
   return (
     <div className="flex flex-col gap-y-0.5">
