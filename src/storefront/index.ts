@@ -8,6 +8,7 @@ export {
   PAYMENT_KINDS,
   providerId,
   type CallOptions,
+  type StoreFetchInit,
   type StoreHeaders,
   type StoreSdk,
 } from "./sdk"

@@ -8,7 +8,7 @@ export type StoreHeaders = Record<string, string | null>
 
 export type StoreFetchInit = {
   method?: "GET" | "POST" | "DELETE"
-  body?: unknown
+  body?: Record<string, unknown> | FormData
   query?: Record<string, unknown>
   headers?: StoreHeaders
 }
