@@ -1,5 +1,6 @@
 import type { CallOptions, StoreSdk } from "./sdk"
 import * as store from "./payments"
+import type { PaymentInput, StartedPayment } from "./started-payment"
 import type {
   CardFormToken,
   Quote,
@@ -16,7 +17,7 @@ import type {
  */
 export type PiastrixActions = {
   quote(payway: string): Promise<Quote>
-  startPayment(input: store.PaymentInput): Promise<store.StartedPayment>
+  startPayment(input: PaymentInput): Promise<StartedPayment>
   cardForm(sessionId: string): Promise<CardFormToken>
   requisites(sessionId: string): Promise<RequisitesAnswer>
   /** `form` holds the receipt in `file`. */

@@ -13,6 +13,8 @@ export {
   type StoreSdk,
 } from "./sdk"
 export * from "./payments"
+export * from "./order-payment"
+export type { PaymentInput, StartedPayment } from "./started-payment"
 export * from "./actions"
 export * from "./next-action"
 export * from "./return-status"

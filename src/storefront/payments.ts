@@ -1,14 +1,14 @@
+import { providerId, type CallOptions, type StoreSdk } from "./sdk"
 import {
-  providerId,
-  type CallOptions,
-  type StorePaymentCollection,
-  type StoreSdk,
-} from "./sdk"
+  sessionData,
+  startedIn,
+  type PaymentInput,
+  type StartedPayment,
+} from "./started-payment"
 import type {
   CardFormToken,
   Direction,
   DirectionsAnswer,
-  NextAction,
   PaymentKind,
   Quote,
   ReceiptAccepted,
@@ -57,63 +57,6 @@ export function directionsOf(
   return [...list].sort((a, b) => Number(b.is_default) - Number(a.is_default))
 }
 
-/** What the storefront may pass when it starts a payment (everything optional; the cart's e-mail is used). */
-export type PaymentInput = {
-  kind: PaymentKind
-  /** One of the kind's directions; optional where the store names a default or only one fits. */
-  payway?: string
-  email?: string
-  /** Return addresses; `{session_id}` is replaced with the session's id. Default: the store's options. */
-  success_url?: string
-  failed_url?: string
-  /** Wallet only: the payer's wallet and the currency to pay in. */
-  payer_account?: string
-  payer_currency?: string | number
-  description?: string
-}
-
-/** A started Piastrix payment: what the storefront needs to send the payer on. */
-export type StartedPayment = {
-  session_id: string
-  provider_id: string
-  kind: PaymentKind
-  payment_collection_id: string
-  next_action: NextAction
-  /** The session's amount as sent to Piastrix (decimal string) and the shop currency. */
-  amount: string
-  currency_code: string
-}
-
-function startedIn(
-  collection: StorePaymentCollection,
-  kind: PaymentKind,
-  registeredAs?: string
-): StartedPayment {
-  const id = providerId(kind, registeredAs)
-  const session = collection.payment_sessions?.find((s) => s.provider_id === id)
-  if (!session) {
-    throw new Error(
-      `payment collection ${collection.id} has no ${id} session after starting one`
-    )
-  }
-  const data = session.data ?? {}
-  return {
-    session_id: session.id,
-    provider_id: id,
-    kind,
-    payment_collection_id: collection.id,
-    next_action: (data.next_action as NextAction | undefined) ?? null,
-    amount: String(data.amount ?? ""),
-    currency_code: String(data.currency_code ?? ""),
-  }
-}
-
-function sessionData({ kind: _kind, ...data }: PaymentInput) {
-  return Object.fromEntries(
-    Object.entries(data).filter(([, v]) => v !== undefined && v !== "")
-  )
-}
-
 /**
  * Starts a payment of `input.kind` for the cart through Medusa's `initiatePaymentSession` (a new session
  * replaces the cart's earlier one). `registeredAs`: the provider id the store gave the plugin, if not `piastrix`.
@@ -133,58 +76,6 @@ export async function startPayment(
     {},
     headers
   )
-  return startedIn(payment_collection, input.kind, registeredAs)
-}
-
-/** An order's payment collection, as `GET /store/orders/:id` lists it. */
-export type OrderPaymentCollection = {
-  id: string
-  status: string
-  amount?: number | string | null
-}
-
-/** Statuses of a collection that still waits for the customer's money (Medusa's). */
-const OUTSTANDING = new Set(["not_paid", "awaiting"])
-
-/**
- * The collection a customer still has to pay on an order (an order edit, claim or exchange adds one),
- * or null when nothing is outstanding.
- */
-export function outstandingPaymentCollection(order: {
-  payment_collections?: OrderPaymentCollection[] | null
-}): OrderPaymentCollection | null {
-  const open = (order.payment_collections ?? []).filter((pc) =>
-    OUTSTANDING.has(pc.status)
-  )
-  return open[open.length - 1] ?? null
-}
-
-/**
- * "Pay for this order": starts a payment on the order's outstanding payment collection (Medusa's
- * `POST /store/payment-collections/:id/payment-sessions`, as for a cart). The order's e-mail is the payer's.
- */
-export async function startOrderPayment(
-  sdk: StoreSdk,
-  order: {
-    id: string
-    email?: string | null
-    payment_collections?: OrderPaymentCollection[] | null
-  },
-  input: PaymentInput,
-  { headers, registeredAs }: CallOptions & { registeredAs?: string } = {}
-): Promise<StartedPayment> {
-  const collection = outstandingPaymentCollection(order)
-  if (!collection) {
-    throw new Error(`order ${order.id} has nothing outstanding to pay`)
-  }
-  const data = sessionData({ email: order.email ?? undefined, ...input })
-  const { payment_collection } = await sdk.client.fetch<{
-    payment_collection: StorePaymentCollection
-  }>(`/store/payment-collections/${path(collection.id)}/payment-sessions`, {
-    method: "POST",
-    body: { provider_id: providerId(input.kind, registeredAs), data },
-    headers,
-  })
   return startedIn(payment_collection, input.kind, registeredAs)
 }
 

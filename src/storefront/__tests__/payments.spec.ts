@@ -12,10 +12,10 @@ import {
   startOrderPayment,
   startPayment,
   uploadReceipt,
-  type Direction,
   type StoreFetchInit,
   type StoreSdk,
 } from ".."
+import { direction } from "./fixtures"
 
 /** A js-sdk stand-in that records each call and answers what the test gives it. */
 function recordingSdk(
@@ -43,19 +43,6 @@ function recordingSdk(
   }
   return { sdk, calls }
 }
-
-const direction = (payway: string, is_default = false): Direction => ({
-  payway,
-  kind: "redirect",
-  name: null,
-  currency: 643,
-  min_amount: null,
-  max_amount: null,
-  fee_config: null,
-  fee_part_config: null,
-  add_ons_config: null,
-  is_default,
-})
 
 describe("storefront kit: store calls", () => {
   it("takes a real @medusajs/js-sdk client as its sdk", () => {
@@ -100,7 +87,11 @@ describe("storefront kit: store calls", () => {
   it("lists a kind's directions with the store's default first", () => {
     const answer = {
       directions: {
-        redirect: [direction("a"), direction("b", true), direction("c")],
+        redirect: [
+          direction({ payway: "a" }),
+          direction({ payway: "b", is_default: true }),
+          direction({ payway: "c" }),
+        ],
       },
     }
     expect(directionsOf(answer, "redirect").map((d) => d.payway)).toEqual([

@@ -13,7 +13,8 @@ import {
   returnMessage,
   type PiastrixTexts,
 } from "../react"
-import type { Direction, DirectionsAnswer, Quote } from "../types"
+import type { DirectionsAnswer, Quote } from "../types"
+import { direction } from "./fixtures"
 
 const never = () => new Promise<never>(() => {})
 const actions: PiastrixActions = {
@@ -26,20 +27,6 @@ const actions: PiastrixActions = {
   sessionStatus: never,
   completeCart: never,
 }
-
-const direction = (over: Partial<Direction>): Direction => ({
-  payway: "card_rub",
-  kind: "redirect",
-  name: null,
-  currency: 643,
-  min_amount: null,
-  max_amount: null,
-  fee_config: null,
-  fee_part_config: null,
-  add_ons_config: null,
-  is_default: false,
-  ...over,
-})
 
 const answer: DirectionsAnswer = {
   cart_id: "cart_1",

@@ -1,5 +1,12 @@
 "use client"
-import { useEffect, useRef, useState, type FormEvent } from "react"
+import {
+  forwardRef,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+} from "react"
 import type { PiastrixActions } from "../actions"
 import type { CardFormToken } from "../types"
 import { detailOf, ErrorText, useTexts, type TextProps } from "./common"
@@ -78,56 +85,42 @@ export function CardForm(props: CardFormProps) {
       <p>{t.cardIntro}</p>
       <input type="hidden" name="form_token" value={token.form_token} />
       <input type="hidden" name="session_id" value={token.session_id} />
-      <label className="piastrix-field">
-        <span>{t.cardNumber}</span>
-        <input
-          ref={first}
-          name="card_number"
-          required
-          inputMode="numeric"
-          autoComplete="cc-number"
-          pattern="[0-9 ]{12,23}"
-        />
-      </label>
+      <CardField
+        label={t.cardNumber}
+        ref={first}
+        name="card_number"
+        autoComplete="cc-number"
+        pattern="[0-9 ]{12,23}"
+      />
       <div className="piastrix-row">
-        <label className="piastrix-field">
-          <span>{t.expiryMonth}</span>
-          <input
-            name="expiry_month"
-            required
-            inputMode="numeric"
-            autoComplete="cc-exp-month"
-            maxLength={2}
-            pattern="[0-9]{1,2}"
-          />
-        </label>
-        <label className="piastrix-field">
-          <span>{t.expiryYear}</span>
-          <input
-            name="expiry_year"
-            required
-            inputMode="numeric"
-            autoComplete="cc-exp-year"
-            maxLength={4}
-            pattern="[0-9]{2,4}"
-          />
-        </label>
-        <label className="piastrix-field">
-          <span>{t.cvv}</span>
-          <input
-            name="cvv"
-            required
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            pattern="[0-9]{3,4}"
-          />
-        </label>
+        <CardField
+          label={t.expiryMonth}
+          name="expiry_month"
+          autoComplete="cc-exp-month"
+          maxLength={2}
+          pattern="[0-9]{1,2}"
+        />
+        <CardField
+          label={t.expiryYear}
+          name="expiry_year"
+          autoComplete="cc-exp-year"
+          maxLength={4}
+          pattern="[0-9]{2,4}"
+        />
+        <CardField
+          label={t.cvv}
+          name="cvv"
+          autoComplete="cc-csc"
+          maxLength={4}
+          pattern="[0-9]{3,4}"
+        />
       </div>
-      <label className="piastrix-field">
-        <span>{t.cardHolder}</span>
-        <input name="card_holder" required autoComplete="cc-name" />
-      </label>
+      <CardField
+        label={t.cardHolder}
+        name="card_holder"
+        autoComplete="cc-name"
+        inputMode="text"
+      />
       <button type="submit" className="piastrix-pay">
         {fill(t.cardPay, { amount: price })}
       </button>
@@ -135,3 +128,20 @@ export function CardForm(props: CardFormProps) {
     </form>
   )
 }
+
+type CardFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string
+  name: string
+}
+
+/** A required card field with its label; digits unless said otherwise. */
+const CardField = forwardRef<HTMLInputElement, CardFieldProps>(
+  function CardField({ label, ...input }, ref) {
+    return (
+      <label className="piastrix-field">
+        <span>{label}</span>
+        <input ref={ref} required inputMode="numeric" {...input} />
+      </label>
+    )
+  }
+)

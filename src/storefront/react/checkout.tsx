@@ -1,7 +1,7 @@
 "use client"
 import { useState } from "react"
 import type { PiastrixActions } from "../actions"
-import type { PaymentInput, StartedPayment } from "../payments"
+import type { PaymentInput, StartedPayment } from "../started-payment"
 import type { DirectionsAnswer, Quote } from "../types"
 import { BankTransfer } from "./bank-transfer"
 import { CardForm } from "./card-form"

@@ -2,7 +2,7 @@
 import { useState } from "react"
 import type { PiastrixActions } from "../actions"
 import { followNextAction } from "../next-action"
-import type { PaymentInput, StartedPayment } from "../payments"
+import type { PaymentInput, StartedPayment } from "../started-payment"
 import type { Quote } from "../types"
 import { detailOf, ErrorText, useTexts, type TextProps } from "./common"
 import type { PaymentChoice } from "./direction-picker"
