@@ -447,6 +447,8 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
         "./admin",
         "./sandbox",
         "./workflows",
+        "./storefront",
+        "./storefront/react",
       ])
     )
     for (const subpath of subpaths) {
@@ -465,10 +467,13 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
       "@medusajs/framework": "^2.21.2",
       "@medusajs/medusa": "^2.21.2",
       "@medusajs/ui": "^4.2.6",
+      react: "^18.0.0 || ^19.0.0",
     })
+    // React only for the storefront kit's components: a store without them installs no React for it.
+    expect(manifest.peerDependenciesMeta).toEqual({ react: { optional: true } })
   })
 
-  it("type-checks a strict TypeScript store that imports the typed client and the options type", async () => {
+  it("type-checks a strict TypeScript store that imports the typed client, the options type and the storefront kit", async () => {
     const file = path.join(app, "src", "piastrix-typed.ts")
     fs.writeFileSync(
       file,
@@ -479,6 +484,12 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
         "export const client: PiastrixClient = new PiastrixClient(options)",
         "export const wallet: string = PROVIDER_IDENTIFIERS.wallet",
         "export const isError = (e: unknown): e is PiastrixError => e instanceof PiastrixError",
+        'import { listDirections, type Quote, type StoreSdk } from "medusa-payment-piastrix/storefront"',
+        'import { DirectionPicker, piastrixTexts } from "medusa-payment-piastrix/storefront/react"',
+        "export const directions: (sdk: StoreSdk, cartId: string) => Promise<{ cart_id: string }> = listDirections",
+        "export const price = (q: Quote): string => q.payer_price",
+        "export const legend: string = piastrixTexts.ru.methodLegend",
+        "export const picker = DirectionPicker",
         "",
       ].join("\n")
     )

@@ -7,6 +7,7 @@ import { piastrixOf } from "../helpers/piastrix-context"
 import { loadPiastrixSession } from "../helpers/piastrix-session"
 import { respondToServiceError } from "../helpers/service-error"
 import type { StoreCardFormBodyType } from "../validators"
+import type { CardFormToken } from "../../../../storefront/types"
 
 /**
  * POST /store/piastrix/card-form { session_id }
@@ -46,7 +47,7 @@ export async function POST(
       form_token: token.form_token,
       payform_url: token.payform_url,
       session_id: h2hSessionId,
-    })
+    } satisfies CardFormToken)
   } catch (error) {
     respondToServiceError(
       error,

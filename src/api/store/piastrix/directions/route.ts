@@ -6,6 +6,7 @@ import { loadCartPayment } from "../helpers/cart-payment"
 import { piastrixOf } from "../helpers/piastrix-context"
 import { respondToServiceError } from "../helpers/service-error"
 import type { StoreDirectionsQueryType } from "../validators"
+import type { DirectionsAnswer } from "../../../../storefront/types"
 
 /**
  * GET /store/piastrix/directions?cart_id=...&kind=...
@@ -41,5 +42,5 @@ export async function GET(
     currency_code: cart.currency_code,
     currency: cart.currency.numeric,
     directions,
-  })
+  } satisfies DirectionsAnswer)
 }

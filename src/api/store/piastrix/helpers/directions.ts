@@ -9,28 +9,14 @@ import {
 import { PAYMENT_KINDS, type PaymentKind } from "../../../../lib/plugin"
 import type { PiastrixOptions } from "../../../../lib/plugin"
 import type { ShopInputConfigResult } from "../../../../lib/piastrix"
+import type { Direction } from "../../../../storefront/types"
 
 /**
- * The storefront's view of the shop's payment directions. The rules (which kind a payway belongs to,
- * allow lists, currency, limits) are the provider's own, so whatever is listed here is what starting
- * a payment session accepts.
+ * The storefront's view of the shop's payment directions (the kit's `Direction`). The rules (which kind
+ * a payway belongs to, allow lists, currency, limits) are the provider's own, so whatever is listed here
+ * is what starting a payment session accepts.
  */
-export type Direction = {
-  payway: string
-  kind: PaymentKind
-  /** Name of the payment method the shop lists it under ("Bank card"). */
-  name: string | null
-  currency: number
-  min_amount: string | null
-  max_amount: string | null
-  /** Commission config as the service lists it; the scale of `percent` is the service's. */
-  fee_config: Record<string, unknown> | null
-  fee_part_config: Record<string, unknown> | null
-  /** Extra fields the payer fills in (label, regex, example), or null. */
-  add_ons_config: Record<string, unknown> | null
-  /** The store's options name it as the kind's default. */
-  is_default: boolean
-}
+export type { Direction }
 
 /** A payment of `amount` (wire text) in `currency` (numeric), the shop currency. */
 export type PaymentTarget = { currency: number; amount: string }

@@ -10,6 +10,7 @@ import { loadCartPayment } from "../helpers/cart-payment"
 import { piastrixOf } from "../helpers/piastrix-context"
 import { respondToServiceError } from "../helpers/service-error"
 import type { StoreQuoteBodyType } from "../validators"
+import type { Quote } from "../../../../storefront/types"
 
 /**
  * POST /store/piastrix/quote { cart_id, payway }
@@ -57,7 +58,7 @@ export async function POST(
       ps_currency: quote.ps_currency,
       paymethod_name: quote.paymethod_name ?? null,
       add_ons_config: quote.add_ons_config ?? null,
-    })
+    } satisfies Quote)
   } catch (error) {
     respondToServiceError(error, res, logger, `cart ${cart_id}: quote`)
   }

@@ -8,6 +8,7 @@ import {
 import { piastrixOf } from "../../../helpers/piastrix-context"
 import { loadPiastrixSession } from "../../../helpers/piastrix-session"
 import { respondToServiceError } from "../../../helpers/service-error"
+import type { ReceiptStatusAnswer } from "../../../../../../storefront/types"
 
 /**
  * GET /store/piastrix/sessions/:id/receipt-status
@@ -29,7 +30,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     res.json({
       session_id: session.id,
       receipts: receiptViewsOf(receipts),
-    })
+    } satisfies ReceiptStatusAnswer)
   } catch (error) {
     respondToServiceError(
       error,

@@ -4,6 +4,7 @@ import { requisitesOf, checkInvoice } from "../../../../../../lib/plugin"
 import { piastrixOf } from "../../../helpers/piastrix-context"
 import { loadPiastrixSession } from "../../../helpers/piastrix-session"
 import { respondToServiceError } from "../../../helpers/service-error"
+import type { RequisitesAnswer } from "../../../../../../storefront/types"
 
 /**
  * GET /store/piastrix/sessions/:id/requisites
@@ -28,7 +29,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       reused: status.reused,
       checked_at: new Date(status.fetchedAt).toISOString(),
       next_check_at: new Date(status.nextAllowedAt).toISOString(),
-    })
+    } satisfies RequisitesAnswer)
   } catch (error) {
     respondToServiceError(
       error,

@@ -7,8 +7,14 @@ import { PIASTRIX_MODULE } from "../../../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../../../modules/piastrix/service"
 import { loadPiastrixSession } from "../../../helpers/piastrix-session"
 import type { StoreSessionStatusQueryType } from "../../../validators"
+import type {
+  PaymentKind,
+  PiastrixSessionData,
+} from "../../../../../../lib/plugin"
+import type { SessionStatus } from "../../../../../../storefront/types"
 
-const orNull = (value: unknown) => (value === undefined ? null : value)
+const orNull = <T>(value: T | undefined): T | null =>
+  value === undefined ? null : value
 
 /**
  * GET /store/piastrix/sessions/:id/status[?cart_id=]
@@ -46,7 +52,8 @@ export async function GET(
       `Payment session with id: ${session.id} was not found`
     )
   }
-  const data = session.data
+  // Written by the provider in this shape (lib/plugin/session-data.ts).
+  const data = session.data as Partial<PiastrixSessionData>
   res.json({
     session_id: session.id,
     provider_id: session.provider_id,
@@ -59,7 +66,7 @@ export async function GET(
     order_id: cartId !== undefined ? session.order_id : null,
     checked_at: orNull(data.checked_at),
     notice: orNull(data.notice),
-  })
+  } satisfies SessionStatus)
 }
 
 /**
@@ -72,7 +79,7 @@ async function paidSessionGone(
   req: MedusaRequest,
   id: string,
   error: unknown
-): Promise<Record<string, unknown> | null> {
+): Promise<SessionStatus | null> {
   if (!MedusaError.isMedusaError(error)) {
     return null
   }
@@ -111,7 +118,8 @@ async function paidSessionGone(
   return {
     session_id: id,
     provider_id: null,
-    kind: registered[0]?.kind ?? null,
+    // The register writes the provider's kinds only.
+    kind: (registered[0]?.kind as PaymentKind | undefined) ?? null,
     status: null,
     state: processed ? "paid" : "paid_without_order",
     failure: null,

@@ -1,0 +1,134 @@
+"use client"
+import { useEffect, useRef, useState, type ReactNode } from "react"
+import type { PiastrixActions } from "../actions"
+import {
+  pollPaymentStatus,
+  type FinalStep,
+  type ReturnStep,
+} from "../return-status"
+import { useTexts, type TextProps } from "./common"
+import { fill, type PiastrixTexts } from "./texts"
+
+export type PaymentReturnProps = TextProps & {
+  sessionId: string
+  /** `completeCart` only where the page holds the session's cart: it places the order once if needed. */
+  actions: Pick<PiastrixActions, "sessionStatus"> &
+    Partial<Pick<PiastrixActions, "completeCart">>
+  /** The payer came back through the failed address (`failed_url`). */
+  cameBackFailed?: boolean
+  /** A payment for an existing order (its outstanding amount): done when paid. */
+  forOrder?: boolean
+  /** Where "Choose another payment method" leads. */
+  retryHref?: string
+  /** The outcome, once there is one (to show the order, clear the cart cookie...). */
+  onOutcome?: (step: FinalStep) => void
+  /** Shown under the order's message (the order's summary). */
+  children?: ReactNode
+  className?: string
+}
+
+/** Title and text of a step, in the payer's words. */
+export function returnMessage(
+  step: ReturnStep | null,
+  t: PiastrixTexts,
+  cameBackFailed = false
+): { title: string; text: string; tone: "ok" | "error" | "waiting" } {
+  switch (step?.type) {
+    case "order":
+      return step.paid
+        ? { title: t.returnPaidTitle, text: t.returnPaidText, tone: "ok" }
+        : { title: t.returnPlacedTitle, text: t.returnAwaitingText, tone: "ok" }
+    case "paid_without_order":
+      return {
+        title: t.returnPaidWithoutOrderTitle,
+        text: t.returnPaidWithoutOrderText,
+        tone: "ok",
+      }
+    case "failed": {
+      const given = step.reason
+      const reason = given
+        ? /[.!?]$/.test(given)
+          ? given
+          : `${given}.`
+        : step.state === "expired"
+          ? t.returnExpired
+          : t.returnFailedDefault
+      return {
+        title: t.returnFailedTitle,
+        text: fill(t.returnFailedText, { reason }),
+        tone: "error",
+      }
+    }
+    case "not_found":
+      return {
+        title: t.returnNotFoundTitle,
+        text: t.returnNotFoundText,
+        tone: "error",
+      }
+    default:
+      return {
+        title: t.returnChecking,
+        text: cameBackFailed
+          ? t.returnCheckingFailedText
+          : t.returnCheckingText,
+        tone: "waiting",
+      }
+  }
+}
+
+/**
+ * The return page's status: polls the session (never the cart's completion), completes the cart once
+ * where the rule says so, and tells the payer the outcome, moving focus to it.
+ */
+export function PaymentReturn(props: PaymentReturnProps) {
+  const { sessionId, actions, cameBackFailed, forOrder } = props
+  const t = useTexts(props)
+  const [step, setStep] = useState<ReturnStep | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const final =
+    step !== null && step.type !== "wait" && step.type !== "complete_cart"
+
+  useEffect(() => {
+    const stop = new AbortController()
+    pollPaymentStatus(() => actions.sessionStatus(sessionId), {
+      completeCart: actions.completeCart,
+      cameBackFailed,
+      forOrder,
+      signal: stop.signal,
+      onStep: (s) => !stop.signal.aborted && setStep(s),
+    }).then((outcome) => {
+      if (outcome && !stop.signal.aborted) {
+        props.onOutcome?.(outcome)
+      }
+    })
+    return () => stop.abort()
+    // One poll per session; the actions and callbacks are the caller's and may change identity.
+  }, [sessionId, cameBackFailed, forOrder])
+
+  useEffect(() => {
+    if (final) {
+      heading.current?.focus()
+    }
+  }, [final])
+
+  const message = returnMessage(step, t, cameBackFailed)
+  return (
+    <section
+      className={props.className ?? "piastrix-return"}
+      data-state={step?.type ?? "wait"}
+    >
+      <div aria-live="polite">
+        <h2 ref={heading} tabIndex={-1}>
+          {message.title}
+        </h2>
+        <p className={`piastrix-${message.tone}`}>{message.text}</p>
+      </div>
+      {step?.type === "order" ? props.children : null}
+      {step?.type === "failed" && props.retryHref ? (
+        <a className="piastrix-retry" href={props.retryHref}>
+          {t.returnRetry}
+        </a>
+      ) : null}
+    </section>
+  )
+}

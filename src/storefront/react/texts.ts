@@ -1,0 +1,354 @@
+import type { PaymentKind } from "../types"
+
+/**
+ * Every word the components show, in English and Russian. Override any of them with the `texts` prop
+ * (`{ ...piastrixTexts.en, payButton: "..." }`, or just the keys to change). `{name}` marks a value.
+ * Plain strings only, so a server component can pass them to the client components.
+ */
+export type PiastrixTexts = {
+  /** Locale of amounts and dates (Intl). */
+  numberLocale: string
+  methodLegend: string
+  kinds: Record<PaymentKind, { title: string; hint: string }>
+  unavailable: string
+  noMethods: string
+  directionLabel: string
+  /** `{name}`, `{payway}`; limits appended from `limitFrom` / `limitUpTo`. */
+  directionOption: string
+  limitFrom: string
+  limitUpTo: string
+  quoteLoading: string
+  quotePrice: string
+  quoteFee: string
+  quoteNoFee: string
+  quoteWallet: string
+  quoteRefused: string
+  quoteFailed: string
+  tryAgain: string
+  payButton: Record<PaymentKind, string>
+  payButtonPrice: string
+  starting: string
+  startFailed: string
+  redirecting: string
+  cardIntro: string
+  cardLoading: string
+  cardFailed: string
+  cardNumber: string
+  expiryMonth: string
+  expiryYear: string
+  cvv: string
+  cardHolder: string
+  cardPay: string
+  bankWaiting: string
+  bankFailed: string
+  bankIntro: string
+  requisites: {
+    amount: string
+    suggested_amount: string
+    card: string
+    phone: string
+    bank: string
+    card_holder_name: string
+    qr_caption: string
+    qr_data: string
+    expired: string
+  }
+  receiptLabel: string
+  receiptUpload: string
+  receiptChoose: string
+  receiptUploading: string
+  receiptUploaded: string
+  receiptReview: string
+  receiptRefused: string
+  transferSent: string
+  placingOrder: string
+  orderFailed: string
+  offlineIntro: string
+  returnChecking: string
+  returnCheckingText: string
+  returnCheckingFailedText: string
+  returnPaidTitle: string
+  returnPlacedTitle: string
+  returnPaidText: string
+  returnAwaitingText: string
+  returnPaidWithoutOrderTitle: string
+  returnPaidWithoutOrderText: string
+  returnFailedTitle: string
+  returnFailedText: string
+  returnFailedDefault: string
+  returnExpired: string
+  returnNotFoundTitle: string
+  returnNotFoundText: string
+  returnRetry: string
+}
+
+const en: PiastrixTexts = {
+  numberLocale: "en-US",
+  methodLegend: "Payment method",
+  kinds: {
+    wallet: {
+      title: "Piastrix wallet",
+      hint: "Pay from your Piastrix wallet on Piastrix's page.",
+    },
+    redirect: {
+      title: "Card or another method, on Piastrix's page",
+      hint: "You go to the payment page and come back here.",
+    },
+    card: {
+      title: "Bank card, on this page",
+      hint: "Your card details go straight to Piastrix, never through this store.",
+    },
+    bank_transfer: {
+      title: "Bank transfer",
+      hint: "Transfer the amount to the details we show you; your order is placed right away.",
+    },
+  },
+  unavailable: "Not available for this order.",
+  noMethods: "No Piastrix payment method can pay this order.",
+  directionLabel: "Payment direction",
+  directionOption: "{name}",
+  limitFrom: "from {amount}",
+  limitUpTo: "up to {amount}",
+  quoteLoading: "Asking Piastrix for your price…",
+  quotePrice: "You pay {amount}",
+  quoteFee: "including a fee of {fee}",
+  quoteNoFee: "no fee",
+  quoteWallet: "Piastrix shows the price on its page.",
+  quoteRefused: "This direction cannot take this order. Choose another one.",
+  quoteFailed:
+    "Piastrix did not give a price just now. Try again, or choose another direction.",
+  tryAgain: "Try again",
+  payButton: {
+    wallet: "Pay with Piastrix wallet",
+    redirect: "Continue to payment",
+    card: "Enter card details",
+    bank_transfer: "Get transfer details",
+  },
+  payButtonPrice: "{label} · {amount}",
+  starting: "Starting the payment…",
+  startFailed: "The payment could not be started.",
+  redirecting: "Taking you to Piastrix to pay…",
+  cardIntro:
+    "Enter your card. Your bank may ask you to confirm the payment (3-D Secure).",
+  cardLoading: "Preparing the secure card form…",
+  cardFailed: "The card form could not be opened.",
+  cardNumber: "Card number",
+  expiryMonth: "Month",
+  expiryYear: "Year",
+  cvv: "CVV",
+  cardHolder: "Name on the card",
+  cardPay: "Pay {amount}",
+  bankWaiting:
+    "Piastrix is assigning the transfer details. This takes a few seconds…",
+  bankFailed: "The transfer details could not be loaded.",
+  bankIntro: "Transfer the amount below, then tell us you have sent it.",
+  requisites: {
+    amount: "Amount to transfer",
+    suggested_amount: "Suggested amount (speeds up processing)",
+    card: "Card number",
+    phone: "Phone",
+    bank: "Bank",
+    card_holder_name: "Recipient",
+    qr_caption: "Agreement",
+    qr_data: "QR code data",
+    expired: "Transfer before",
+  },
+  receiptLabel: "Transfer receipt (JPEG, PNG, WebP, HEIF or PDF, up to 10 MB)",
+  receiptUpload: "Upload receipt",
+  receiptChoose: "Choose the receipt file first.",
+  receiptUploading: "Uploading…",
+  receiptUploaded: "Receipt uploaded.",
+  receiptReview: "Receipt uploaded; Piastrix status: {status}.",
+  receiptRefused: "The receipt was not accepted.",
+  transferSent: "I have sent the transfer",
+  placingOrder: "Placing your order…",
+  orderFailed: "The order could not be placed.",
+  offlineIntro:
+    "Pay by {method}. Your order is confirmed once Piastrix reports the payment.",
+  returnChecking: "Checking your payment…",
+  returnCheckingText:
+    "We are waiting for Piastrix to confirm your payment. This page updates by itself.",
+  returnCheckingFailedText:
+    "Piastrix sent you back without a payment. We are checking with Piastrix…",
+  returnPaidTitle: "Thank you! Your order is paid.",
+  returnPlacedTitle: "Your order is placed.",
+  returnPaidText: "A confirmation goes to your e-mail.",
+  returnAwaitingText:
+    "We confirm your order as soon as your payment arrives. You can close this page.",
+  returnPaidWithoutOrderTitle: "Your payment arrived",
+  returnPaidWithoutOrderText:
+    "Your cart changed while you were paying, so the order could not be placed as it was. The store has your payment and will contact you by e-mail. You can close this page.",
+  returnFailedTitle: "Your payment did not go through",
+  returnFailedText:
+    "{reason} Nothing was charged. You can try again with another payment method.",
+  returnFailedDefault: "The payment did not go through.",
+  returnExpired: "The payment expired.",
+  returnNotFoundTitle: "We cannot find this payment",
+  returnNotFoundText:
+    "This store has no payment under this link. If you paid, the store sees it and will contact you by e-mail.",
+  returnRetry: "Choose another payment method",
+}
+
+const ru: PiastrixTexts = {
+  numberLocale: "ru-RU",
+  methodLegend: "Способ оплаты",
+  kinds: {
+    wallet: {
+      title: "Кошелёк Piastrix",
+      hint: "Оплата из кошелька Piastrix на странице Piastrix.",
+    },
+    redirect: {
+      title: "Карта или другой способ, на странице Piastrix",
+      hint: "Вы перейдёте на страницу оплаты и вернётесь сюда.",
+    },
+    card: {
+      title: "Банковская карта, на этой странице",
+      hint: "Данные карты уходят прямо в Piastrix, минуя этот магазин.",
+    },
+    bank_transfer: {
+      title: "Банковский перевод",
+      hint: "Переведите сумму по реквизитам, которые мы покажем; заказ оформляется сразу.",
+    },
+  },
+  unavailable: "Недоступно для этого заказа.",
+  noMethods: "Этот заказ нельзя оплатить через Piastrix.",
+  directionLabel: "Направление оплаты",
+  directionOption: "{name}",
+  limitFrom: "от {amount}",
+  limitUpTo: "до {amount}",
+  quoteLoading: "Узнаём у Piastrix вашу цену…",
+  quotePrice: "К оплате {amount}",
+  quoteFee: "включая комиссию {fee}",
+  quoteNoFee: "без комиссии",
+  quoteWallet: "Цену покажет Piastrix на своей странице.",
+  quoteRefused: "Это направление не принимает такой заказ. Выберите другое.",
+  quoteFailed:
+    "Piastrix сейчас не назвал цену. Попробуйте ещё раз или выберите другое направление.",
+  tryAgain: "Попробовать ещё раз",
+  payButton: {
+    wallet: "Оплатить кошельком Piastrix",
+    redirect: "Перейти к оплате",
+    card: "Ввести данные карты",
+    bank_transfer: "Получить реквизиты",
+  },
+  payButtonPrice: "{label} · {amount}",
+  starting: "Начинаем оплату…",
+  startFailed: "Не удалось начать оплату.",
+  redirecting: "Переходим в Piastrix для оплаты…",
+  cardIntro:
+    "Введите данные карты. Банк может попросить подтвердить платёж (3-D Secure).",
+  cardLoading: "Готовим защищённую форму карты…",
+  cardFailed: "Не удалось открыть форму карты.",
+  cardNumber: "Номер карты",
+  expiryMonth: "Месяц",
+  expiryYear: "Год",
+  cvv: "CVV",
+  cardHolder: "Имя на карте",
+  cardPay: "Оплатить {amount}",
+  bankWaiting: "Piastrix назначает реквизиты. Это займёт несколько секунд…",
+  bankFailed: "Не удалось загрузить реквизиты.",
+  bankIntro:
+    "Переведите сумму по реквизитам ниже, затем сообщите, что перевели.",
+  requisites: {
+    amount: "Сумма перевода",
+    suggested_amount: "Рекомендуемая сумма (ускоряет зачисление)",
+    card: "Номер карты",
+    phone: "Телефон",
+    bank: "Банк",
+    card_holder_name: "Получатель",
+    qr_caption: "Договор",
+    qr_data: "Данные QR-кода",
+    expired: "Перевести до",
+  },
+  receiptLabel: "Чек о переводе (JPEG, PNG, WebP, HEIF или PDF, до 10 МБ)",
+  receiptUpload: "Загрузить чек",
+  receiptChoose: "Сначала выберите файл чека.",
+  receiptUploading: "Загружаем…",
+  receiptUploaded: "Чек загружен.",
+  receiptReview: "Чек загружен; статус в Piastrix: {status}.",
+  receiptRefused: "Чек не принят.",
+  transferSent: "Я перевёл(а) деньги",
+  placingOrder: "Оформляем заказ…",
+  orderFailed: "Не удалось оформить заказ.",
+  offlineIntro:
+    "Оплата способом {method}. Заказ подтвердится, когда Piastrix сообщит об оплате.",
+  returnChecking: "Проверяем оплату…",
+  returnCheckingText:
+    "Ждём подтверждения оплаты от Piastrix. Страница обновится сама.",
+  returnCheckingFailedText:
+    "Piastrix вернул вас без оплаты. Уточняем у Piastrix…",
+  returnPaidTitle: "Спасибо! Заказ оплачен.",
+  returnPlacedTitle: "Заказ оформлен.",
+  returnPaidText: "Подтверждение придёт на вашу почту.",
+  returnAwaitingText:
+    "Мы подтвердим заказ, как только поступит оплата. Страницу можно закрыть.",
+  returnPaidWithoutOrderTitle: "Оплата поступила",
+  returnPaidWithoutOrderText:
+    "Корзина изменилась во время оплаты, поэтому заказ не удалось оформить как есть. Магазин получил оплату и свяжется с вами по почте. Страницу можно закрыть.",
+  returnFailedTitle: "Оплата не прошла",
+  returnFailedText:
+    "{reason} Деньги не списаны. Можно попробовать другой способ оплаты.",
+  returnFailedDefault: "Оплата не прошла.",
+  returnExpired: "Срок оплаты истёк.",
+  returnNotFoundTitle: "Платёж не найден",
+  returnNotFoundText:
+    "В этом магазине нет платежа по этой ссылке. Если вы оплатили, магазин это увидит и свяжется с вами по почте.",
+  returnRetry: "Выбрать другой способ оплаты",
+}
+
+export const piastrixTexts = { en, ru }
+
+export type PiastrixLocale = keyof typeof piastrixTexts
+
+/** The texts of `locale` with `overrides` on top (nested `kinds`, `payButton`, `requisites` merged per key). */
+export type TextOverrides = Partial<
+  Omit<PiastrixTexts, "kinds" | "payButton" | "requisites">
+> & {
+  kinds?: Partial<PiastrixTexts["kinds"]>
+  payButton?: Partial<PiastrixTexts["payButton"]>
+  requisites?: Partial<PiastrixTexts["requisites"]>
+}
+
+export function resolveTexts(
+  locale: PiastrixLocale = "en",
+  overrides: TextOverrides = {}
+): PiastrixTexts {
+  const base = piastrixTexts[locale] ?? en
+  return {
+    ...base,
+    ...overrides,
+    kinds: { ...base.kinds, ...overrides.kinds },
+    payButton: { ...base.payButton, ...overrides.payButton },
+    requisites: { ...base.requisites, ...overrides.requisites },
+  }
+}
+
+/** `fill("Pay {amount}", { amount: "₽10" })`; a missing value leaves the mark out. */
+export function fill(
+  template: string,
+  values: Record<string, string | null | undefined>
+): string {
+  return template
+    .replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "")
+    .trim()
+}
+
+/** An amount (decimal string, never a float) in the payer's locale; Intl reads the string exactly. */
+export function formatMoney(
+  amount: string | null | undefined,
+  currencyCode: string | null | undefined,
+  numberLocale: string
+): string {
+  if (amount === null || amount === undefined || amount === "") {
+    return ""
+  }
+  const currency = String(currencyCode ?? "").toUpperCase()
+  try {
+    return new Intl.NumberFormat(numberLocale, {
+      style: "currency",
+      currency,
+    }).format(amount as unknown as number)
+  } catch {
+    return `${amount} ${currency}`.trim()
+  }
+}
