@@ -13,6 +13,8 @@ export type VendorShare = {
   recipient_id: string
   name: string
   currency: number
+  /** The currency's code, for showing amounts ("RUB"). */
+  currency_code: string
   line_item_id: string | null
   fulfillment_id: string | null
   share: string
@@ -63,6 +65,8 @@ export async function orderVendorShares(
       recipient_id: r.recipient_id,
       name: r.name,
       currency: Number(r.currency),
+      currency_code:
+        defaultCurrencyTable.alphaOf(Number(r.currency)) ?? String(r.currency),
       line_item_id: r.line_item_id,
       fulfillment_id: r.fulfillment_id,
       share: r.share,

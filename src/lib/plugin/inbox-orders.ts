@@ -96,5 +96,6 @@ export function inboxRowOrders(
   return new Map(shopOrderIds.map((id) => [id, found.get(id) ?? NOTHING]))
 }
 
-/** An inbox row as `GET /admin/piastrix/notifications` answers it. */
-export type InboxRowView = InboxPage["notifications"][number] & InboxRowOrder
+/** An inbox row as `GET /admin/piastrix/notifications` answers it, its amount's currency also by code. */
+export type InboxRowView = InboxPage["notifications"][number] &
+  InboxRowOrder & { shop_currency_code: string | null }
