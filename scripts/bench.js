@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: figures of what the plugin adds, each against a baseline measured in the same run on the
-// same store (README, "Benchmarks"). Starts its own PostgreSQL database, the sandbox and Medusa in production
+// same store (docs/benchmarks.md). Starts its own PostgreSQL database, the sandbox and Medusa in production
 // mode (`medusa start`, admin off), prints one line per figure and writes bench-results.json.
 // Options: --quick (fewer samples, shorter load runs: a smoke run, not figures to publish).
 const fs = require("node:fs")

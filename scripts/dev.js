@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run dev`: one command to a running store. Postgres (embedded and persistent unless DATABASE_URL
 // is given), migrations, the sandbox, a seeded Medusa with this plugin and the admin, and the demo
-// storefront. Ctrl-C stops all of it. Ports and credentials come from the environment (README).
+// storefront. Ctrl-C stops all of it. Ports and credentials come from the environment (docs/development.md).
 // `npm run dev -- --scale` (or PIASTRIX_DEV_SCALE=1) runs the production layout instead of one
 // `medusa develop`: Redis (REDIS_URL, or Debian's redis-server started here), two servers and a worker
 // (`medusa start`), and a round-robin balancer on MEDUSA_PORT in front of the servers.
@@ -28,7 +28,7 @@ const SANDBOX_PORT = Number(env.PIASTRIX_SANDBOX_PORT || 9100)
 const STOREFRONT_PORT = Number(env.STOREFRONT_PORT || 8000)
 const SHOP_ID = env.PIASTRIX_SHOP_ID || "1"
 const SECRET = env.PIASTRIX_SECRET_KEY || "sandbox-secret"
-// Encrypts the dev vendors' payout accounts (README, "Payouts"); a development key, public in this repository.
+// Encrypts the dev vendors' payout accounts (docs/payouts.md); a development key, public in this repository.
 const ACCOUNT_KEY =
   env.PIASTRIX_ACCOUNT_KEY || "GwR8djnBFrqdPbaBdkcR3z+I/AEZKls36H1x6CPtvxk="
 const ADMIN_EMAIL = env.MEDUSA_ADMIN_EMAIL || "admin@example.com"

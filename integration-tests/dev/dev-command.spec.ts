@@ -4,7 +4,7 @@ import path from "node:path"
 import { freePort } from "../helpers/medusa-process"
 
 /**
- * The README's first command as a person runs it: `npm run dev -- --scale` (Postgres, the sandbox, Redis,
+ * The dev command as a person runs it (docs/production.md, "Try it locally"): `npm run dev -- --scale` (Postgres, the sandbox, Redis,
  * two servers and a worker behind the balancer, the demo storefront), a wallet payment through the
  * balancer that becomes an order, then Ctrl-C, after which nothing it started is left running. The store's
  * database is in the test run's Postgres (DATABASE_URL); with embedded Postgres, the dev command also keeps

@@ -60,7 +60,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
         value: "••••••••",
         source: "configuration",
       })
-      // The key that encrypts payout accounts is a secret too (README, "Payout accounts are encrypted").
+      // The key that encrypts payout accounts is a secret too (docs/payouts.md, "Payout accounts are encrypted").
       expect(byKey.accountKey).toEqual({
         key: "accountKey",
         value: "••••••••",

@@ -159,7 +159,6 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
   })
 
   describe("after a refund whose outcome stayed unknown", () => {
-    afterEach(() => jest.restoreAllMocks())
 
     /** A refund of 100 whose transfer was made but whose outcome Medusa never learned; Medusa dropped its refund. */
     async function unknownRefund() {
@@ -177,11 +176,9 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       const first = await refund(order.paymentId, 100)
       expect(first.status).toBe(400)
       expect(await sandboxControl(sandbox(), "GET", "faults")).toEqual([])
-      // The admin retries after the transfer status's polling window (once a minute): the sandbox runs in
-      // this process, so moving its clock moves the sandbox's; the window itself is kept by the database's
-      // clock (piastrix_poll), so the minute passes there too.
-      const now = Date.now()
-      jest.spyOn(Date, "now").mockImplementation(() => now + 61_000)
+      // The admin retries after the transfer status's polling window (once a minute): the minute passes on
+      // the sandbox's clock, and in the plugin's window, which the database's clock keeps (piastrix_poll).
+      await sandboxControl(sandbox(), "POST", "clock/advance", { ms: 61_000 })
       await getContainer()
         .resolve(ContainerRegistrationKeys.PG_CONNECTION)
         .raw(

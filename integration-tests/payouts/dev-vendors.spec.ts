@@ -43,7 +43,7 @@ piastrixIntegrationRunner(({ getContainer }) => {
     const card = output
       .flatMap((m) => m.payways)
       .find((p) => p.alias === "card_rub")
-    // Stored encrypted (README, "Payout accounts are encrypted"): opened here as a payout would open it.
+    // Stored encrypted (docs/payouts.md, "Payout accounts are encrypted"): opened here as a payout would open it.
     const withdraw = recipients.find((r) => r.rail === "withdraw")!
     expect(withdraw.account).toMatch(/^pxenc:v1:/)
     const { account } = openAccountFields(

@@ -218,10 +218,18 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     }
   }
 
-  /** Waits for the subscribers Medusa runs on its events, until `done` holds. */
+  /**
+   * Waits for the subscribers Medusa runs on its events, until `done` holds; fails the test, naming what it
+   * waited for, when it never does.
+   */
   async function eventually(done: () => Promise<boolean>) {
     const deadline = Date.now() + 15000
-    while (!(await done()) && Date.now() < deadline) {
+    while (!(await done())) {
+      if (Date.now() > deadline) {
+        throw new Error(
+          `still not so after 15 s of Medusa's subscribers: ${done.toString()}`
+        )
+      }
       await new Promise((r) => setTimeout(r, 200))
     }
   }

@@ -11,6 +11,7 @@ import {
   orderInAdmin,
   unexpectedProblems,
 } from "../browser/admin-steps"
+import { docBlock } from "../helpers/doc-blocks"
 import { freePort } from "../helpers/medusa-process"
 import { payOnPaymentPage } from "../helpers/payer"
 import { signCallback } from "../../src/lib/piastrix"
@@ -93,20 +94,6 @@ const STARTER_TSCONFIG = {
   "ts-node": { swc: true },
   include: ["**/*", ".medusa/types/*"],
   exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
-}
-
-/** The `medusa-config.ts` the README's install section shows, exactly as written there. */
-function readmeMedusaConfig(): string {
-  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
-  const marker = readme.indexOf("<!-- install-suite: medusa-config.ts -->")
-  const open = readme.indexOf("```ts\n", marker)
-  if (marker < 0 || open < 0) {
-    throw new Error(
-      "README.md has no `<!-- install-suite: medusa-config.ts -->` block"
-    )
-  }
-  const start = open + "```ts\n".length
-  return readme.slice(start, readme.indexOf("```", start))
 }
 
 function serverUrl(): string {
@@ -321,7 +308,7 @@ describe("installing the packed plugin into a fresh Medusa store", () => {
       path.join(app, "tsconfig.json"),
       JSON.stringify(STARTER_TSCONFIG, null, 2)
     )
-    fs.writeFileSync(path.join(app, "medusa-config.ts"), readmeMedusaConfig())
+    fs.writeFileSync(path.join(app, "medusa-config.ts"), docBlock("install"))
     await run(
       npm,
       [

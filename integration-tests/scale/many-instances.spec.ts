@@ -35,7 +35,7 @@ const { startBalancer } = require("../../scripts/balancer")
 jest.setTimeout(900_000)
 
 /**
- * The production layout of the README, for real: two `medusa start` servers behind a round-robin
+ * The production layout of docs/production.md, for real: two `medusa start` servers behind a round-robin
  * balancer and a worker, on Medusa's Redis event bus, workflow engine, locking and cache, one Postgres,
  * and the sandbox with strict polling (a too-early status poll is refused and recorded). Callbacks reach
  * the servers through the balancer, as the service would reach a production store; processing runs on

@@ -23,7 +23,7 @@ const CARD = "pp_piastrix-card_piastrix"
 const REDIRECT = "pp_piastrix_piastrix"
 
 /**
- * What a payment session id grants, and to whom (README "What a payment session id grants"): the
+ * What a payment session id grants, and to whom (docs/storefront.md, "What a payment session id grants"): the
  * storefront routes serve a session only to a publishable key of its cart's sales channel, exactly as
  * if the id were unknown otherwise; and the status route turns a session id into neither the cart nor
  * the order.

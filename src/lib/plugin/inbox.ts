@@ -261,7 +261,7 @@ export async function resolveNotification(
  * SQL: the notification `alias` is money without an order the inbox can send back: a paid wallet payment
  * (by the payment register, or the session's provider for payments opened before it) that needs a person
  * and that no other refund sent back, even in part.
- * Other kinds have no refund at the service (docs/service-facts.md, README "Refunds").
+ * Other kinds have no refund at the service (docs/service-facts.md, docs/storefront.md, "Refunds").
  */
 export const refundableNotification = (alias: string) =>
   `(${alias}.status = 'success' and ${alias}.state = 'needs_attention' and not ${refundedPayment(`${alias}.shop_order_id`, `'${INBOX_REFUND_PREFIX}' || ${alias}.id`)} and (

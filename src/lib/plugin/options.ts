@@ -183,7 +183,7 @@ export const piastrixOptionsSchema = z
     /**
      * Encrypts vendors' payout accounts at rest (AES-256-GCM): 32 random bytes as base64 or 64 hex characters
      * (`openssl rand -base64 32`), never the shop's secret key. Without it payments work; recipients and
-     * payouts are refused until it is set (README "Payouts").
+     * payouts are refused until it is set (docs/payouts.md).
      */
     accountKey: z
       .string()

@@ -1,20 +1,12 @@
-import fs from "node:fs"
 import path from "node:path"
 import ts from "typescript"
+import { docBlock, ROOT } from "../helpers/doc-blocks"
 
 /**
- * The README's production layout is the one the scale suite runs: its `medusa-config.ts` block names the
- * same Medusa modules, with the same options, as the repository's medusa-config.ts with REDIS_URL set.
+ * The documented production layout (docs/production.md) is the one the scale suite runs: its
+ * `medusa-config.ts` block names the same Medusa modules, with the same options, as the repository's
+ * medusa-config.ts with REDIS_URL set.
  */
-const ROOT = path.resolve(__dirname, "..", "..")
-
-function readmeBlock(marker: string): string {
-  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
-  const at = readme.indexOf(`<!-- ${marker} -->`)
-  expect(at).toBeGreaterThan(-1)
-  const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(at))
-  return block![1]
-}
 
 /** `resolve` -> options of every Medusa infrastructure module in a config's modules. */
 function redisModulesOf(modules: Record<string, any>): Record<string, unknown> {
@@ -31,7 +23,7 @@ function redisModulesOf(modules: Record<string, any>): Record<string, unknown> {
 }
 
 it("names the Redis modules, their options and the worker mode exactly as the tested medusa-config.ts does", () => {
-  const block = readmeBlock("scale-suite: medusa-config.ts")
+  const block = docBlock("scale")
   const redisUrl = "redis://127.0.0.1:6399"
   const saved = { ...process.env }
   Object.assign(process.env, {
@@ -44,9 +36,9 @@ it("names the Redis modules, their options and the worker mode exactly as the te
   })
   process.env = saved
 
-  // The README's block is evaluated as written, with the same Redis URL.
+  // The documented block is evaluated as written, with the same Redis URL.
   const defineConfig = (config: any) => config
-  const readmeModule = { exports: {} as any }
+  const documentedModule = { exports: {} as any }
   const js = ts.transpileModule(block, {
     compilerOptions: {
       module: ts.ModuleKind.CommonJS,
@@ -54,26 +46,26 @@ it("names the Redis modules, their options and the worker mode exactly as the te
     },
   })
   new Function("module", "defineConfig", "process", "piastrix", js.outputText)(
-    readmeModule,
+    documentedModule,
     defineConfig,
     { env: { REDIS_URL: redisUrl, MEDUSA_WORKER_MODE: "worker" } },
     {}
   )
-  const readme = readmeModule.exports
-  const readmeModules = redisModulesOf(
-    Object.fromEntries(readme.modules.map((m: any, i: number) => [i, m]))
+  const documented = documentedModule.exports
+  const documentedModules = redisModulesOf(
+    Object.fromEntries(documented.modules.map((m: any, i: number) => [i, m]))
   )
-  expect(Object.keys(readmeModules).sort()).toEqual([
+  expect(Object.keys(documentedModules).sort()).toEqual([
     "@medusajs/medusa/cache-redis",
     "@medusajs/medusa/event-bus-redis",
     "@medusajs/medusa/locking",
     "@medusajs/medusa/workflow-engine-redis",
   ])
-  expect(redisModulesOf(tested.modules)).toEqual(readmeModules)
+  expect(redisModulesOf(tested.modules)).toEqual(documentedModules)
   expect(tested.projectConfig).toEqual(
     expect.objectContaining({ redisUrl, workerMode: "worker" })
   )
-  expect(readme.projectConfig).toEqual(
+  expect(documented.projectConfig).toEqual(
     expect.objectContaining({ redisUrl, workerMode: "worker" })
   )
 })
