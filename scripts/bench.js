@@ -713,7 +713,7 @@ async function main() {
       db: knex,
       client,
       options,
-      optionsInEffect: async () => options,
+      effectiveOptions: async () => options,
       logger: quiet,
     }
     const before = (await control("GET", "polls")).counts

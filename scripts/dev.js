@@ -9,13 +9,8 @@ const fs = require("node:fs")
 const path = require("node:path")
 const { Client } = require("pg")
 const { ensurePostgres } = require("./postgres")
-const {
-  spawnGroup,
-  runToEnd,
-  stopGroup,
-  runningChildren,
-} = require("./dev-processes")
-const { supervise, waitForHealth } = require("./supervise")
+const { runToEnd, stopGroup, runningChildren } = require("./dev-processes")
+const { supervise } = require("./supervise")
 const { startStorefrontServer } = require("../dev/storefront-server")
 const { ensureRedis } = require("./redis")
 const { portIsFree } = require("./ports")
@@ -207,11 +202,12 @@ async function main() {
     }
 
     if (USE_SANDBOX) {
-      // State on disk: payments the dev database knows survive a restart of the sandbox too.
-      const sandbox = spawnGroup(
-        "sandbox",
-        process.execPath,
-        [
+      // State on disk: payments the dev database knows survive a restart of the sandbox too. A sandbox
+      // that exits or stops answering is restarted like Medusa (below), with the same bound and log lines.
+      await supervise({
+        name: "sandbox",
+        command: process.execPath,
+        args: [
           path.join(ROOT, "bin", "piastrix-sandbox.js"),
           "--port",
           String(SANDBOX_PORT),
@@ -224,14 +220,12 @@ async function main() {
           "--state",
           path.join(TMP, "sandbox-state-dev.json"),
         ],
-        { env: childEnv }
-      )
-      sandbox.on(
-        "exit",
-        (code) => stopping || (log(`the sandbox exited (${code})`), stopAll(1))
-      )
-      await waitForHealth(`http://127.0.0.1:${SANDBOX_PORT}/check_status`, {
-        timeoutMs: 30000,
+        env: childEnv,
+        healthUrl: `http://127.0.0.1:${SANDBOX_PORT}/check_status`,
+        log,
+        isStopping: () => stopping,
+        stopAll,
+        startTimeoutMs: 30000,
       })
     }
 
@@ -270,7 +264,7 @@ async function main() {
     })
 
     // Medusa that exits or stops answering /health is restarted (at most 3 times in 10 minutes), then
-    // everything stops with the reason.
+    // everything stops with the reason; the sandbox above is kept the same way.
     if (SCALE) {
       // The production layout: every instance runs `medusa start` (admin from its dev server on the two
       // servers), the worker runs subscribers and scheduled jobs, the balancer is the public address.

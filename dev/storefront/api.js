@@ -80,6 +80,13 @@
       }),
     removeItem: (id, lineId) =>
       request(`/store/carts/${id}/line-items/${lineId}`, { method: "DELETE" }),
+    shippingOptions: (cartId) =>
+      request(`/store/shipping-options?cart_id=${encodeURIComponent(cartId)}`),
+    addShippingMethod: (cartId, optionId) =>
+      request(`/store/carts/${cartId}/shipping-methods`, {
+        method: "POST",
+        body: { option_id: optionId },
+      }),
     complete: (id) =>
       request(`/store/carts/${id}/complete`, { method: "POST" }),
     order: (id) =>

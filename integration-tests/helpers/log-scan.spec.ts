@@ -20,7 +20,7 @@ describe("log scan", () => {
 
   it("leaves ids, wallets, amounts and timestamps alone", () => {
     const line =
-      "Piastrix: session payses_01M87GVYZ4F0YJYW9V154M6AAF: refund 100.00 sent back as transfer 500000001 " +
+      "Piastrix session payses_01M87GVYZ4F0YJYW9V154M6AAF: refund 100.00 sent back as transfer 500000001 " +
       "to 201494711279 at 1795548905601"
     expect(secretsInLine(line, SECRET)).toEqual([])
   })

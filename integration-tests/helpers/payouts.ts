@@ -3,10 +3,37 @@ import BigNumber from "bignumber.js"
 import type { RunningSandbox } from "../../sandbox/src"
 import {
   ledgerBalances,
+  recipientBalances,
   type Payout,
   type SqlDatabase,
 } from "../../src/lib/payouts"
 import { sandboxControl } from "./callbacks"
+
+/** A recipient's balances in `currency` as text with two decimals (an account with no entry is 0.00). */
+export async function balancesOf(
+  db: SqlDatabase,
+  recipientId: string,
+  currency = 643
+) {
+  const b = await recipientBalances(db, recipientId, currency)
+  const get = (account: keyof typeof b) =>
+    new BigNumber(b[account] ?? 0).toFixed(2)
+  return {
+    held: get("held"),
+    available: get("available"),
+    in_flight: get("in_flight"),
+    paid: get("paid"),
+    clawback: get("clawback"),
+  }
+}
+
+/** A minute passes for the sandbox and for the payouts' next_poll_at (the database's clock decides). */
+export async function aMinuteLater(sandbox: RunningSandbox, db: SqlDatabase) {
+  await sandboxControl(sandbox, "POST", "clock/advance", { ms: 60_000 })
+  await db.raw(
+    `update piastrix_payout set next_poll_at = now() where next_poll_at is not null`
+  )
+}
 
 /** Payout status polls the sandbox saw too early (strict polling refuses and records them). */
 export async function payoutPollViolations(sandbox: RunningSandbox) {

@@ -1,5 +1,12 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import {
+  NOTIFICATION_MAX_ATTEMPTS,
+  runNotificationProcessing,
+} from "../../src/workflows/piastrix-notification/utils/run-notification-processing"
+import { adminHeaders } from "../helpers/admin-api"
 import {
   holdCallbacks,
+  inboxRows,
   paymentSession,
   postCallback,
   sandboxControl,
@@ -117,6 +124,58 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       const row = await settled(abandoned.id, "needs_attention")
       expect(row.last_error).toMatch(/no longer exists/)
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+    })
+
+    it("gives a notification whose processing keeps throwing to a person after 10 attempts, and places the order once it can", async () => {
+      const cart = await createCart(api, seed())
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        SESSION_DATA
+      )
+      // A database fault every processing attempt meets: a table it reads is gone.
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await db.raw("alter table piastrix_refund rename to piastrix_refund_away")
+      try {
+        await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
+        let row = await settled(session.id, "failed")
+        expect(row.attempts).toBe(1)
+        expect(row.last_error).toMatch(/piastrix_refund/)
+        // The reconcile job's later passes, each one attempt.
+        for (let attempt = 2; attempt <= NOTIFICATION_MAX_ATTEMPTS; attempt++) {
+          const result = await runNotificationProcessing(getContainer(), row.id)
+          expect(result.state).toBe(
+            attempt < NOTIFICATION_MAX_ATTEMPTS ? "failed" : "needs_attention"
+          )
+        }
+        row = await settled(session.id, "needs_attention")
+        expect(row.attempts).toBe(NOTIFICATION_MAX_ATTEMPTS)
+        expect(row.last_error).toMatch(/^gave up after 10 attempts: /)
+        // Given up is not done: nothing claims it again by itself.
+        expect(
+          (await runNotificationProcessing(getContainer(), row.id)).state
+        ).toBe("busy")
+      } finally {
+        await db.raw(
+          "alter table piastrix_refund_away rename to piastrix_refund"
+        )
+      }
+      expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+      // Fixed, a person retries it from the inbox: the order is placed.
+      const [row] = await inboxRows(getContainer(), {
+        shop_order_id: session.id,
+      })
+      const retried = await api.post(
+        `/admin/piastrix/notifications/${row.id}/retry`,
+        {},
+        await adminHeaders(getContainer())
+      )
+      expect(retried.status).toBe(200)
+      expect(retried.data.notification).not.toHaveProperty("fields")
+      await settled(session.id, "processed")
+      expect(await findOrderForCart(getContainer(), cart.id)).not.toBeNull()
     })
   })
 })

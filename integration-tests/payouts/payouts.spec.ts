@@ -10,7 +10,6 @@ import {
   ledgerBalances,
   markSent,
   openAccountFields,
-  recipientBalances,
   releaseDueHolds,
   reverseAccrual,
   sendPendingPayouts,
@@ -24,6 +23,8 @@ import { PIASTRIX_MODULE } from "../../src/modules/piastrix"
 import type PiastrixModuleService from "../../src/modules/piastrix/service"
 import { sandboxControl } from "../helpers/callbacks"
 import {
+  aMinuteLater as aMinuteLaterFor,
+  balancesOf,
   expectEachPayoutMadeOnce,
   expectPayoutInvariants,
   payoutsAtService,
@@ -102,18 +103,7 @@ piastrixIntegrationRunner(
       return accrual
     }
 
-    async function balances(recipientId: string) {
-      const b = await recipientBalances(db, recipientId, RUB)
-      const get = (account: keyof typeof b) =>
-        new BigNumber(b[account] ?? 0).toFixed(2)
-      return {
-        held: get("held"),
-        available: get("available"),
-        in_flight: get("in_flight"),
-        paid: get("paid"),
-        clawback: get("clawback"),
-      }
-    }
+    const balances = (recipientId: string) => balancesOf(db, recipientId, RUB)
 
     async function sandboxPayouts(ids: string[]): Promise<SandboxPayout[]> {
       const state = await sandboxControl(sandbox(), "GET", "state")
@@ -127,13 +117,7 @@ piastrixIntegrationRunner(
       return (counts as Record<string, number>)[`payout:${shopPaymentId}`] ?? 0
     }
 
-    /** A minute passes for the sandbox and for the payouts' next_poll_at (the database's clock decides). */
-    async function aMinuteLater() {
-      await sandboxControl(sandbox(), "POST", "clock/advance", { ms: 60_000 })
-      await db.raw(
-        `update piastrix_payout set next_poll_at = now() where next_poll_at is not null`
-      )
-    }
+    const aMinuteLater = () => aMinuteLaterFor(sandbox(), db)
 
     /** What the ledger says each recipient was paid must be what the sandbox debited for it, to the cent. */
     async function expectLedgerAgreesWithSandbox(payouts: Payout[]) {
@@ -421,7 +405,7 @@ piastrixIntegrationRunner(
         const approvals = {
           ...ctx,
           options,
-          optionsInEffect: async () => options,
+          effectiveOptions: async () => options,
         }
         const r = await recipient("transfer")
         await earned(r.id, "1000.00")

@@ -223,6 +223,27 @@ export const controlRoutes: [string, string, ControlHandler][] = [
   ],
   [
     "POST",
+    "/__sandbox/payouts/:ref/report",
+    (req, sb) => {
+      const body = parse(z.object({ write_off: decimal.nullable() }), req)
+      const payout = findPayout(sb, req.params.ref)
+      payout.reportedWriteOff = body.write_off
+      sb.changed()
+      return ok(payout)
+    },
+  ],
+  [
+    "POST",
+    "/__sandbox/payouts/:ref/forget",
+    (req, sb) => {
+      const payout = findPayout(sb, req.params.ref)
+      sb.store.forgetPayout(payout)
+      sb.changed()
+      return ok(payout)
+    },
+  ],
+  [
+    "POST",
     "/__sandbox/accounts/:account",
     (req, sb) => {
       const body = parse(

@@ -96,6 +96,10 @@ export function billRecord(
   }
 }
 
+/** What the service says it debited for a payout: what it did, unless a test made it report otherwise. */
+export const reportedWriteOff = (payout: Payout): string =>
+  payout.reportedWriteOff ?? payout.writeOff
+
 export function withdrawRecord(payout: Payout, balance?: string) {
   return {
     id: payout.id,
@@ -106,7 +110,10 @@ export function withdrawRecord(payout: Payout, balance?: string) {
     ps_currency: payout.psCurrency,
     shop_currency: payout.shopCurrency,
     shop_payment_id: payout.shopPaymentId,
-    shop_write_off: jsonAmount(dec(payout.writeOff), payout.shopCurrency),
+    shop_write_off: jsonAmount(
+      dec(reportedWriteOff(payout)),
+      payout.shopCurrency
+    ),
     status: payout.status,
     ...(payout.rejectedReason !== null
       ? { rejected_reason: payout.rejectedReason }

@@ -72,6 +72,16 @@ export type Payout = {
   decision: { status: number; rejectedReason: string | null } | null
   /** When a processing payout settles (sandbox time). */
   settleAt: number | null
+  /**
+   * What status reads say the shop was debited, when a test makes the service report another amount than
+   * it debited (`/__sandbox/payouts/:ref/report`); the money that moved is `writeOff`.
+   */
+  reportedWriteOff?: string | null
+  /**
+   * The service lost the payout (`/__sandbox/payouts/:ref/forget`): status reads say it is not found and its
+   * `shop_payment_id` is free again; the record and the money it moved stay in the state.
+   */
+  forgotten?: boolean
 }
 
 export type Receipt = {

@@ -42,6 +42,9 @@ export class Store {
   }
 
   private indexPayout(payout: Payout): void {
+    if (payout.forgotten) {
+      return
+    }
     this.payoutsByShopId.set(payout.shopPaymentId, payout)
     this.payoutsById.set(payout.id, payout)
   }
@@ -92,6 +95,13 @@ export class Store {
   addPayout(payout: Payout): void {
     this.data.payouts.push(payout)
     this.indexPayout(payout)
+  }
+
+  /** The service loses a payout: lookups no longer find it; its record stays in `data.payouts`. */
+  forgetPayout(payout: Payout): void {
+    payout.forgotten = true
+    this.payoutsByShopId.delete(payout.shopPaymentId)
+    this.payoutsById.delete(payout.id)
   }
 
   payoutByShopId(shopPaymentId: string): Payout | undefined {

@@ -47,7 +47,7 @@ export type ReconcilePiastrixResult = {
   payments: PaymentReconcileResult[]
   /** Unlinked orders looked at, and the note of those canceled as leftovers of an interrupted completion. */
   orphan_orders: Array<{ order_id: string; canceled: boolean }>
-  /** Ended polling windows deleted (lib/plugin/poll-store.ts). */
+  /** Ended polling windows deleted (lib/plugin/postgres-poll-store.ts). */
   pruned_poll_windows: number
 }
 
@@ -80,7 +80,7 @@ export async function reconcilePiastrix(
     limit: inbox.batchSize,
   })
   for (const id of stranded) {
-    logger.info(`Piastrix reconcile: processing notification ${id}`)
+    logger.info(`Piastrix notification ${id}: processing (reconcile job)`)
     notifications.push(await runNotificationProcessing(container, id))
   }
 
@@ -101,13 +101,13 @@ export async function reconcilePiastrix(
     })
     if (errors?.length || !result) {
       logger.warn(
-        `Piastrix reconcile: payment ${payment.shop_order_id} could not be checked: ${describeError(errors?.[0]?.error ?? "no result")}`
+        `Piastrix payment ${payment.shop_order_id}: could not be checked (reconcile job): ${describeError(errors?.[0]?.error ?? "no result")}`
       )
       continue
     }
     if (result.outcome !== "not_checked") {
       const line =
-        `Piastrix reconcile: payment ${result.shop_order_id} ${result.outcome} (${result.status.detail})` +
+        `Piastrix payment ${result.shop_order_id}: ${result.outcome} (${result.status.detail})` +
         (result.order_id ? `, order ${result.order_id}` : "")
       if (
         result.outcome === "failed" ||
@@ -138,12 +138,12 @@ export async function reconcilePiastrix(
     })
     if (errors?.length) {
       logger.warn(
-        `Piastrix reconcile: order ${orderId} left unlinked could not be handled: ${describeError(errors[0].error)}`
+        `Piastrix order ${orderId}: left unlinked, could not be handled (reconcile job): ${describeError(errors[0].error)}`
       )
       continue
     }
     if (result) {
-      logger.warn(`Piastrix reconcile: order ${orderId} ${result.reason}`)
+      logger.warn(`Piastrix order ${orderId}: ${result.reason}`)
     }
     orphan_orders.push({ order_id: orderId, canceled: !!result })
   }

@@ -37,11 +37,11 @@ export default async function piastrixCancelReversal({
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   if (errors?.length) {
     logger.warn(
-      `Piastrix payouts: ${input.reason} (order ${input.order_id}) not reversed: ${describeError(errors[0].error)}`
+      `Piastrix order ${input.order_id}: ${input.reason}, shares not reversed: ${describeError(errors[0].error)}`
     )
   } else if (result.length) {
     logger.info(
-      `Piastrix payouts: ${input.reason} (order ${input.order_id}): ${result.length} accrual(s) reversed`
+      `Piastrix order ${input.order_id}: ${input.reason}, ${result.length} accrual(s) reversed`
     )
   }
 }

@@ -4,17 +4,15 @@ import {
   FulfillmentWorkflowEvents,
   OrderWorkflowEvents,
 } from "@medusajs/framework/utils"
-import type { Logger } from "@medusajs/framework/types"
+import type { Logger, RemoteQueryFunction } from "@medusajs/framework/types"
 import { describeError } from "../lib/plugin"
 import { PIASTRIX_MODULE } from "../modules/piastrix"
 import type PiastrixModuleService from "../modules/piastrix/service"
 import { accruePiastrixFulfillmentWorkflow } from "../workflows/piastrix-payouts"
 
-type Query = { graph(q: Record<string, unknown>): Promise<{ data: any[] }> }
-
 /** The order of a delivered fulfillment (`delivery.created` names only the fulfillment). */
 export async function orderOfFulfillment(
-  query: Query,
+  query: Omit<RemoteQueryFunction, symbol>,
   fulfillmentId: string
 ): Promise<string | null> {
   const { data } = await query.graph({
@@ -53,7 +51,7 @@ export default async function piastrixFulfillmentAccrual({
   const fulfillmentId = delivered ? event.data.id : event.data.fulfillment_id
   const orderId = delivered
     ? await orderOfFulfillment(
-        container.resolve<Query>(ContainerRegistrationKeys.QUERY),
+        container.resolve(ContainerRegistrationKeys.QUERY),
         fulfillmentId!
       )
     : event.data.order_id
@@ -68,14 +66,14 @@ export default async function piastrixFulfillmentAccrual({
   })
   if (errors?.length) {
     logger.warn(
-      `Piastrix payouts: fulfillment ${fulfillmentId} not accrued: ${describeError(errors[0].error)}`
+      `Piastrix fulfillment ${fulfillmentId}: not accrued: ${describeError(errors[0].error)}`
     )
     return
   }
   const created = result.posted.filter((p) => p.created).length
   if (created) {
     logger.info(
-      `Piastrix payouts: fulfillment ${fulfillmentId} of order ${orderId}: ${created} accrual(s)`
+      `Piastrix fulfillment ${fulfillmentId}: ${created} accrual(s) (order ${orderId})`
     )
   }
 }

@@ -25,11 +25,11 @@ export default async function piastrixReturnReversal({
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   if (errors?.length) {
     logger.warn(
-      `Piastrix payouts: return ${input.return_id} (order ${input.order_id}) not reversed: ${describeError(errors[0].error)}`
+      `Piastrix return ${input.return_id}: not reversed (order ${input.order_id}): ${describeError(errors[0].error)}`
     )
   } else if (result.length) {
     logger.info(
-      `Piastrix payouts: return ${input.return_id} (order ${input.order_id}): ${result.length} share(s) reversed`
+      `Piastrix return ${input.return_id}: ${result.length} share(s) reversed (order ${input.order_id})`
     )
   }
 }

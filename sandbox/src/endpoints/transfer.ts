@@ -3,6 +3,7 @@ import type { SandboxContext } from "../context"
 import { EnvelopeError, incorrectParameter } from "../envelope-error"
 import { currencyDigits, dec, jsonAmount } from "../money"
 import { ensureUniquePayout, quotePayout } from "../payouts"
+import { reportedWriteOff } from "../records"
 import type { RequestFields } from "../request-fields"
 import { signedEndpoint } from "../signed-endpoint"
 import type { Payout } from "../state"
@@ -134,7 +135,10 @@ export const transferStatus = signedEndpoint(
       receive_amount: jsonAmount(dec(payout.payeeReceive), payout.psCurrency),
       shop_currency: payout.shopCurrency,
       shop_payment_id: payout.shopPaymentId,
-      write_off_amount: jsonAmount(dec(payout.writeOff), payout.shopCurrency),
+      write_off_amount: jsonAmount(
+        dec(reportedWriteOff(payout)),
+        payout.shopCurrency
+      ),
     }
   }
 )

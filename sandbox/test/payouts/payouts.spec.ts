@@ -278,6 +278,91 @@ describe("sandbox payouts", () => {
     expect(poor).toMatchObject({ result: false, error_code: 9 })
   })
 
+  it("reports another debited amount when a test says so, moving no money", async () => {
+    const created = await withdraw("wd-misreported", { amount: "100.00" })
+    const transfer = await t.client.call("/transfer/create", {
+      amount: "50.00",
+      amount_type: "writeoff_amount",
+      payee_account: "201494711279",
+      payee_currency: 643,
+      shop_currency: 643,
+      shop_payment_id: "tr-misreported",
+    })
+    const before = await rub()
+    for (const id of ["wd-misreported", "tr-misreported"]) {
+      expect(
+        (
+          await t.client.control("POST", `/payouts/${id}/report`, {
+            write_off: "123.45",
+          })
+        ).status
+      ).toBe(200)
+    }
+    const withdrawStatus = await t.client.call("/withdraw/status", {
+      now: now(),
+      withdraw_id: created.data.id,
+    })
+    const transferStatus = await t.client.call(
+      "/transfer/shop_payment_status",
+      { now: now(), shop_payment_id: "tr-misreported" }
+    )
+    expect([
+      withdrawStatus.data.shop_write_off,
+      transferStatus.data.write_off_amount,
+    ]).toEqual([123.45, 123.45])
+    expect(await rub()).toEqual(before)
+    // null: the truth again.
+    await t.client.control("POST", "/payouts/tr-misreported/report", {
+      write_off: null,
+    })
+    const truth = await t.client.call("/transfer/shop_payment_status", {
+      now: now(),
+      shop_payment_id: "tr-misreported",
+    })
+    expect(truth.data.write_off_amount).toBe(transfer.data.write_off_amount)
+    expect(
+      (
+        await t.client.control("POST", "/payouts/wd-misreported/report", {
+          write_off: "-1",
+        })
+      ).status
+    ).toBe(400)
+  })
+
+  it("forgets a payout on request: not found by either status endpoint, its id free again, its money still moved", async () => {
+    const created = await withdraw("wd-forgotten", { amount: "100.00" })
+    const before = await rub()
+    expect(
+      (await t.client.control("POST", "/payouts/wd-forgotten/forget")).status
+    ).toBe(200)
+    expect(
+      await t.client.call("/withdraw/status", {
+        now: now(),
+        withdraw_id: created.data.id,
+      })
+    ).toMatchObject({ result: false, error_code: 2000 })
+    expect(
+      await t.client.call("/withdraw/shop_payment_status", {
+        now: now(),
+        shop_payment_id: "wd-forgotten",
+      })
+    ).toMatchObject({ result: false, error_code: 2000 })
+    expect(await rub()).toEqual(before)
+    expect(
+      (await t.client.control("GET", "/payouts/wd-forgotten")).status
+    ).toBe(404)
+    // A create with the same id is a new payout: the service no longer refuses it as not unique.
+    expect(await withdraw("wd-forgotten", { amount: "100.00" })).toMatchObject({
+      result: true,
+    })
+    const state = (await t.client.control<any>("GET", "/state")).body
+    expect(
+      state.payouts
+        .filter((p: any) => p.shopPaymentId === "wd-forgotten")
+        .map((p: any) => p.forgotten ?? false)
+    ).toEqual([true, false])
+  })
+
   it("checks accounts: provider_status 1 by default, and 2 or 3 when a test says so", async () => {
     const good = await t.client.call("/check_account", {
       account: "4111111111111111",

@@ -1,3 +1,4 @@
+import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 
 /**
@@ -99,12 +100,15 @@ export function formatAmount(
 export function useAmounts() {
   const { i18n } = useTranslation("piastrix")
   const locale = i18n.language || "en"
-  return {
-    amount: (
-      value: string | number | null | undefined,
-      currency: string | null | undefined
-    ) => formatAmount(value, currency, locale),
-    number: (value: string | number | null | undefined) =>
-      formatNumber(value, locale),
-  }
+  return useMemo(
+    () => ({
+      amount: (
+        value: string | number | null | undefined,
+        currency: string | null | undefined
+      ) => formatAmount(value, currency, locale),
+      number: (value: string | number | null | undefined) =>
+        formatNumber(value, locale),
+    }),
+    [locale]
+  )
 }

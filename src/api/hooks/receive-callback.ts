@@ -76,7 +76,7 @@ export async function receivePiastrixCallback(
 
   if (!piastrix.isAllowedSender(req.socket?.remoteAddress, req.headers)) {
     logger.warn(
-      `Piastrix callback refused: sender ${req.socket?.remoteAddress ?? "unknown"} is not allowed`
+      `Piastrix callback: refused, sender ${req.socket?.remoteAddress ?? "unknown"} is not allowed`
     )
     res.status(403).json({ type: "not_allowed", message: "sender not allowed" })
     return
@@ -85,7 +85,7 @@ export async function receivePiastrixCallback(
   const verification = piastrix.verifyCallback(await callbackInput(req))
   if (!verification.ok) {
     const message = describeFailure(verification)
-    logger.warn(`Piastrix callback refused: ${message}`)
+    logger.warn(`Piastrix callback: refused: ${message}`)
     res.status(400).json({ type: "invalid_data", message })
     return
   }

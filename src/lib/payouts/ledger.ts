@@ -1,7 +1,7 @@
 import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../piastrix"
-import type { SqlConnection } from "../plugin/inbox"
+import type { SqlConnection } from "../plugin/sql-connection"
 import {
   checkPosting,
   LedgerError,

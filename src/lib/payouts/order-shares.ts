@@ -1,37 +1,10 @@
 import BigNumber from "bignumber.js"
 import { defaultCurrencyTable } from "../piastrix"
-import type { SqlConnection } from "../plugin/inbox"
-import type { PayoutStatus } from "./payouts"
+import type { SqlConnection } from "../plugin/sql-connection"
 import { LEDGER_TABLE, PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
+import type { VendorShare } from "../../types/admin-responses"
 
-/**
- * Each vendor's share of an order as the order widget shows it: one row per accrual (a fulfilled line), its
- * state in the ledger, and the recipient's first payout made after the share was released. A payout pays a
- * recipient's balance, not named shares, so that payout is the one the share became payable for.
- */
-export type VendorShare = {
-  recipient_id: string
-  name: string
-  currency: number
-  /** The currency's code, for showing amounts ("RUB"). */
-  currency_code: string
-  line_item_id: string | null
-  fulfillment_id: string | null
-  share: string
-  /** What cancels and returns took back of the share so far (all of it: state "reversed"). */
-  reversed: string
-  accrued_at: Date | string
-  state: "held" | "released" | "reversed"
-  /** While held: when the hold ends (the recipient's hold days after the accrual). */
-  hold_until: Date | string | null
-  released_at: Date | string | null
-  payout: {
-    id: string
-    status: PayoutStatus
-    amount: string
-    created_at: Date | string
-  } | null
-}
+export type { VendorShare } from "../../types/admin-responses"
 
 export async function orderVendorShares(
   db: SqlConnection,

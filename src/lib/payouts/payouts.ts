@@ -1,7 +1,7 @@
 import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../piastrix"
-import type { SqlConnection } from "../plugin/inbox"
+import type { SqlConnection } from "../plugin/sql-connection"
 import { maskCardNumbers } from "../plugin/mask"
 import {
   lockRecipient,
@@ -15,8 +15,11 @@ import {
   payoutReturnedLegs,
   payoutSucceededLegs,
 } from "./postings"
-import { getRecipient, type PayoutRail, type Recipient } from "./recipients"
+import { getRecipient, type Recipient } from "./recipients"
 import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
+import type { Payout, PayoutStatus } from "../../types/admin-responses"
+
+export type { Payout, PayoutStatus } from "../../types/admin-responses"
 
 /**
  * Payout rows (`piastrix_payout`) and their ledger postings, written together in one transaction so a
@@ -30,38 +33,6 @@ import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
  *                                     v                    └──> needs_attention
  *                                  canceled / rejected
  */
-
-export type PayoutStatus =
-  | "awaiting_approval"
-  | "pending"
-  | "processing"
-  | "succeeded"
-  | "rejected"
-  | "canceled"
-  | "needs_attention"
-
-export type Payout = {
-  id: string
-  recipient_id: string
-  currency: number
-  amount: string
-  fee: string | null
-  rail: PayoutRail
-  payway: string | null
-  // The recipient's, encrypted, as they were when the payout was written (`accounts.ts`).
-  account: string
-  account_masked: string | null
-  account_details: Record<string, unknown> | null
-  shop_payment_id: string
-  status: PayoutStatus
-  rejected_reason: string | null
-  last_error: string | null
-  service_id: string | null
-  attempts: number
-  sent_at: Date | string | null
-  next_poll_at: Date | string | null
-  created_at: Date | string
-}
 
 /** Payouts whose money is still in flight: a recipient has at most one per currency. */
 export const OPEN_PAYOUT_STATUSES: PayoutStatus[] = [
@@ -169,9 +140,9 @@ export type CreatePayoutResult =
 
 /**
  * The amount a payout of `recipient` would pay now (the one asked, or all that is payable), or why none
- * (`reason` naming the field): a payout of the recipient still open, more decimals than the currency has,
- * nothing or less than asked payable, under the minimum when it is respected. Read-only: `createPayout`
- * runs it under the recipient's lock, the admin's quote without.
+ * (`reason` naming the field): the recipient suspended, a payout of the recipient still open, more decimals
+ * than the currency has, nothing or less than asked payable, under the minimum when it is respected.
+ * Read-only: `createPayout` runs it under the recipient's lock, the admin's quote without.
  */
 export async function payableAmount(
   db: SqlConnection,
@@ -185,6 +156,11 @@ export async function payableAmount(
     }
   | { reason: string }
 > {
+  if (recipient.state !== "active") {
+    return {
+      reason: `recipient_id: recipient ${recipient.id} is ${recipient.state}; activate it to pay it`,
+    }
+  }
   const currency = recipient.currency
   const open = await db.raw(
     `select id from ${PAYOUT_TABLE}
@@ -386,9 +362,10 @@ export async function cancelPayout(
 }
 
 /**
- * An admin retries a payout that needed attention: it is in flight again with no poll pending, so the
- * sync asks the service by its `shop_payment_id` and, only if the service never made it, creates it
- * with that same id.
+ * An admin retries a payout that needed attention: it is in flight again, so the sync asks the service
+ * by its `shop_payment_id` and, only if the service never made it, creates it with that same id. Its
+ * `next_poll_at` stays: a payout asked about less than a minute ago is asked again once its minute is
+ * over, however soon the admin retries.
  */
 export function retryPayout(
   db: SqlConnection,
@@ -398,7 +375,7 @@ export function retryPayout(
     db,
     id,
     ["needs_attention"],
-    `status = 'processing', next_poll_at = null, claimed_until = null`
+    `status = 'processing', claimed_until = null`
   )
 }
 
@@ -458,7 +435,10 @@ export function markInFlight(
   )
 }
 
-/** Cannot be settled automatically; a person looks at it (the money stays in flight). */
+/**
+ * Cannot be settled automatically; a person looks at it (the money stays in flight). `next_poll_at` is
+ * kept for a retry (`retryPayout`).
+ */
 export function markNeedsAttention(
   db: SqlConnection,
   id: string,
@@ -468,7 +448,7 @@ export function markNeedsAttention(
     db,
     id,
     ["pending", "processing"],
-    `status = 'needs_attention', last_error = ?, claimed_until = null, next_poll_at = null`,
+    `status = 'needs_attention', last_error = ?, claimed_until = null`,
     [clip(reason)]
   )
 }

@@ -1,31 +1,13 @@
-import type { SqlConnection } from "../plugin/inbox"
+import type { SqlConnection } from "../plugin/sql-connection"
 import { LedgerError } from "./postings"
 import { RECIPIENT_TABLE } from "./tables"
+import type { PayoutSchedule, Recipient } from "../../types/admin-responses"
 
-export type PayoutRail = "transfer" | "withdraw"
-export type PayoutSchedule = "daily" | "weekly" | "monthly" | "manual"
-
-/**
- * A recipient as the payout code reads it: money as decimal strings, the account and its details as stored
- * (encrypted: `accounts.ts` opens them for the service, `withMaskedAccount` shapes them for the admin).
- */
-export type Recipient = {
-  id: string
-  name: string
-  email: string
-  rail: PayoutRail
-  payway: string | null
-  account: string
-  account_masked: string | null
-  account_details: Record<string, unknown> | null
-  currency: number
-  commission_percent: string
-  commission_fixed: string
-  hold_days: number
-  schedule: PayoutSchedule
-  minimum_payout: string
-  state: "active" | "suspended"
-}
+export type {
+  PayoutRail,
+  PayoutSchedule,
+  Recipient,
+} from "../../types/admin-responses"
 
 export const RECIPIENT_COLUMNS = `id, name, email, rail, payway, account, account_masked, account_details, currency,
   commission_percent::text as commission_percent, commission_fixed::text as commission_fixed, hold_days, schedule,

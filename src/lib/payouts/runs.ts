@@ -56,7 +56,7 @@ export async function createDuePayouts(
     [s.limit ?? 200]
   )
   const results: CreatePayoutResult[] = []
-  const { approvalThreshold } = (await ctx.optionsInEffect()).payouts
+  const { approvalThreshold } = (await ctx.effectiveOptions()).payouts
   for (const { id } of rows) {
     const result = await createPayout(ctx.db, {
       recipient_id: id,

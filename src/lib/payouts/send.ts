@@ -53,7 +53,7 @@ export type PayoutContext = {
   client: PiastrixClient
   options: PiastrixOptions
   /** The options with the admin's settings (lib/plugin/settings.ts), read now. */
-  optionsInEffect: () => Promise<PiastrixOptions>
+  effectiveOptions: () => Promise<PiastrixOptions>
   logger: { info(message: string): void; warn(message: string): void }
   /** Opens the stored accounts for the calls that send them; null when the store has no account key. */
   cipher: AccountCipher | null

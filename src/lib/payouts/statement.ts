@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
 import { defaultCurrencyTable } from "../piastrix"
-import type { SqlConnection } from "../plugin/inbox"
+import type { SqlConnection } from "../plugin/sql-connection"
 import type { Recipient } from "./recipients"
 import { entryOrderId } from "./ledger"
 import type { EntryKind, RecipientAccount } from "./postings"

@@ -1,4 +1,4 @@
-import type { SqlConnection } from "../plugin/inbox"
+import type { SqlConnection } from "../plugin/sql-connection"
 import { isSealed, type AccountCipher } from "./account-cipher"
 import { accountContext, sealAccountFields } from "./accounts"
 import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
@@ -19,8 +19,8 @@ type Logger = { info(message: string): void; warn(message: string): void }
 export type SealedStoredAccounts = { sealed: number; failed: number }
 
 const TABLES = [
-  { table: RECIPIENT_TABLE, recipientId: "id" },
-  { table: PAYOUT_TABLE, recipientId: "recipient_id" },
+  { table: RECIPIENT_TABLE, thing: "recipient", recipientId: "id" },
+  { table: PAYOUT_TABLE, thing: "payout", recipientId: "recipient_id" },
 ] as const
 
 /** The detail values of a row that are not sealed with the key of `prefix`, in SQL (`jsonb 'null'` has none). */
@@ -35,7 +35,7 @@ export async function sealStoredAccounts(
 ): Promise<SealedStoredAccounts> {
   const under = `pxenc:v1:${cipher.keyId}:%`
   const result: SealedStoredAccounts = { sealed: 0, failed: 0 }
-  for (const { table, recipientId } of TABLES) {
+  for (const { table, thing, recipientId } of TABLES) {
     let after = ""
     for (;;) {
       const { rows } = await db.raw(
@@ -50,7 +50,7 @@ export async function sealStoredAccounts(
         } catch (error) {
           result.failed += 1
           logger.warn(
-            `Piastrix accounts: ${table} ${row.id} left as it is: ${(error as Error).message}`
+            `Piastrix ${thing} ${row.id}: account left as it is: ${(error as Error).message}`
           )
         }
       }

@@ -1,5 +1,5 @@
 import { PollingGuard } from "./polling-guard"
-import type { PollStore } from "./poll-store"
+import type { PollStore } from "./memory-poll-store"
 
 /**
  * One polling guard per shop and service address in this process, shared by everything that asks

@@ -4,7 +4,7 @@ import {
   type PollErrorInfo,
   type PollRecord,
   type PollStore,
-} from "./poll-store"
+} from "./memory-poll-store"
 
 export {
   MemoryPollStore,
@@ -14,7 +14,7 @@ export {
   type PollOutcome,
   type PollRecord,
   type PollStore,
-} from "./poll-store"
+} from "./memory-poll-store"
 
 /**
  * Keeps status calls within the reference's limits: a payment's status at most once per 10 s, a

@@ -11,6 +11,20 @@ import {
 } from "../piastrix"
 import { describeError } from "./describe-error"
 import { piastrixOptionsSchema, type PiastrixOptions } from "./options"
+import type {
+  BalanceRow,
+  ConnectionReport,
+  DirectionRow,
+  OptionView,
+} from "../../types/admin-responses"
+
+export type {
+  BalanceRow,
+  ConnectionReport,
+  CredentialsState,
+  DirectionRow,
+  OptionView,
+} from "../../types/admin-responses"
 
 /**
  * What the admin shows of the plugin's configuration and the shop at the service. Shapes for the browser:
@@ -25,19 +39,14 @@ const SECRET_OPTIONS = new Set<string>([
 ])
 export const MASKED = "••••••••"
 
-export type OptionInForce = {
-  key: string
-  /** The value in force (a secret appears as MASKED; absent optional options as null). */
-  value: unknown
-  /** `configuration`: set in medusa-config.ts; `default`: the plugin's default (or unset). */
-  source: "configuration" | "default"
-}
-
-/** Every option the plugin knows, its value in force and where that value comes from. */
-export function optionsInForce(
+/**
+ * The admin's listing of the options as medusa-config.ts gives them (not the admin's settings: see
+ * `settingsView`): every option the plugin knows, its value with secrets masked, and where it comes from.
+ */
+export function optionsView(
   raw: unknown,
   parsed: PiastrixOptions
-): OptionInForce[] {
+): OptionView[] {
   const given =
     raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {}
   return Object.keys(piastrixOptionsSchema.shape).map((key) => {
@@ -55,23 +64,6 @@ export function optionsInForce(
       source,
     }
   })
-}
-
-/**
- * `accepted` and `refused` are the service's answer to a signed call; `not_checked` means it gave none
- * (unreachable, timed out, answered garbage), so nothing is known of the credentials. The admin words
- * each state; `detail` keeps the technical reason for a "details" disclosure.
- */
-export type CredentialsState = "accepted" | "refused" | "not_checked"
-
-export type ConnectionReport = {
-  service: { available: boolean; message: string; detail: string | null }
-  credentials: {
-    state: CredentialsState
-    message: string
-    error_code: number | null
-    detail: string | null
-  }
 }
 
 /**
@@ -135,14 +127,6 @@ export async function testConnection(
   }
 }
 
-export type BalanceRow = {
-  currency: string
-  available: string
-  hold: string | null
-  frozen: string | null
-  rolling_reserve: string | null
-}
-
 export function balanceRows(
   result: ShopBalanceResult,
   currencies: CurrencyTable
@@ -154,22 +138,6 @@ export function balanceRows(
     frozen: b.frozen ?? null,
     rolling_reserve: b.rolling_reserve ?? null,
   }))
-}
-
-export type DirectionRow = {
-  method: string | null
-  payway: string
-  currency: string
-  /** The currency as the service and the plugin's API name it (643). */
-  currency_numeric: number
-  fee_fix: string | null
-  fee_percent: string | null
-  min_amount: string | null
-  max_amount: string | null
-  /** Payment directions: wallet payments (`is_bill_config`); payout directions: wallet transfers. */
-  wallet: boolean
-  /** Payout directions: the account format the payway expects (a regex), when the service gives one. */
-  account_format: string | null
 }
 
 export function directionRows(

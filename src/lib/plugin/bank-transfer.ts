@@ -8,6 +8,18 @@ import {
   type PollResult,
   type ReceiptStatusResult,
 } from "../piastrix"
+import {
+  SHOWN_REQUISITES,
+  type BankTransferView,
+  type ReceiptView,
+  type Requisites,
+} from "../../types/admin-responses"
+
+export type {
+  BankTransferView,
+  ReceiptView,
+  Requisites,
+} from "../../types/admin-responses"
 
 /**
  * The service's record of a (non-wallet) payment, through the shop's polling guard: keyed by
@@ -49,31 +61,6 @@ export function receiptTarget(
   return undefined
 }
 
-/**
- * What a bank transfer's payer needs to make the transfer, from the service's `ps_data`: shown to the payer
- * by the store's requisites route and to staff by the order widget. The receipt API addresses stay on the
- * server.
- */
-export const SHOWN_REQUISITES = [
-  "method",
-  "amount",
-  "suggested_amount",
-  "currency",
-  "card",
-  "card_holder_name",
-  "phone",
-  "bank",
-  "qr_data",
-  "qr_caption",
-  "url",
-  "expired",
-  "receipt_web",
-] as const
-
-export type Requisites = Partial<
-  Record<(typeof SHOWN_REQUISITES)[number], string | null>
->
-
 /** The shown requisites, or null while the service has not named where to send the money. */
 export function requisitesOf(
   psData: InvoicePsData | null | undefined
@@ -95,13 +82,6 @@ export function requisitesOf(
   return assigned ? shown : null
 }
 
-/** A receipt filed for a bank transfer and its review at the service (support's comment when it has one). */
-export type ReceiptView = {
-  id: string
-  status: string
-  comment: string | null
-}
-
 /** The service's receipt list as the store and the admin show it. */
 export function receiptViewsOf(receipts: ReceiptStatusResult): ReceiptView[] {
   return receipts.map((r) => ({
@@ -109,15 +89,6 @@ export function receiptViewsOf(receipts: ReceiptStatusResult): ReceiptView[] {
     status: r.status,
     comment: r.comment ?? null,
   }))
-}
-
-/** A bank transfer as staff see it: where the money goes and the receipts filed, with their review. */
-export type BankTransferView = {
-  requisites: Requisites | null
-  receipts: ReceiptView[]
-  /** When the service's record was read (the guard may have given its last answer: `reused`). */
-  checked_at: string | null
-  reused: boolean
 }
 
 /**

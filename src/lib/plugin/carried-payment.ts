@@ -1,8 +1,5 @@
-import {
-  NOTIFICATION_TABLE,
-  refundedPayment,
-  type SqlConnection,
-} from "./inbox"
+import { NOTIFICATION_TABLE, refundedPayment } from "./inbox"
+import type { SqlConnection } from "./sql-connection"
 
 /**
  * A payment carried over to a replacement session. When Medusa cannot complete a cart after the

@@ -4,8 +4,8 @@ import {
   type PollingGuard,
   type ShopInputConfigResult,
 } from "../piastrix"
-import { POLL_TABLE } from "./poll-store"
-import type { SqlConnection } from "./inbox"
+import { POLL_TABLE } from "./postgres-poll-store"
+import type { SqlConnection } from "./sql-connection"
 
 const ENDPOINT = "/shop_input_config/shop"
 

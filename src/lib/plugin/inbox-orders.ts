@@ -1,20 +1,16 @@
-import type { InboxPage } from "./inbox"
+import type { InboxRowOrder } from "../../types/admin-responses"
+
+export type {
+  InboxRowOrder,
+  InboxRowView,
+  OrderRef,
+} from "../../types/admin-responses"
 
 /**
  * What an inbox row is about, as a store owner reads it: the order the payment became (its display number
  * links to Medusa's order page) and the payer's e-mail, so a payment that could not become an order still
  * names someone to write to. Pure: the admin route reads the sessions through Medusa's Query.
  */
-
-/** An order as the admin names it: `#12`, linking to `/app/orders/<id>`. */
-export type OrderRef = { id: string; display_id: number }
-
-export type InboxRowOrder = {
-  /** The order the payment became; null while it has none (or the payment is another integration's). */
-  order: OrderRef | null
-  /** The payer's e-mail: the order's, else the cart's. Piastrix's notification carries none. */
-  email: string | null
-}
 
 /**
  * A payment session as Query answers it with its collection's cart and order
@@ -95,7 +91,3 @@ export function inboxRowOrders(
   }
   return new Map(shopOrderIds.map((id) => [id, found.get(id) ?? NOTHING]))
 }
-
-/** An inbox row as `GET /admin/piastrix/notifications` answers it, its amount's currency also by code. */
-export type InboxRowView = InboxPage["notifications"][number] &
-  InboxRowOrder & { shop_currency_code: string | null }

@@ -4,8 +4,8 @@ import {
   NOTIFICATION_TABLE,
   refundableNotification,
   type NotificationRow,
-  type SqlConnection,
 } from "./inbox"
+import type { SqlConnection } from "./sql-connection"
 import {
   REFUND_REGISTER_TABLE,
   openRefund,

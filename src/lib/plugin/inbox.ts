@@ -2,6 +2,14 @@ import { createHash } from "node:crypto"
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { PiastrixNotification } from "../piastrix"
 import { REFUND_REGISTER_TABLE } from "./refund-register"
+import type { SqlConnection } from "./sql-connection"
+import type {
+  InboxNotification,
+  InboxPage,
+  NotificationState,
+} from "../../types/admin-responses"
+
+export type { InboxPage, NotificationState } from "../../types/admin-responses"
 
 /**
  * The notification inbox, as SQL on the store's database. Its rows are written only for
@@ -20,39 +28,11 @@ export const NOTIFICATION_TABLE = "piastrix_notification"
 /** Emitted with `{ id }` once a verified notification is recorded; a subscriber processes it. */
 export const NOTIFICATION_RECEIVED_EVENT = "piastrix.notification.received"
 
-export type NotificationState =
-  | "received"
-  | "processed"
-  | "ignored"
-  | "needs_attention"
-  | "failed"
-  | "resolved"
-
-/** An inbox row. */
-export type NotificationRow = {
-  id: string
+/** An inbox row: what the admin's listing shows of it, and the signed fields and the claim that stay here. */
+export type NotificationRow = InboxNotification & {
   dedupe_key: string
-  shop_order_id: string
-  payment_id: string | null
-  status: string
-  shop_amount: string | null
-  shop_currency: number | null
   fields: Record<string, string | null>
-  state: NotificationState
-  attempts: number
-  last_error: string | null
-  processed_at: Date | string | null
-  resolution_note: string | null
-  resolved_by: string | null
-  resolved_at: Date | string | null
   claimed_until: Date | string | null
-  created_at: Date | string
-  updated_at: Date | string
-}
-
-/** The part of knex the inbox needs: Medusa registers knex as `__pg_connection__`. */
-export type SqlConnection = {
-  raw(sql: string, bindings?: readonly unknown[]): PromiseLike<{ rows: any[] }>
 }
 
 /**
@@ -270,18 +250,27 @@ export const refundableNotification = (alias: string) =>
       or exists (select 1 from payment_session rs
                   where rs.id = ${alias}.shop_order_id and rs.provider_id like 'pp\\_piastrix-wallet\\_%')))`
 
-/** A page of the inbox for the admin: rows that need a person first, then the newest. */
-export type InboxPage = {
-  notifications: (Omit<
-    NotificationRow,
-    "fields" | "dedupe_key" | "claimed_until"
-  > & {
-    /** Money without an order that can go back to the payer from the inbox (inbox-refund.ts). */
-    refundable: boolean
-  })[]
-  count: number
-  needs_attention: number
-}
+/**
+ * What the admin is shown of an inbox row: never `fields` (the signed notification, with the payer's
+ * account), the dedupe key or the claim.
+ */
+export const INBOX_VIEW_FIELDS = [
+  "id",
+  "shop_order_id",
+  "payment_id",
+  "status",
+  "shop_amount",
+  "shop_currency",
+  "state",
+  "attempts",
+  "last_error",
+  "processed_at",
+  "resolution_note",
+  "resolved_by",
+  "resolved_at",
+  "created_at",
+  "updated_at",
+] as const
 
 export async function inboxPage(
   db: SqlConnection,
@@ -294,9 +283,7 @@ export async function inboxPage(
   const where = `deleted_at is null${state ? " and state = ?" : ""}`
   const bindings = state ? [state] : []
   const { rows } = await db.raw(
-    `select id, shop_order_id, payment_id, status, shop_amount, shop_currency, state, attempts, last_error,
-            processed_at, resolution_note, resolved_by, resolved_at, created_at, updated_at,
-            ${refundableNotification("n")} as refundable
+    `select ${INBOX_VIEW_FIELDS.join(", ")}, ${refundableNotification("n")} as refundable
        from ${NOTIFICATION_TABLE} n
       where ${where}
       order by (state = 'needs_attention') desc, created_at desc, id

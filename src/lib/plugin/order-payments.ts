@@ -1,64 +1,16 @@
 import { KIND_LABELS, kindOfProviderId, type PaymentKind } from "./identity"
 import { maskAccount } from "./mask"
-import {
-  NOTIFICATION_TABLE,
-  type NotificationState,
-  type SqlConnection,
-} from "./inbox"
+import { NOTIFICATION_TABLE } from "./inbox"
+import type { SqlConnection } from "./sql-connection"
 import {
   PAYMENT_REGISTER_TABLE,
   type RegisteredPayment,
 } from "./payment-register"
 import { REFUND_REGISTER_TABLE, type RefundState } from "./refund-register"
-import { readSessionData, type SessionState } from "./session-data"
+import { readSessionData } from "./session-data"
+import type { OrderPaymentView } from "../../types/admin-responses"
 
-/**
- * An order's Piastrix payments as the admin's order widget shows them (src/admin/widgets): the kind in
- * words, the service's payment id and status, amounts, the payer's account masked, refunds (Medusa's and
- * the plugin's register, manual ones included) and the notification timeline. Built on the server, like
- * the other admin views, so nothing secret or raw leaves it.
- */
-export type OrderPaymentView = {
-  session_id: string
-  /** The id the service knows the payment by (the session's own, or the one it carries). */
-  shop_order_id: string
-  kind: PaymentKind
-  kind_label: string
-  payway: string | null
-  /** The service's payment id, once it named one. */
-  payment_id: string | null
-  state: SessionState | "unknown"
-  /** The last status code the service reported, as a number. */
-  service_status: number | null
-  /** What the last status read said that the plugin did not act on, for a person to see. */
-  notice: string | null
-  failure: string | null
-  amount: string
-  currency_code: string
-  payer_account: string | null
-  captured: boolean
-  /** Whether this store still waits for the service about this payment (a status check can help). */
-  open_at_service: boolean
-  refunds: Array<{
-    refund_id: string | null
-    amount: string
-    mode: "transfer" | "manual"
-    /** sent / manual_required (recorded on the session), or the register's state while a transfer is open. */
-    state: string
-    transfer_id: string | null
-    at: string | null
-    reason: string | null
-  }>
-  notifications: Array<{
-    id: string
-    status: string
-    state: NotificationState
-    received_at: string
-    processed_at: string | null
-    attempts: number
-    last_error: string | null
-  }>
-}
+export type { OrderPaymentView } from "../../types/admin-responses"
 
 /** What the order's payment sessions look like to Query (order -> payment_collections -> payment_sessions). */
 export type OrderSessionInput = {

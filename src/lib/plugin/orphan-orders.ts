@@ -1,4 +1,4 @@
-import type { SqlConnection } from "./inbox"
+import type { SqlConnection } from "./sql-connection"
 
 /**
  * Orders left behind by a cart completion that was interrupted (the process died between creating the

@@ -1,5 +1,6 @@
 import { generateEntityId } from "@medusajs/framework/utils"
-import { NOTIFICATION_TABLE, type SqlConnection } from "./inbox"
+import { NOTIFICATION_TABLE } from "./inbox"
+import type { SqlConnection } from "./sql-connection"
 import type { PaymentKind } from "./identity"
 
 /**

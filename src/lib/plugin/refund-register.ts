@@ -1,5 +1,5 @@
 import { generateEntityId } from "@medusajs/framework/utils"
-import type { SqlConnection } from "./inbox"
+import type { SqlConnection } from "./sql-connection"
 
 /**
  * The register of refund transfers (`piastrix_refund`, the plugin module's model), as SQL the payment

@@ -158,7 +158,7 @@ async function settleOrphans(
       found = await findTransfer(ctx, orphan.shop_payment_id)
     } catch (error) {
       ctx.logger.warn(
-        `Piastrix: ${data.label}: status of earlier transfer ${orphan.shop_payment_id} unavailable: ${describeError(error)}`
+        `Piastrix ${data.label}: status of earlier transfer ${orphan.shop_payment_id} unavailable: ${describeError(error)}`
       )
       throw notAllowed(
         `An earlier refund of ${orphan.amount} (transfer ${orphan.shop_payment_id}) may or may not have reached the payer, ` +
@@ -225,7 +225,7 @@ export async function sendRefundTransfer(
   }
   if (opened.how === "adopted") {
     ctx.logger.info(
-      `Piastrix: ${data.label}: refund ${refundId} takes over unresolved transfer ${row.shop_payment_id}`
+      `Piastrix ${data.label}: refund ${refundId} takes over unresolved transfer ${row.shop_payment_id}`
     )
   }
   const transfer = {
@@ -255,7 +255,7 @@ export async function sendRefundTransfer(
       create: () => ctx.client.transferCreate(transfer),
       find: async () => {
         ctx.logger.warn(
-          `Piastrix: ${data.label}: refund transfer ${row.shop_payment_id} unclear; checking status`
+          `Piastrix ${data.label}: refund transfer ${row.shop_payment_id} unclear; checking status`
         )
         const found = await findTransfer(ctx, row.shop_payment_id)
         const difference = found && differenceOf(found, row)
@@ -275,7 +275,7 @@ export async function sendRefundTransfer(
     if (outcome.error instanceof TransferMismatch) {
       const { transferId, difference } = outcome.error
       ctx.logger.error(
-        `Piastrix: ${data.label}: transfer ${row.shop_payment_id} is not this refund: ${difference}`
+        `Piastrix ${data.label}: transfer ${row.shop_payment_id} is not this refund: ${difference}`
       )
       await ctx.refunds.settle(row.id, {
         state: "mismatch",
@@ -288,7 +288,7 @@ export async function sendRefundTransfer(
       )
     }
     ctx.logger.warn(
-      `Piastrix: ${data.label}: transfer ${row.shop_payment_id} still unclear: ${describeError(outcome.error)}`
+      `Piastrix ${data.label}: transfer ${row.shop_payment_id} still unclear: ${describeError(outcome.error)}`
     )
     throw await unknown(describeError(outcome.error))
   }
@@ -298,7 +298,7 @@ export async function sendRefundTransfer(
     transfer_id: String(made.id),
   })
   ctx.logger.info(
-    `Piastrix: ${data.label}: refund ${amount} sent back as transfer ${String(made.id)}`
+    `Piastrix ${data.label}: refund ${amount} sent back as transfer ${String(made.id)}`
   )
   return { ...row, state: "sent", transfer_id: String(made.id) }
 }

@@ -1,6 +1,9 @@
 import { z } from "zod"
-import type { SqlConnection } from "./inbox"
+import type { SqlConnection } from "./sql-connection"
 import { piastrixOptionsSchema, type PiastrixOptions } from "./options"
+import type { SettingView } from "../../types/admin-responses"
+
+export type { SettingView } from "../../types/admin-responses"
 
 /**
  * Operational settings a store owner changes in the admin (Settings → Piastrix) without a redeploy: the
@@ -36,15 +39,6 @@ export const EDITABLE_SETTINGS = {
 
 export type SettingKey = keyof typeof EDITABLE_SETTINGS
 export const SETTING_KEYS = Object.keys(EDITABLE_SETTINGS) as SettingKey[]
-
-export type SettingView = {
-  key: SettingKey
-  value: unknown
-  /** Where the value in force comes from. */
-  source: "configuration" | "admin" | "default"
-  /** Set in medusa-config.ts: not editable here. */
-  locked: boolean
-}
 
 const pathOf = (key: SettingKey) => key.split(".")
 
@@ -108,8 +102,11 @@ export function applySettings(
   return result
 }
 
-/** The options in effect now: one query. */
-export async function optionsInEffect(
+/**
+ * The options the plugin runs on now: medusa-config.ts's, with the admin's stored settings in the place
+ * of defaults; one query.
+ */
+export async function effectiveOptions(
   db: SqlConnection,
   options: PiastrixOptions,
   raw: unknown
@@ -122,7 +119,7 @@ export async function settingsView(
   db: SqlConnection,
   options: PiastrixOptions,
   raw: unknown
-): Promise<SettingView[]> {
+): Promise<SettingView<SettingKey>[]> {
   const stored = await storedSettings(db)
   const effective = applySettings(options, raw, stored)
   return SETTING_KEYS.map((key) => {

@@ -25,18 +25,19 @@ import {
   inboxPage,
   resolveNotification,
   forgetShopInputConfig,
-  optionsInEffect,
+  effectiveOptions,
   saveSettings,
   settingsView,
+  type SettingKey,
   type SettingView,
   installationPollingGuard,
-  optionsInForce,
+  optionsView,
   parsePiastrixOptions,
   recordNotification,
   strandedNotificationIds,
   type InboxPage,
   type NotificationRow,
-  type OptionInForce,
+  type OptionView,
   type NotificationState,
   type PiastrixOptions,
   type RecordedNotification,
@@ -52,6 +53,7 @@ import {
   createPayout,
   recipientBalances,
   requireAccountCipher,
+  retryPayout,
   reverseAccrual,
   sealAccountFields,
   type AccountCipher,
@@ -183,12 +185,12 @@ class PiastrixModuleService extends MedusaService({
   }
 
   /** The options with the operational settings stored in the admin in the place of defaults; one query. */
-  async optionsInEffect(): Promise<PiastrixOptions> {
-    return optionsInEffect(this.#db(), this.getOptions(), this.#rawOptions)
+  async effectiveOptions(): Promise<PiastrixOptions> {
+    return effectiveOptions(this.#db(), this.getOptions(), this.#rawOptions)
   }
 
   /** The editable settings with their values in force, where each comes from, and which are locked. */
-  async settings(): Promise<SettingView[]> {
+  async settings(): Promise<SettingView<SettingKey>[]> {
     return settingsView(this.#db(), this.getOptions(), this.#rawOptions)
   }
 
@@ -201,8 +203,8 @@ class PiastrixModuleService extends MedusaService({
   }
 
   /** Every option with its value in force and where it comes from; secrets masked. */
-  optionsInForce(): OptionInForce[] {
-    return optionsInForce(this.#rawOptions, this.getOptions())
+  optionsView(): OptionView[] {
+    return optionsView(this.#rawOptions, this.getOptions())
   }
 
   /** A client for other credentials than the configured ones (the admin's connection test); never kept. */
@@ -272,7 +274,7 @@ class PiastrixModuleService extends MedusaService({
       db: this.#db(),
       client: this.getClient(),
       options: this.getOptions(),
-      optionsInEffect: () => this.optionsInEffect(),
+      effectiveOptions: () => this.effectiveOptions(),
       logger: this.#container[
         ContainerRegistrationKeys.LOGGER
       ] as PayoutContext["logger"],
@@ -295,7 +297,7 @@ class PiastrixModuleService extends MedusaService({
   }): Promise<CreatePayoutResult> {
     return createPayout(this.#db(), {
       ...input,
-      approval_threshold: (await this.optionsInEffect()).payouts
+      approval_threshold: (await this.effectiveOptions()).payouts
         .approvalThreshold,
     })
   }
@@ -308,6 +310,11 @@ class PiastrixModuleService extends MedusaService({
   /** Cancels a payout never sent; its amount is available again, the reason kept. */
   async cancelPayout(id: string, reason: string): Promise<Payout | null> {
     return cancelPayout(this.#db(), id, reason)
+  }
+
+  /** Puts a payout that needed attention back in flight: the sync job asks the service about it by its id. */
+  async retryPayout(id: string): Promise<Payout | null> {
+    return retryPayout(this.#db(), id)
   }
 
   /** A manual correction of a recipient's available balance; the reason is required. */

@@ -4,8 +4,6 @@ import { describeError, type SqlConnection } from "../../lib/plugin"
 import { LEDGER_TABLE } from "../../lib/payouts/tables"
 import { accruePiastrixFulfillmentWorkflow } from "./accrue-piastrix-fulfillment"
 
-type Query = { graph(q: Record<string, unknown>): Promise<{ data: any[] }> }
-
 /** How far back fulfillments are looked at, and how many per pass. */
 export const LOST_FULFILLMENT_DAYS = 7
 const PER_PASS = 200
@@ -21,7 +19,7 @@ export async function unaccruedFulfillments(
   container: MedusaContainer,
   s: { days?: number; accrueOn: "fulfilled" | "delivered" }
 ): Promise<Array<{ order_id: string; fulfillment_id: string }>> {
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const db = container.resolve<SqlConnection>(
     ContainerRegistrationKeys.PG_CONNECTION
   )
@@ -85,8 +83,9 @@ export async function unaccruedFulfillments(
   )
   return open.flatMap((f) => {
     const orderId = links.find((l) => l.fulfillment_id === f.id)?.order_id
-    const vendorLine = (f.items ?? []).some((i: { line_item_id: string }) =>
-      owned.has(productOfLine.get(i.line_item_id) ?? "")
+    const vendorLine = (f.items ?? []).some(
+      (i: { line_item_id?: string | null } | null) =>
+        owned.has(productOfLine.get(i?.line_item_id ?? "") ?? "")
     )
     return orderId && vendorLine
       ? [{ order_id: orderId as string, fulfillment_id: f.id as string }]
@@ -107,7 +106,7 @@ export async function accrueLostFulfillments(
     ).run({ input: target, throwOnError: false })
     if (errors?.length) {
       logger.warn(
-        `Piastrix payouts: fulfillment ${target.fulfillment_id} still not accrued: ${describeError(errors[0].error)}`
+        `Piastrix fulfillment ${target.fulfillment_id}: still not accrued: ${describeError(errors[0].error)}`
       )
       continue
     }
@@ -116,7 +115,7 @@ export async function accrueLostFulfillments(
     ).length
     if (created) {
       logger.info(
-        `Piastrix payouts: fulfillment ${target.fulfillment_id} of order ${target.order_id}: ${created} accrual(s) its event never brought`
+        `Piastrix fulfillment ${target.fulfillment_id}: ${created} accrual(s) its event never brought (order ${target.order_id})`
       )
     }
     posted += created

@@ -21,7 +21,7 @@ import {
   useRefundNotification,
   useResolveNotification,
   useRetryNotification,
-  type Notification,
+  type InboxRowView,
   type NotificationState,
 } from "../../lib/api"
 import { useAmounts } from "../../lib/amounts"
@@ -42,7 +42,7 @@ const STATES = Object.keys(STATE_COLOR) as NotificationState[]
 const RETRYABLE = new Set<NotificationState>(["needs_attention", "failed"])
 
 /** A processed rejection is a payment that failed: never a green badge. */
-const badgeOf = (row: Notification) =>
+const badgeOf = (row: InboxRowView) =>
   row.state === "processed" && row.status === "rejected"
     ? { color: "orange" as const, label: "inbox.states.rejected" }
     : { color: STATE_COLOR[row.state], label: `inbox.states.${row.state}` }
@@ -50,7 +50,7 @@ const badgeOf = (row: Notification) =>
 /** The service's own status word, in the page's language when it is one the plugin knows. */
 const KNOWN_STATUSES = new Set(["success", "rejected"])
 
-const RetryButton = ({ row }: { row: Notification }) => {
+const RetryButton = ({ row }: { row: InboxRowView }) => {
   const { t } = useTranslation("piastrix")
   const retry = useRetryNotification()
   return (
@@ -80,7 +80,7 @@ const RetryButton = ({ row }: { row: Notification }) => {
  * "Refund" of money without an order (offered only where the service can send it back: wallet payments),
  * confirmed with the amount; the server sends it once however often it is asked.
  */
-const RefundButton = ({ row }: { row: Notification }) => {
+const RefundButton = ({ row }: { row: InboxRowView }) => {
   const { t } = useTranslation("piastrix")
   const { amount } = useAmounts()
   const refund = useRefundNotification()
@@ -123,7 +123,7 @@ const RefundButton = ({ row }: { row: Notification }) => {
 }
 
 /** "Mark resolved": what the person did (refunded at Piastrix, made the order by hand), then saved with the row. */
-const ResolveButton = ({ row }: { row: Notification }) => {
+const ResolveButton = ({ row }: { row: InboxRowView }) => {
   const { t } = useTranslation("piastrix")
   const resolve = useResolveNotification()
   const [note, setNote] = useState<string | null>(null)
@@ -168,7 +168,7 @@ const ResolveButton = ({ row }: { row: Notification }) => {
  * What the payment is for: the order it became (`#12`, linking to it) or "no order", the payer's e-mail,
  * and the ids support asks for folded in Details.
  */
-const PaymentOf = ({ row }: { row: Notification }) => {
+const PaymentOf = ({ row }: { row: InboxRowView }) => {
   const { t } = useTranslation("piastrix")
   return (
     <div className="flex flex-col gap-y-0.5">

@@ -5,27 +5,32 @@ import {
 } from "@medusajs/framework/utils"
 import {
   AccountCipherError,
-  findPayout,
-  findRecipient,
   openAccountFields,
-  requireAccountCipher,
   withdrawAccountProblem,
-  withMaskedAccount,
   type AccountFields,
-  type Payout,
   type PayoutContext,
   type Recipient,
 } from "../../../lib/payouts"
 import { describeError, type OrderRef } from "../../../lib/plugin"
 import { payoutContextOf } from "../../../modules/piastrix/payout-context"
+import { requireAccountKey } from "../../../workflows/piastrix-payouts/utils/admin-checks"
 import { piastrixModule } from "./helpers"
+import type { AccountCheck } from "../../../types/admin-responses"
 
-/** What the admin payout routes share: the payout context, and 404s naming the id. */
+/**
+ * What the admin payout routes share: the payout context, and the refusals the payout workflows make too
+ * (404s naming the id, no account key), from their home in the workflows.
+ */
+export {
+  payoutOr404,
+  recipientOr404,
+  requireAccountKey,
+} from "../../../workflows/piastrix-payouts/utils/admin-checks"
 
 /** A withdraw account check in words: `ok`, `refused` (the payway's provider said no) or `unknown` (ask again later). */
 export const accountCheckOf = (
   problem: { final: boolean; reason: string } | null
-) => ({
+): AccountCheck => ({
   result: problem === null ? "ok" : problem.final ? "refused" : "unknown",
   reason: problem?.reason ?? null,
 })
@@ -41,21 +46,6 @@ export const interactivePayoutsOf = (req: MedusaRequest): PayoutContext => ({
   ...payoutsOf(req),
   client: piastrixModule(req).getInteractiveClient(),
 })
-
-/**
- * Refuses (400 naming PIASTRIX_ACCOUNT_KEY) what needs a payout account in plaintext or stores one, when
- * the store has no account key; payments never need it.
- */
-export function requireAccountKey(ctx: PayoutContext): void {
-  try {
-    requireAccountCipher(ctx.cipher)
-  } catch (error) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      (error as Error).message
-    )
-  }
-}
 
 /** A recipient's stored account opened, to check its format against a changed payway (400 when it cannot be). */
 export function openRecipientAccount(
@@ -74,34 +64,6 @@ export function openRecipientAccount(
     }
     throw error
   }
-}
-
-export async function recipientOr404(
-  ctx: PayoutContext,
-  id: string
-): Promise<Recipient> {
-  const recipient = await findRecipient(ctx.db, id)
-  if (!recipient) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_FOUND,
-      `Piastrix recipient with id: ${id} was not found`
-    )
-  }
-  return recipient
-}
-
-export async function payoutOr404(
-  ctx: PayoutContext,
-  id: string
-): Promise<Payout> {
-  const payout = await findPayout(ctx.db, id)
-  if (!payout) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_FOUND,
-      `Piastrix payout with id: ${id} was not found`
-    )
-  }
-  return payout
 }
 
 /** Refuses (400, naming the field) a withdraw account the payway's regex from the shop's output config refuses. */
@@ -133,27 +95,6 @@ export async function checkWithdrawAccountFormat(
       `${problem.field}: ${problem.problem}`
     )
   }
-}
-
-/**
- * Changes a payout's state for an admin: 404 for an unknown id, 400 naming the states the change
- * applies to when the payout is in another one. Returns the payout as responses show it (account masked).
- */
-export async function changePayout(
-  req: MedusaRequest,
-  change: (ctx: PayoutContext, payout: Payout) => Promise<Payout | null>,
-  appliesTo: string
-) {
-  const ctx = payoutsOf(req)
-  const payout = await payoutOr404(ctx, req.params.id)
-  const changed = await change(ctx, payout)
-  if (!changed) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `id: the payout is ${payout.status}; only ${appliesTo}`
-    )
-  }
-  return withMaskedAccount(changed)
 }
 
 /**

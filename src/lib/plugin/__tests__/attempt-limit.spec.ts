@@ -1,5 +1,5 @@
 import { attemptLimitMessage, peekAttempt, takeAttempt } from "../attempt-limit"
-import type { SqlConnection } from "../inbox"
+import type { SqlConnection } from "../sql-connection"
 
 /**
  * The storefront limits' decisions and messages. The counting itself is one SQL statement, shown to let

@@ -1,6 +1,6 @@
 import { parsePiastrixOptions } from "../options"
 import {
-  optionsInEffect,
+  effectiveOptions,
   saveSettings,
   SettingError,
   settingsView,
@@ -54,7 +54,7 @@ describe("operational settings", () => {
       "payways.card.allowed": ["h2h_card_rub"],
       "payouts.defaultHoldDays": 3,
     })
-    const effective = await optionsInEffect(db, options, raw)
+    const effective = await effectiveOptions(db, options, raw)
     expect(effective.refunds).toEqual({ wallet: "manual", other: "manual" })
     expect(effective.payways.card).toEqual({ allowed: ["h2h_card_rub"] })
     expect(effective.payouts.defaultHoldDays).toBe(3)
@@ -88,7 +88,7 @@ describe("operational settings", () => {
       "refunds.other": "sometimes",
       "payouts.defaultSchedule": null,
     })
-    const effective = await optionsInEffect(db, options, raw)
+    const effective = await effectiveOptions(db, options, raw)
     expect(effective.refunds.other).toBe("reject")
     expect(effective.payouts.defaultSchedule).toBe("weekly")
   })

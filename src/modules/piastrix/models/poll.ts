@@ -1,11 +1,11 @@
 import { model } from "@medusajs/framework/utils"
-import { POLL_TABLE } from "../../../lib/plugin/poll-store"
+import { POLL_TABLE } from "../../../lib/plugin/postgres-poll-store"
 
 /**
  * Windows for the whole installation: the service's polling limits (a payment's status at most once per 10 s, a
  * payout's once a minute): per polled thing (`id` is the guard's slot, endpoint and key), when the service may
  * next be asked, who is asking now, and the last answer to hand out meanwhile. Written and read through
- * `lib/plugin/poll-store.ts` by the database's clock, so instances with skewed clocks agree. The storefront's
+ * `lib/plugin/postgres-poll-store.ts` by the database's clock, so instances with skewed clocks agree. The storefront's
  * limits count attempts per window in the same rows (`hits`, lib/plugin/attempt-limit.ts).
  */
 export const PiastrixPoll = model.define(POLL_TABLE, {

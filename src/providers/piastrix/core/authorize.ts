@@ -47,12 +47,12 @@ function settlePaid(
 ): PiastrixSessionData {
   if (paidAsAsked(received, data)) {
     ctx.logger.info(
-      `Piastrix: session ${data.session_id}: paid (${received.source})`
+      `Piastrix session ${data.session_id}: paid (${received.source})`
     )
     return { ...data, state: "paid", failure: null, amount_mismatch: null }
   }
   ctx.logger.warn(
-    `Piastrix: session ${data.session_id}: paid ${received.amount} in ${received.currency}, ` +
+    `Piastrix session ${data.session_id}: paid ${received.amount} in ${received.currency}, ` +
       `expected ${data.amount} in ${data.currency}: not captured (${received.source})`
   )
   return {
@@ -82,7 +82,7 @@ async function fromInbox(
     verdicts = await ctx.verdicts(data.shop_order_id)
   } catch (error) {
     ctx.logger.warn(
-      `Piastrix: session ${data.session_id}: the notification inbox could not be read: ${describeError(error)}`
+      `Piastrix session ${data.session_id}: the notification inbox could not be read: ${describeError(error)}`
     )
     return null
   }
@@ -103,7 +103,7 @@ async function fromInbox(
     // it) pays for nothing now. Medusa never authorizes a session twice, so an order already placed
     // with this payment is not touched.
     ctx.logger.warn(
-      `Piastrix: session ${data.session_id}: the payment of notification ${refunded.notification_id} was refunded to the payer; not authorized`
+      `Piastrix session ${data.session_id}: the payment of notification ${refunded.notification_id} was refunded to the payer; not authorized`
     )
     return {
       ...withFacts,
@@ -128,7 +128,7 @@ async function fromInbox(
     return withFacts
   }
   ctx.logger.info(
-    `Piastrix: session ${data.session_id}: the service rejected the payment (notification)`
+    `Piastrix session ${data.session_id}: the service rejected the payment (notification)`
   )
   return {
     ...withFacts,
@@ -158,7 +158,7 @@ function applyRecord(
 ): PiastrixSessionData {
   if (String(record.shop_order_id) !== data.shop_order_id) {
     ctx.logger.warn(
-      `Piastrix: session ${data.session_id}: the status answer was for another order; ignored`
+      `Piastrix session ${data.session_id}: the status answer was for another order; ignored`
     )
     return data
   }
@@ -173,7 +173,7 @@ function applyRecord(
   const endpoint = statusEndpointOf(ctx.kind)
   // What a status read alone may not decide stays pending, with a notice the store owner can see.
   const undecided = (notice: string): PiastrixSessionData => {
-    ctx.logger.warn(`Piastrix: session ${data.session_id}: ${notice}`)
+    ctx.logger.warn(`Piastrix session ${data.session_id}: ${notice}`)
     return { ...next, notice }
   }
   if (!isKnownServiceStatus(record.status, ctx.kind, ctx.options.statuses)) {
@@ -220,7 +220,7 @@ function applyRecord(
     )
   }
   ctx.logger.info(
-    `Piastrix: session ${data.session_id}: the service reports ${outcome} (status ${record.status})`
+    `Piastrix session ${data.session_id}: the service reports ${outcome} (status ${record.status})`
   )
   return {
     ...next,
@@ -259,7 +259,7 @@ export async function resolvePiastrixPayment(
       // Whole in the register (a refund is sent back to it), masked in the session data above.
       await ctx.register.notePayer(shopOrderId, account).catch((error) => {
         ctx.logger.warn(
-          `Piastrix: session ${data.session_id}: the payer's wallet not noted in the register: ${describeError(error)}`
+          `Piastrix session ${data.session_id}: the payer's wallet not noted in the register: ${describeError(error)}`
         )
       })
     }
@@ -269,7 +269,7 @@ export async function resolvePiastrixPayment(
         ? "not found at the service"
         : describeError(read.error)
     ctx.logger.info(
-      `Piastrix: session ${shopOrderId}: status unavailable, still waiting: ${why}`
+      `Piastrix session ${shopOrderId}: status unavailable, still waiting: ${why}`
     )
   }
   return resolved(ctx, data)

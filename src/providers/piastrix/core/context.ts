@@ -15,7 +15,7 @@ export interface ProviderContext {
   identifier: string
   options: PiastrixOptions
   /** The options with the admin's operational settings (lib/plugin/settings.ts), read now: one query. */
-  optionsInEffect: () => Promise<PiastrixOptions>
+  effectiveOptions: () => Promise<PiastrixOptions>
   client: PiastrixClient
   /** The process-wide guard of this shop: every payment status call goes through it. */
   guard: PollingGuard

@@ -185,7 +185,7 @@ async function existsAtService(
   const read = await readPaymentStatus(ctx, ctx.kind, sessionId)
   if (read.outcome === "unavailable") {
     ctx.logger.warn(
-      `Piastrix: session ${sessionId}: status check after a lost reply failed: ${describeError(read.error)}`
+      `Piastrix session ${sessionId}: status check after a lost reply failed: ${describeError(read.error)}`
     )
     return "unknown"
   }
@@ -208,7 +208,7 @@ async function createResolvingLostReply(
       throw initiateError(error)
     }
     ctx.logger.warn(
-      `Piastrix: session ${r.sessionId}: ${ctx.kind} payment creation lost its reply; checking status`
+      `Piastrix session ${r.sessionId}: ${ctx.kind} payment creation lost its reply; checking status`
     )
     const existence = await existsAtService(ctx, r.sessionId)
     if (existence !== "absent") {
@@ -235,7 +235,7 @@ function notStarted(
   error: unknown
 ): never {
   ctx.logger.error(
-    `Piastrix: session ${sessionId}: ${why}: ${describeError(error)}`
+    `Piastrix session ${sessionId}: ${why}: ${describeError(error)}`
   )
   throw new MedusaError(
     MedusaError.Types.UNEXPECTED_STATE,
@@ -251,7 +251,7 @@ async function inputConfigOrNull(
     return await cachedShopInputConfig(ctx.client, ctx.guard)
   } catch (error) {
     ctx.logger.warn(
-      `Piastrix: session ${sessionId}: payment directions unavailable, the service will judge the payway: ${describeError(error)}`
+      `Piastrix session ${sessionId}: payment directions unavailable, the service will judge the payway: ${describeError(error)}`
     )
     return null
   }
@@ -308,12 +308,12 @@ async function carriedPayment(
     }
   } catch (error) {
     ctx.logger.warn(
-      `Piastrix: session ${sessionId}: could not check a carried payment: ${describeError(error)}`
+      `Piastrix session ${sessionId}: could not check a carried payment: ${describeError(error)}`
     )
     return null
   }
   ctx.logger.info(
-    `Piastrix: session ${sessionId}: carries the paid payment of ${previous.shop_order_id}; no new payment opened`
+    `Piastrix session ${sessionId}: carries the paid payment of ${previous.shop_order_id}; no new payment opened`
   )
   return { ...previous, session_id: sessionId }
 }
@@ -379,7 +379,7 @@ export async function initiatePiastrixPayment(
 
   // The store's database holds the admin's settings and the register: without it nothing is opened.
   const options = await ctx
-    .optionsInEffect()
+    .effectiveOptions()
     .catch((error) => notStarted(ctx, sessionId, "settings unreadable", error))
   const config = await inputConfigOrNull(ctx, sessionId)
   const payway = choosePayway(config, ctx.kind, options, storefront.payway, {
@@ -412,7 +412,7 @@ export async function initiatePiastrixPayment(
   await ctx.register.created(sessionId, created.id).catch((error) => {
     // The register still knows the payment; only the service's id is missing there.
     ctx.logger.warn(
-      `Piastrix: session ${sessionId}: payment ${created.id} not noted in the register: ${describeError(error)}`
+      `Piastrix session ${sessionId}: payment ${created.id} not noted in the register: ${describeError(error)}`
     )
   })
   if (created.payer_account) {
@@ -421,12 +421,12 @@ export async function initiatePiastrixPayment(
       .notePayer(sessionId, created.payer_account)
       .catch((error) => {
         ctx.logger.warn(
-          `Piastrix: session ${sessionId}: the payer's wallet not noted in the register: ${describeError(error)}`
+          `Piastrix session ${sessionId}: the payer's wallet not noted in the register: ${describeError(error)}`
         )
       })
   }
   ctx.logger.info(
-    `Piastrix: session ${sessionId}: ${ctx.kind} payment ${created.id} created (payway ${payway ?? "service default"})`
+    `Piastrix session ${sessionId}: ${ctx.kind} payment ${created.id} created (payway ${payway ?? "service default"})`
   )
 
   // Every key is written, so nothing the storefront injected survives Medusa's merge of the two.

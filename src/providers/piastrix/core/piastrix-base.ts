@@ -37,7 +37,7 @@ import {
   createPiastrixClient,
   createPiastrixVerifier,
   installationPollingGuard,
-  optionsInEffect,
+  effectiveOptions,
   parsePiastrixOptions,
   announceNotification,
   markPaymentCreated,
@@ -105,8 +105,8 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       kind: this.kind,
       identifier: this.getIdentifier(),
       options: this.options_,
-      optionsInEffect: () =>
-        optionsInEffect(this.db(), this.options_, this.rawOptions_),
+      effectiveOptions: () =>
+        effectiveOptions(this.db(), this.options_, this.rawOptions_),
       client: this.client_,
       guard: installationPollingGuard(this.client_, this.db()),
       logger: this.logger_,
@@ -165,7 +165,7 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
 
   private foreign(method: string): void {
     this.logger_.warn(
-      `Piastrix ${this.getIdentifier()}: ${method} got data this service did not write; left unchanged`
+      `Piastrix provider ${this.getIdentifier()}: ${method} got data this service did not write; left unchanged`
     )
   }
 
@@ -197,7 +197,7 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
     const data = this.ours(input.data)
     if (data && data.state !== "paid") {
       this.logger_.warn(
-        `Piastrix: session ${data.session_id}: capture of a payment in state ${data.state}`
+        `Piastrix session ${data.session_id}: capture of a payment in state ${data.state}`
       )
     }
     return { data: input.data ?? {} }
@@ -213,7 +213,7 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       return { data: { ...data } }
     }
     this.logger_.info(
-      `Piastrix: session ${data.session_id}: canceled in Medusa (the service has no cancel)`
+      `Piastrix session ${data.session_id}: canceled in Medusa (the service has no cancel)`
     )
     return { data: { ...data, state: "canceled" } }
   }
@@ -223,7 +223,7 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
     if (data) {
       // A payer holding the payment page can still pay; the callback route keeps such money visible.
       this.logger_.info(
-        `Piastrix: session ${data.session_id}: deleted in Medusa while ${data.state}`
+        `Piastrix session ${data.session_id}: deleted in Medusa while ${data.state}`
       )
     }
     return { data: input.data ?? {} }

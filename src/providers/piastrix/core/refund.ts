@@ -24,7 +24,7 @@ function manualRefund(
   refundId: string | null
 ) {
   ctx.logger.warn(
-    `Piastrix: session ${data.session_id}: refund of ${amount} recorded as manual: refund the payer outside Medusa`
+    `Piastrix session ${data.session_id}: refund of ${amount} recorded as manual: refund the payer outside Medusa`
   )
   const entry: RefundEntry = {
     refund_id: refundId,
@@ -51,7 +51,7 @@ async function payeeOf(
     account = await ctx.register.payer(data.shop_order_id)
   } catch (error) {
     ctx.logger.error(
-      `Piastrix: session ${data.session_id}: the payer's wallet could not be read: ${describeError(error)}`
+      `Piastrix session ${data.session_id}: the payer's wallet could not be read: ${describeError(error)}`
     )
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
@@ -128,9 +128,9 @@ export async function refundPiastrixPayment(
   // Medusa passes its refund's id as the idempotency key; the register ties the transfer to it.
   const refundId = input.context?.idempotency_key ?? null
   // The refund policy may have changed in the admin since this process started. Nothing moved yet.
-  const { refunds } = await ctx.optionsInEffect().catch((error) => {
+  const { refunds } = await ctx.effectiveOptions().catch((error) => {
     ctx.logger.error(
-      `Piastrix: refund of ${data.shop_order_id}: settings unreadable: ${describeError(error)}`
+      `Piastrix session ${data.session_id}: refund of ${data.shop_order_id} not started, settings unreadable: ${describeError(error)}`
     )
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,

@@ -67,7 +67,7 @@ export async function piastrixWebhookAction(
   const verification = verify(callbackInputOf(payload))
   if (!verification.ok) {
     ctx.logger.warn(
-      `Piastrix: refused a notification on the payment webhook route: ${verification.reason}`
+      `Piastrix webhook: refused a notification on the payment webhook route: ${verification.reason}`
     )
     return { action: "not_supported" }
   }
@@ -80,7 +80,7 @@ export async function piastrixWebhookAction(
   } catch (error) {
     // Core goes on with the status endpoint, which captures only what the service corroborates.
     ctx.logger.warn(
-      `Piastrix: session ${n.shop_order_id}: the notification could not be recorded: ${describeError(error)}`
+      `Piastrix session ${n.shop_order_id}: the notification could not be recorded: ${describeError(error)}`
     )
   }
   const data = {

@@ -6,14 +6,6 @@ export type CartAndOrder = {
   order: { id: string; metadata: Record<string, unknown> | null } | null
 }
 
-type Query = {
-  graph(config: {
-    entity: string
-    fields: string[]
-    filters: Record<string, unknown>
-  }): Promise<{ data: Record<string, any>[] }>
-}
-
 /**
  * The cart a payment collection pays for and the order placed from it, through Medusa's links
  * (cart_payment_collection, order_cart; order_payment_collection for orders without a cart).
@@ -22,9 +14,7 @@ export async function findCartAndOrder(
   container: MedusaContainer,
   paymentCollectionId: string
 ): Promise<CartAndOrder> {
-  const query = container.resolve(
-    ContainerRegistrationKeys.QUERY
-  ) as unknown as Query
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: carts } = await query.graph({
     entity: "cart_payment_collection",
     fields: ["cart_id"],

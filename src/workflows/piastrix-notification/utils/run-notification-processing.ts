@@ -57,14 +57,7 @@ export async function runNotificationProcessing(
     if (errors?.length) {
       throw errors[0].error
     }
-    let row = result as NotificationRow
-    if (row.state === "failed" && row.attempts >= NOTIFICATION_MAX_ATTEMPTS) {
-      row = await piastrix.settleNotification(
-        row.id,
-        "needs_attention",
-        `gave up after ${row.attempts} attempts: ${row.last_error}`
-      )
-    }
+    const row = await capAttempts(piastrix, result as NotificationRow)
     const line = `Piastrix notification ${row.id} for ${row.shop_order_id} (${row.status}): ${row.state}`
     if (row.state === "failed" || row.state === "needs_attention") {
       logger.warn(`${line}: ${row.last_error}`)
@@ -76,13 +69,32 @@ export async function runNotificationProcessing(
     const reason = `processing failed: ${describeError(error)}`
     logger.error(`Piastrix notification ${notificationId}: ${reason}`)
     try {
-      await piastrix.settleNotification(notificationId, "failed", reason)
+      const row = await capAttempts(
+        piastrix,
+        await piastrix.settleNotification(notificationId, "failed", reason)
+      )
+      return { id: row.id, state: row.state, reason: row.last_error }
     } catch (recordError) {
       // The claim runs out and the reconcile job picks the row up again.
       logger.error(
         `Piastrix notification ${notificationId}: the failure could not be recorded: ${describeError(recordError)}`
       )
+      return { id: notificationId, state: "failed", reason }
     }
-    return { id: notificationId, state: "failed", reason }
   }
+}
+
+/** A failed row that used up its attempts, whether its processing failed or threw, goes to a person. */
+async function capAttempts(
+  piastrix: PiastrixModuleService,
+  row: NotificationRow
+): Promise<NotificationRow> {
+  if (row.state !== "failed" || row.attempts < NOTIFICATION_MAX_ATTEMPTS) {
+    return row
+  }
+  return piastrix.settleNotification(
+    row.id,
+    "needs_attention",
+    `gave up after ${row.attempts} attempts: ${row.last_error}`
+  )
 }

@@ -10,8 +10,6 @@ import { fulfilledSaleOf, type AccrualInput } from "../../../lib/payouts"
 
 export const findPiastrixFulfilledSalesStepId = "find-piastrix-fulfilled-sales"
 
-type Query = { graph(q: Record<string, unknown>): Promise<{ data: any[] }> }
-
 /**
  * The order fields the step reads. The order module computes line totals only when an order total is
  * asked for too, hence `subtotal`.
@@ -30,19 +28,16 @@ const ORDER_FIELDS = [
 type Amount = AmountInput
 
 /** Medusa's totals arrive as its BigNumber (or its raw value): read the exact decimal, never a float's digits. */
-const exact = (value: Amount): BigNumber =>
+const exact = (value: Amount | null): BigNumber =>
   parseAmount(value) ?? new BigNumber(NaN)
 
-type FulfilledOrder = {
+/** An order line as the step reads it. */
+type SoldLine = {
   id: string
-  currency_code: string
-  items: Array<{
-    id: string
-    quantity: Amount
-    product_id: string | null
-    subtotal: Amount
-    discount_subtotal?: Amount | null
-  }>
+  quantity: Amount
+  product_id: string | null
+  subtotal: Amount | null
+  discount_subtotal: Amount | null
 }
 
 export type FulfilledSales = {
@@ -61,7 +56,7 @@ export const findPiastrixFulfilledSalesStep = createStep(
     input: { order_id: string; fulfillment_id: string },
     { container }
   ) => {
-    const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const [{ data: fulfillments }, { data: orders }] = await Promise.all([
       query.graph({
         entity: "fulfillment",
@@ -75,28 +70,49 @@ export const findPiastrixFulfilledSalesStep = createStep(
       }),
     ])
     const fulfillment = fulfillments[0]
-    const order: FulfilledOrder | undefined = orders[0]
+    const order = orders[0]
     const result: FulfilledSales = { accruals: [], skipped: [] }
     if (!fulfillment || !order) {
       return new StepResponse(result)
     }
     const fulfilled = new Map<string, BigNumber>()
     for (const item of fulfillment.items ?? []) {
-      fulfilled.set(
-        item.line_item_id,
-        (fulfilled.get(item.line_item_id) ?? new BigNumber(0)).plus(
-          item.quantity
+      const lineId = item?.line_item_id
+      if (lineId) {
+        fulfilled.set(
+          lineId,
+          (fulfilled.get(lineId) ?? new BigNumber(0)).plus(item.quantity)
         )
-      )
+      }
     }
-    const lines = (order.items ?? []).filter((line: { id: string }) =>
-      fulfilled.has(line.id)
+    // Read field by field: Query's rows are typed once Medusa has generated its types (.medusa/types),
+    // and untyped before; a line type that both fit.
+    const lines: SoldLine[] = (order.items ?? []).flatMap(
+      (
+        line: {
+          id: string
+          quantity: Amount
+          product_id?: string | null
+          subtotal?: Amount | null
+          // Computed on request: not in the row type Medusa generates.
+          discount_subtotal?: Amount | null
+        } | null
+      ) =>
+        line && fulfilled.has(line.id)
+          ? [
+              {
+                id: line.id,
+                quantity: line.quantity,
+                product_id: line.product_id ?? null,
+                subtotal: line.subtotal ?? null,
+                discount_subtotal: line.discount_subtotal ?? null,
+              },
+            ]
+          : []
     )
     const productIds = [
       ...new Set(
-        lines
-          .map((line: { product_id: string | null }) => line.product_id)
-          .filter(Boolean)
+        lines.flatMap((line) => (line.product_id ? [line.product_id] : []))
       ),
     ]
     const { data: products } = productIds.length

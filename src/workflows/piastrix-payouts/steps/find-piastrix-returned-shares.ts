@@ -9,8 +9,6 @@ import {
 
 export const findPiastrixReturnedSharesStepId = "find-piastrix-returned-shares"
 
-type Query = { graph(q: Record<string, unknown>): Promise<{ data: any[] }> }
-
 export type ReturnedShare = {
   accrual_transaction_id: string
   /** Items of the accrual returned so far (all received returns of its line). */
@@ -35,7 +33,7 @@ export const findPiastrixReturnedSharesStep = createStep(
     if (accruals.length === 0) {
       return new StepResponse([] as ReturnedShare[])
     }
-    const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const [{ data: orders }, { data: fulfillments }] = await Promise.all([
       query.graph({
         entity: "order",

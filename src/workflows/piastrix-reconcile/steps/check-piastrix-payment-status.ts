@@ -47,7 +47,7 @@ export const checkPiastrixPaymentStatusStep = createStep(
     }
     if (read.outcome === "unavailable") {
       logger.info(
-        `Piastrix reconcile: payment ${payment.shop_order_id}: status unavailable: ${describeError(read.error)}`
+        `Piastrix payment ${payment.shop_order_id}: status unavailable (reconcile job): ${describeError(read.error)}`
       )
       return new StepResponse<PaymentStatusCheck>({
         outcome: "unknown",

@@ -2,13 +2,9 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import {
-  createPayout,
-  listPayouts,
-  withMaskedAccount,
-} from "../../../../lib/payouts"
-import { payoutsOf, recipientOr404, requireAccountKey } from "../payout-helpers"
+import { listPayouts, withMaskedAccount } from "../../../../lib/payouts"
+import { createPiastrixPayoutWorkflow } from "../../../../workflows/piastrix-payouts"
+import { payoutsOf } from "../payout-helpers"
 import type {
   AdminCreatePayoutType,
   AdminPayoutsQueryType,
@@ -30,24 +26,19 @@ export const GET = async (
 }
 
 /**
- * Writes a payout (an amount, or all that is payable) ahead of sending it; the send job sends it, or it
- * waits for approval above the threshold (an option or the admin's setting). Without an account key it could
- * never be sent: 400 naming it.
+ * Writes a payout (an amount, or all that is payable) ahead of sending it (`createPiastrixPayoutWorkflow`);
+ * the send job sends it, or it waits for approval above the threshold (an option or the admin's setting).
+ * Without an account key it could never be sent: 400 naming it.
  */
 export const POST = async (
   req: AuthenticatedMedusaRequest<AdminCreatePayoutType>,
   res: MedusaResponse
 ) => {
-  const ctx = payoutsOf(req)
-  requireAccountKey(ctx)
-  const recipient = await recipientOr404(ctx, req.validatedBody.recipient_id)
-  const result = await createPayout(ctx.db, {
-    recipient_id: recipient.id,
-    amount: req.validatedBody.amount,
-    approval_threshold: (await ctx.optionsInEffect()).payouts.approvalThreshold,
+  const { result: payout } = await createPiastrixPayoutWorkflow(req.scope).run({
+    input: {
+      recipient_id: req.validatedBody.recipient_id,
+      amount: req.validatedBody.amount,
+    },
   })
-  if (!result.payout) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, result.reason)
-  }
-  res.status(201).json({ payout: withMaskedAccount(result.payout) })
+  res.status(201).json({ payout })
 }

@@ -51,7 +51,7 @@ export const POST = async (
   requireAccountKey(ctx)
   await checkWithdrawAccountFormat(ctx, input)
   const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-  const defaults = (await ctx.optionsInEffect()).payouts
+  const defaults = (await ctx.effectiveOptions()).payouts
   const created = await piastrix.createPiastrixRecipients({
     ...input,
     hold_days: input.hold_days ?? defaults.defaultHoldDays,

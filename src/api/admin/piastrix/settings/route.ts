@@ -7,6 +7,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { PROVIDER_IDENTIFIERS, SettingError } from "../../../../lib/plugin"
 import { piastrixModule } from "../helpers"
 import type { AdminSaveSettingsBody } from "../validators"
+import type { SettingsResponse } from "../../../../types/admin-responses"
 
 /**
  * The options in force (secrets masked) with their source, the editable operational settings (value,
@@ -16,7 +17,7 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const piastrix = piastrixModule(req)
   const { backendUrl } = piastrix.getOptions()
   res.json({
-    options: piastrix.optionsInForce(),
+    options: piastrix.optionsView(),
     settings: await piastrix.settings(),
     callback_url: backendUrl
       ? `${backendUrl.replace(/\/+$/, "")}/hooks/piastrix`
@@ -24,7 +25,7 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
     provider_ids: Object.values(PROVIDER_IDENTIFIERS).map(
       (identifier) => `pp_${identifier}_piastrix`
     ),
-  })
+  } satisfies SettingsResponse)
 }
 
 /**

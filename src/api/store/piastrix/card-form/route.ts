@@ -52,7 +52,7 @@ export async function POST(
       error,
       res,
       logger,
-      `card form for session ${session_id}`
+      `session ${session_id}: card form`
     )
   }
 }

@@ -18,8 +18,8 @@ export async function GET(
   res: MedusaResponse
 ) {
   const { cart_id, kind } = req.validatedQuery as StoreDirectionsQueryType
-  const { optionsInEffect, client, guard } = piastrixOf(req.scope)
-  const options = await optionsInEffect()
+  const { effectiveOptions, client, guard } = piastrixOf(req.scope)
+  const options = await effectiveOptions()
   const cart = await loadCartPayment(req.scope, cart_id, client.currencies)
   let config
   try {
@@ -30,7 +30,7 @@ export async function GET(
       error,
       res,
       logger,
-      `directions for cart ${cart_id}`
+      `cart ${cart_id}: directions`
     )
   }
   const target = { currency: cart.currency.numeric, amount: cart.amount }

@@ -7,18 +7,18 @@ import type { PiastrixOptions } from "../../../../lib/plugin"
 /**
  * The plugin options, the client for calls a payer waits on (one attempt, `interactiveTimeoutMs`) and the
  * shop's polling guard, from the plugin's module;
- * `optionsInEffect` adds the admin's operational settings (allowed payways), read at the call.
+ * `effectiveOptions` adds the admin's operational settings (allowed payways), read at the call.
  */
 export function piastrixOf(scope: MedusaContainer): {
   options: PiastrixOptions
-  optionsInEffect: () => Promise<PiastrixOptions>
+  effectiveOptions: () => Promise<PiastrixOptions>
   client: PiastrixClient
   guard: PollingGuard
 } {
   const service = scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
   return {
     options: service.getOptions(),
-    optionsInEffect: () => service.optionsInEffect(),
+    effectiveOptions: () => service.effectiveOptions(),
     client: service.getInteractiveClient(),
     guard: service.getPollingGuard(),
   }

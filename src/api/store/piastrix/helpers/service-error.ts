@@ -20,7 +20,8 @@ export type ServiceErrorBody = {
 /**
  * Answers an error of a call to the service: a refusal the payer can fix (amount, payway) becomes
  * Medusa's 400 naming the field; everything else about the service is a 502 with a short message,
- * never a 500. Errors that are not the service's are thrown on to Medusa's error handler.
+ * never a 500. Errors that are not the service's are thrown on to Medusa's error handler. `context`
+ * names the thing and the call, as log lines do: `session <id>: card form`.
  */
 export function respondToServiceError(
   error: unknown,
@@ -60,7 +61,7 @@ export function respondToServiceError(
     )
   }
   // The error's message names the endpoint and code only; the service's own text was redacted by the client.
-  logger.warn(`piastrix: ${context} failed: ${error.message}`)
+  logger.warn(`Piastrix ${context} failed: ${error.message}`)
   if (error instanceof PiastrixApiError) {
     // A bad signature is the store's configuration, not the payer's business: the log says which.
     sendBadGateway(

@@ -22,8 +22,8 @@ export async function POST(
 ) {
   const { cart_id, payway } = req.validatedBody
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-  const { optionsInEffect, client, guard } = piastrixOf(req.scope)
-  const options = await optionsInEffect()
+  const { effectiveOptions, client, guard } = piastrixOf(req.scope)
+  const options = await effectiveOptions()
   const cart = await loadCartPayment(req.scope, cart_id, client.currencies)
   try {
     const config = await cachedShopInputConfig(client, guard)
@@ -59,6 +59,6 @@ export async function POST(
       add_ons_config: quote.add_ons_config ?? null,
     })
   } catch (error) {
-    respondToServiceError(error, res, logger, `quote for cart ${cart_id}`)
+    respondToServiceError(error, res, logger, `cart ${cart_id}: quote`)
   }
 }

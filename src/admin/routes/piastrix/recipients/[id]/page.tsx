@@ -15,8 +15,8 @@ import {
   useRecipientLedger,
   useRecipientProducts,
   useSaveRecipient,
-  type LedgerEntry,
-  type Recipient,
+  type LedgerEntryView,
+  type RecipientView,
 } from "../../../../lib/api"
 import { useAmounts } from "../../../../lib/amounts"
 import { runMutation } from "../../../../lib/run-mutation"
@@ -25,7 +25,7 @@ import { periodOf } from "../../../../lib/period"
 /** The recipient's ledger accounts, in the order money moves through them. */
 const ACCOUNTS = ["held", "available", "in_flight", "paid", "clawback"]
 
-function Settings({ recipient }: { recipient: Recipient }) {
+function Settings({ recipient }: { recipient: RecipientView }) {
   const { t } = useTranslation("piastrix")
   const save = useSaveRecipient()
   const initial = {
@@ -192,7 +192,7 @@ function Products({ id }: { id: string }) {
 }
 
 /** What an entry is for: its order (`#4`, linking to it), its payout (a link) and its reason; ids in Details. */
-function EntryFor({ entry }: { entry: LedgerEntry }) {
+function EntryFor({ entry }: { entry: LedgerEntryView }) {
   const { t } = useTranslation("piastrix")
   return (
     <div className="flex flex-col gap-y-0.5">

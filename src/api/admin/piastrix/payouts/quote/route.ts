@@ -22,6 +22,7 @@ import {
   requireAccountKey,
 } from "../../payout-helpers"
 import type { AdminQuotePayoutType } from "../../payout-validators"
+import type { PayoutQuote } from "../../../../../types/admin-responses"
 
 /**
  * "Get quote" before a payout is confirmed: what the shop would pay (the amount asked, or all payable),
@@ -72,7 +73,7 @@ export const POST = async (
     return
   }
   const currencies = defaultCurrencyTable
-  const threshold = (await ctx.optionsInEffect()).payouts.approvalThreshold
+  const threshold = (await ctx.effectiveOptions()).payouts.approvalThreshold
   res.json({
     quote: {
       recipient_id: recipient.id,
@@ -95,6 +96,6 @@ export const POST = async (
       awaits_approval:
         threshold !== null && checked.amount.isGreaterThan(threshold),
       account_check: check === undefined ? null : accountCheckOf(check),
-    },
+    } satisfies PayoutQuote,
   })
 }

@@ -2,18 +2,15 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { approvePayout } from "../../../../../../lib/payouts"
-import { changePayout } from "../../../payout-helpers"
+import { approvePiastrixPayoutWorkflow } from "../../../../../../workflows/piastrix-payouts"
 
-/** Lets a payout above the approval threshold be sent. */
+/** Lets a payout above the approval threshold be sent (`approvePiastrixPayoutWorkflow`). */
 export const POST = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) => {
-  const payout = await changePayout(
-    req,
-    (ctx, p) => approvePayout(ctx.db, p.id),
-    "awaiting_approval payouts can be approved"
+  const { result: payout } = await approvePiastrixPayoutWorkflow(req.scope).run(
+    { input: { id: req.params.id } }
   )
   res.json({ payout })
 }

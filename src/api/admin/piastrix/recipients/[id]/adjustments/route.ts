@@ -2,33 +2,21 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { adjustBalance, LedgerError } from "../../../../../../lib/payouts"
-import { payoutsOf, recipientOr404 } from "../../../payout-helpers"
+import { adjustPiastrixBalanceWorkflow } from "../../../../../../workflows/piastrix-payouts"
 import type { AdminCreateAdjustmentType } from "../../../payout-validators"
 
-/** Corrects a recipient's available balance with a reason; a retried request with its key posts once. */
+/**
+ * Corrects a recipient's available balance with a reason (`adjustPiastrixBalanceWorkflow`); a retried
+ * request with its key posts once, answered 200 instead of 201.
+ */
 export const POST = async (
   req: AuthenticatedMedusaRequest<AdminCreateAdjustmentType>,
   res: MedusaResponse
 ) => {
-  const ctx = payoutsOf(req)
-  const recipient = await recipientOr404(ctx, req.params.id)
-  const { amount, reason, idempotency_key } = req.validatedBody
-  try {
-    const posted = await adjustBalance(ctx.db, {
-      key: `adjustment:${recipient.id}:${idempotency_key}`,
-      recipient_id: recipient.id,
-      amount,
-      reason,
-    })
-    res
-      .status(posted.created ? 201 : 200)
-      .json({ transaction_id: posted.transaction_id, entries: posted.entries })
-  } catch (error) {
-    if (error instanceof LedgerError) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
-    }
-    throw error
-  }
+  const { result: posted } = await adjustPiastrixBalanceWorkflow(req.scope).run(
+    { input: { recipient_id: req.params.id, ...req.validatedBody } }
+  )
+  res
+    .status(posted.created ? 201 : 200)
+    .json({ transaction_id: posted.transaction_id, entries: posted.entries })
 }

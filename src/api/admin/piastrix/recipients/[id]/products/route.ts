@@ -2,6 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import type { RemoteQueryFunction } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   MedusaError,
@@ -11,26 +12,24 @@ import { PIASTRIX_MODULE } from "../../../../../../modules/piastrix"
 import { payoutsOf, recipientOr404 } from "../../../payout-helpers"
 import type { AdminRecipientProductsType } from "../../../payout-validators"
 
-type Query = { graph(q: Record<string, unknown>): Promise<{ data: any[] }> }
-type Link = {
-  create(links: unknown[]): Promise<unknown>
-  dismiss(links: unknown[]): Promise<unknown>
-}
-
 const linkOf = (recipientId: string, productId: string) => ({
   [PIASTRIX_MODULE]: { piastrix_recipient_id: recipientId },
   [Modules.PRODUCT]: { product_id: productId },
 })
 
-async function productsOf(query: Query, recipientId: string) {
+async function productsOf(
+  query: Omit<RemoteQueryFunction, symbol>,
+  recipientId: string
+) {
   const { data } = await query.graph({
     entity: "piastrix_recipient",
     fields: ["products.id", "products.title"],
     filters: { id: recipientId },
   })
-  return (data[0]?.products ?? [])
-    .filter(Boolean)
-    .map((p: { id: string; title: string }) => ({ id: p.id, title: p.title }))
+  return (data[0]?.products ?? []).flatMap(
+    (p: { id: string; title: string } | null) =>
+      p ? [{ id: p.id, title: p.title }] : []
+  )
 }
 
 /** The products a recipient owns (its sales earn it its share). */
@@ -41,7 +40,7 @@ export const GET = async (
   const recipient = await recipientOr404(payoutsOf(req), req.params.id)
   res.json({
     products: await productsOf(
-      req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY),
+      req.scope.resolve(ContainerRegistrationKeys.QUERY),
       recipient.id
     ),
   })
@@ -53,8 +52,8 @@ export const POST = async (
   res: MedusaResponse
 ) => {
   const recipient = await recipientOr404(payoutsOf(req), req.params.id)
-  const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
-  const link = req.scope.resolve<Link>(ContainerRegistrationKeys.LINK)
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const link = req.scope.resolve(ContainerRegistrationKeys.LINK)
   const { add = [], remove = [] } = req.validatedBody
   if (add.length) {
     const { data: products } = await query.graph({
@@ -69,13 +68,13 @@ export const POST = async (
         `add: no product ${missing.join(", ")}`
       )
     }
-    const owned = products.filter(
-      (p) => p.piastrix_recipient && p.piastrix_recipient.id !== recipient.id
+    const owned = products.flatMap((p) =>
+      p.piastrix_recipient && p.piastrix_recipient.id !== recipient.id
+        ? [linkOf(p.piastrix_recipient.id, p.id)]
+        : []
     )
     if (owned.length) {
-      await link.dismiss(
-        owned.map((p) => linkOf(p.piastrix_recipient.id, p.id))
-      )
+      await link.dismiss(owned)
     }
     await link.create(add.map((id) => linkOf(recipient.id, id)))
   }

@@ -35,7 +35,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       error,
       res,
       logger,
-      `receipt status of session ${session.id}`
+      `session ${session.id}: receipt status`
     )
   }
 }

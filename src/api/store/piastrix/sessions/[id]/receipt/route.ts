@@ -61,7 +61,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       file: read.bytes as Uint8Array<ArrayBuffer>,
     })
     logger.info(
-      `piastrix: receipt (${read.type.mime}, ${read.bytes.length} bytes) filed for session ${session.id}`
+      `Piastrix session ${session.id}: receipt (${read.type.mime}, ${read.bytes.length} bytes) filed`
     )
     res.status(202).json({
       session_id: session.id,
@@ -74,7 +74,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       error,
       res,
       logger,
-      `receipt upload for session ${session.id}`
+      `session ${session.id}: receipt upload`
     )
   }
 }

@@ -34,7 +34,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       error,
       res,
       logger,
-      `requisites of session ${session.id}`
+      `session ${session.id}: requisites`
     )
   }
 }

@@ -3,7 +3,8 @@
  * the last answer. The in-memory store bounds one process only; with several Medusa instances each
  * would poll on its own schedule. A shared store (a Postgres table keyed by slot) makes the limit
  * hold for the whole installation: `claim` is then one conditional UPDATE ... RETURNING, and values
- * must be JSON.
+ * must be JSON. This file holds the store's contract and the in-memory store; the plugin's Postgres store
+ * is `lib/plugin/postgres-poll-store.ts`.
  */
 
 export type PollErrorInfo = {

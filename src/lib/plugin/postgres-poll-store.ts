@@ -7,7 +7,7 @@ import {
   type PollRecord,
   type PollStore,
 } from "../piastrix"
-import type { SqlConnection } from "./inbox"
+import type { SqlConnection } from "./sql-connection"
 
 export const POLL_TABLE = "piastrix_poll"
 

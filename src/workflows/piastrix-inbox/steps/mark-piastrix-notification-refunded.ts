@@ -1,0 +1,28 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { markRefunded, type SqlConnection } from "../../../lib/plugin"
+import type { InboxRefundView } from "../utils/refund-view"
+
+export const markPiastrixNotificationRefundedStepId =
+  "mark-piastrix-notification-refunded"
+
+/**
+ * Resolves the row with the transfer that sent its money back, by whom, and lets go of its claim.
+ * Nothing to compensate: it records a refund that was sent and is the workflow's last step.
+ */
+export const markPiastrixNotificationRefundedStep = createStep(
+  markPiastrixNotificationRefundedStepId,
+  async (
+    input: { id: string; refund: InboxRefundView; by: string | null },
+    { container }
+  ) => {
+    const { refund } = input
+    await markRefunded(
+      container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION),
+      input.id,
+      `Refunded ${refund.amount} ${refund.currency_code} to wallet ${refund.payee}: Piastrix transfer ${refund.transfer_id} (${refund.shop_payment_id})`,
+      input.by
+    )
+    return new StepResponse(null)
+  }
+)

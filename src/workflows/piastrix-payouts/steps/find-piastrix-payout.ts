@@ -1,0 +1,15 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { withMaskedAccount } from "../../../lib/payouts"
+import { payoutContextOf } from "../../../modules/piastrix/payout-context"
+import { payoutOr404 } from "../utils/admin-checks"
+
+export const findPiastrixPayoutStepId = "find-piastrix-payout"
+
+/** Reads the payout an admin action is about (its account masked); unknown ids are refused with 404. */
+export const findPiastrixPayoutStep = createStep(
+  findPiastrixPayoutStepId,
+  async (input: { id: string }, { container }) =>
+    new StepResponse(
+      withMaskedAccount(await payoutOr404(payoutContextOf(container), input.id))
+    )
+)

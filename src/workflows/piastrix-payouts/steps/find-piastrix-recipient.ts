@@ -1,0 +1,17 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { withMaskedAccount } from "../../../lib/payouts"
+import { payoutContextOf } from "../../../modules/piastrix/payout-context"
+import { recipientOr404 } from "../utils/admin-checks"
+
+export const findPiastrixRecipientStepId = "find-piastrix-recipient"
+
+/** Reads the recipient an admin action is about (its account masked); unknown ids are refused with 404. */
+export const findPiastrixRecipientStep = createStep(
+  findPiastrixRecipientStepId,
+  async (input: { id: string }, { container }) =>
+    new StepResponse(
+      withMaskedAccount(
+        await recipientOr404(payoutContextOf(container), input.id)
+      )
+    )
+)
