@@ -35,6 +35,8 @@ import {
   ADMIN_CREDENTIALS,
   openAdmin,
   rawIdsOnScreen,
+  shownAmount,
+  unformattedAmountsOnScreen,
   unexpectedProblems,
   waitForText,
 } from "./admin-steps"
@@ -434,11 +436,11 @@ piastrixIntegrationRunner(
       await line.getByText("Needs attention").waitFor()
       await line.getByRole("button", { name: "Refund", exact: true }).click()
       const confirm = line.getByRole("button", {
-        name: `Send ${row.shop_amount} back to the payer`,
+        name: `Send ${shownAmount(row.shop_amount!)} back to the payer`,
       })
       await admin.shot("inbox-refunding")
       await confirm.click()
-      await waitForText(admin, `Refunded ${row.shop_amount} RUB`)
+      await waitForText(admin, `Refunded ${shownAmount(row.shop_amount!)}`)
       await line.getByText("Resolved", { exact: true }).waitFor()
       expect(
         await line.getByRole("button", { name: "Refund", exact: true }).count()
@@ -488,8 +490,8 @@ piastrixIntegrationRunner(
       const quote = page.getByTestId("piastrix-payout-quote")
       await quote.getByText("Account checked").waitFor()
       const quoted = await quote.innerText()
-      expect(quoted).toMatch(/Piastrix fee\s+32\.67 RUB/)
-      expect(quoted).toMatch(/The payee receives\s+267\.33 RUB/)
+      expect(quoted).toMatch(/Piastrix fee\s+RUB\s32\.67/)
+      expect(quoted).toMatch(/The payee receives\s+RUB\s267\.33/)
       expect(quoted).toMatch(/card_rub 41••••••••••1111/)
       await admin.shot("payouts-quote")
       expect(
@@ -627,10 +629,10 @@ piastrixIntegrationRunner(
         headers
       )
       await page.reload()
-      await page.getByText("Available: 250.00 RUB").waitFor()
+      await page.getByText("Available: RUB 250.00").waitFor()
       const entry = page.locator("tbody tr", { hasText: "opening balance" })
       expect(await entry.innerText()).toMatch(
-        /Adjustment\s+Available\s+250\.00/
+        /Adjustment\s+Available\s+RUB\s250\.00/
       )
 
       // A sale in an order and a payout: the ledger names the order as #N and links both.
@@ -784,6 +786,9 @@ piastrixIntegrationRunner(
       )
       await line.getByRole("link", { name: "anna@example.com" }).waitFor()
       expect(await rawIdsOnScreen(page)).toEqual([])
+      // Amounts as Russian reads them: "1 250,50 ₽", never the API's "1250.50".
+      expect(await line.innerText()).toMatch(/\d,\d\d\s₽/)
+      expect(await unformattedAmountsOnScreen(page)).toEqual([])
       await admin.shot("inbox-ru")
 
       await page.goto(`${medusaUrl()}/app/piastrix/recipients/${vendor.id}`)
@@ -800,6 +805,8 @@ piastrixIntegrationRunner(
         .getByRole("link", { name: "Выплата", exact: true })
         .waitFor()
       expect(await rawIdsOnScreen(page)).toEqual([])
+      expect(await sale.innerText()).toMatch(/\d,\d\d\s₽/)
+      expect(await unformattedAmountsOnScreen(page)).toEqual([])
       await sale.scrollIntoViewIfNeeded()
       await admin.shot("recipient-ru")
       // The statement speaks the page's language, and its file is named after the vendor.
@@ -832,6 +839,12 @@ piastrixIntegrationRunner(
       await page
         .getByRole("button", { name: "Проверить подключение" })
         .waitFor()
+      // Balances, fees and limits in Russian format with the currency's sign.
+      await page
+        .getByRole("cell", { name: /^[\d\s]+,\d\d\s₽$/ })
+        .first()
+        .waitFor()
+      expect(await unformattedAmountsOnScreen(page)).toEqual([])
       await admin.shot("settings-ru")
     })
   },

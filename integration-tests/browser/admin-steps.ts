@@ -231,19 +231,33 @@ export function unexpectedProblems(problems: string[]): string[] {
   )
 }
 
+/** An amount as an English admin page shows it ("RUB 1,250.50"), spaces plain as Playwright's text matching reads them. */
+export const shownAmount = (value: string, currency = "RUB") =>
+  (
+    new Intl.NumberFormat("en", { style: "currency", currency })
+      .format as unknown as (exact: string) => string
+  )(value).replace(/[\u00a0\u202f]/g, " ")
+
 /** Internal ids a store owner should not have to read: sessions, orders, payouts. */
 const RAW_ID = "(?:payses_|order_01|pxpo_)[0-9A-Za-z]*"
 
-/**
- * The internal ids the page shows outside the plugin's Details disclosures (which keep them for support);
- * a page that names things as people do shows none.
- */
-export async function rawIdsOnScreen(page: Page): Promise<string[]> {
+/** What the page shows outside the plugin's Details disclosures (which keep ids and raw values for support). */
+async function matchesOnScreen(page: Page, source: string): Promise<string[]> {
   return page.evaluate((source) => {
     const body = document.body.cloneNode(true) as HTMLElement
     body
       .querySelectorAll('[data-testid="piastrix-details"], script, style')
       .forEach((node) => node.remove())
     return body.textContent?.match(new RegExp(source, "g")) ?? []
-  }, RAW_ID)
+  }, source)
 }
+
+/** The internal ids the page shows; a page that names things as people do shows none. */
+export const rawIdsOnScreen = (page: Page) => matchesOnScreen(page, RAW_ID)
+
+/**
+ * Amounts a Russian page shows as the API sends them ("250.00"), not formatted as Russian reads them
+ * ("250,00 ₽"). Dates ("26.11.2026") and versions ("2.21.2") are not amounts.
+ */
+export const unformattedAmountsOnScreen = (page: Page) =>
+  matchesOnScreen(page, String.raw`(?<![\d.,])\d+\.\d{1,2}(?![\d.])`)

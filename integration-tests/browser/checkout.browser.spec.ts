@@ -166,7 +166,7 @@ piastrixIntegrationRunner(
       })
       // The widget names the kind, the service's payment id, the amount and the notification, never a provider id.
       const widget = shown.widget.join("\n")
-      expect(widget).toMatch(/1250\.50 RUB · Captured/)
+      expect(widget).toMatch(/RUB\s1,250\.50 · Captured/)
       expect(widget).toMatch(/Payment id at Piastrix\n\d+/)
       expect(widget).toMatch(/success · Processed/)
       expect(widget).not.toMatch(/pp_piastrix/)

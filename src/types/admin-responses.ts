@@ -133,7 +133,9 @@ export type InboxRowOrder = {
 }
 
 /** An inbox row as `GET /admin/piastrix/notifications` answers it. */
-export type InboxRowView = InboxPage["notifications"][number] & InboxRowOrder
+/** An inbox row as `GET /admin/piastrix/notifications` answers it, its amount's currency also by code. */
+export type InboxRowView = InboxPage["notifications"][number] &
+  InboxRowOrder & { shop_currency_code: string | null }
 
 // An order's Piastrix payments (the order widget)
 
@@ -284,6 +286,20 @@ export type Payout = {
 }
 
 /**
+ * A recipient or payout as the admin API answers it (`withMaskedAccount`): the account masked, the details
+ * by name only, the masked copy left out, and the currency also by its code ("RUB"), for showing amounts.
+ */
+export type AdminAccountView<T extends Recipient | Payout> = Omit<
+  T,
+  "account_masked" | "account_details"
+> & {
+  account_details: Record<string, string> | null
+  currency_code: string
+}
+export type RecipientView = AdminAccountView<Recipient>
+export type PayoutView = AdminAccountView<Payout>
+
+/**
  * Each vendor's share of an order as the order widget shows it: one row per accrual (a fulfilled line), its
  * state in the ledger, and the recipient's first payout made after the share was released. A payout pays a
  * recipient's balance, not named shares, so that payout is the one the share became payable for.
@@ -292,6 +308,8 @@ export type VendorShare = {
   recipient_id: string
   name: string
   currency: number
+  /** The currency's code, for showing amounts ("RUB"). */
+  currency_code: string
   line_item_id: string | null
   fulfillment_id: string | null
   share: string
@@ -334,7 +352,7 @@ export type AccountCheck = {
 
 /** GET /admin/piastrix/recipients/:id */
 export type RecipientDetail = {
-  recipient: Recipient
+  recipient: RecipientView
   /** "RUB" */
   currency_code: string
   balances: Partial<Record<string, string>>

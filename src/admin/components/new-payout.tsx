@@ -8,12 +8,14 @@ import {
   useRecipients,
   type PayoutQuote,
 } from "../lib/api"
+import { useAmounts } from "../lib/amounts"
 import { runMutation } from "../lib/run-mutation"
 import { Field, TextField } from "./field"
 
 /** The quote as the store owner reads it before confirming: amounts, fee, where it goes, the account check. */
 const QuoteView = ({ quote }: { quote: PayoutQuote }) => {
   const { t } = useTranslation("piastrix")
+  const { amount } = useAmounts()
   const check = quote.account_check
   const line = (label: string, value: string) => (
     <div className="flex justify-between gap-x-6">
@@ -34,16 +36,19 @@ const QuoteView = ({ quote }: { quote: PayoutQuote }) => {
         t("payouts.quoteTo"),
         `${quote.rail === "transfer" ? t("payouts.wallet") : quote.payway} ${quote.account ?? ""}`
       )}
-      {line(t("payouts.quoteAmount"), `${quote.amount} ${quote.currency_code}`)}
+      {line(
+        t("payouts.quoteAmount"),
+        amount(quote.amount, quote.currency_code)
+      )}
       {line(
         t("payouts.quoteFee"),
         quote.fee === null
           ? t("payouts.quoteFeeUnknown")
-          : `${quote.fee} ${quote.currency_code}`
+          : amount(quote.fee, quote.currency_code)
       )}
       {line(
         t("payouts.quoteReceives"),
-        `${quote.payee_receives} ${quote.payee_currency_code}`
+        amount(quote.payee_receives, quote.payee_currency_code)
       )}
       {check ? (
         <StatusBadge

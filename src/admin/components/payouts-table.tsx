@@ -16,9 +16,10 @@ import {
   usePayoutAction,
   usePayouts,
   useRecipients,
-  type Payout,
+  type PayoutView,
   type PayoutStatus,
 } from "../lib/api"
+import { useAmounts } from "../lib/amounts"
 import { runMutation } from "../lib/run-mutation"
 import { periodOf } from "../lib/period"
 import { SelectField, TextField } from "./field"
@@ -40,7 +41,7 @@ const STATUS_COLOR: Record<
 const STATUSES = Object.keys(STATUS_COLOR) as PayoutStatus[]
 
 /** Approve, retry or cancel, where the payout's status allows it. */
-function Actions({ payout }: { payout: Payout }) {
+function Actions({ payout }: { payout: PayoutView }) {
   const { t } = useTranslation("piastrix")
   const act = usePayoutAction()
   const run = (action: Parameters<typeof act.mutate>[0], done: string) =>
@@ -95,7 +96,7 @@ function Actions({ payout }: { payout: Payout }) {
   )
 }
 
-const columnHelper = createDataTableColumnHelper<Payout>()
+const columnHelper = createDataTableColumnHelper<PayoutView>()
 
 /**
  * The payouts as Medusa's DataTable: status badges, the fee under the amount, the reason of a refusal,
@@ -104,6 +105,7 @@ const columnHelper = createDataTableColumnHelper<Payout>()
  */
 export const PayoutsTable = () => {
   const { t, i18n } = useTranslation("piastrix")
+  const { amount } = useAmounts()
   const [status, setStatus] = useState<PayoutStatus | undefined>(undefined)
   const [recipientId, setRecipientId] = useState<string | undefined>()
   const [from, setFrom] = useState("")
@@ -146,10 +148,14 @@ export const PayoutsTable = () => {
         header: t("payouts.amount"),
         cell: ({ row }) => (
           <div>
-            <Text size="small">{row.original.amount}</Text>
+            <Text size="small">
+              {amount(row.original.amount, row.original.currency_code)}
+            </Text>
             {row.original.fee ? (
               <Text size="xsmall" className="text-ui-fg-subtle">
-                {t("payouts.fee", { fee: row.original.fee })}
+                {t("payouts.fee", {
+                  fee: amount(row.original.fee, row.original.currency_code),
+                })}
               </Text>
             ) : null}
           </div>
@@ -177,7 +183,7 @@ export const PayoutsTable = () => {
         cell: ({ row }) => <Actions payout={row.original} />,
       }),
     ]
-  }, [t, i18n.language, recipients])
+  }, [t, i18n.language, recipients, amount])
   const table = useDataTable({
     data: data?.payouts ?? [],
     columns,

@@ -11,6 +11,7 @@ import {
   type Requisites,
   type VendorShare,
 } from "../lib/api"
+import { useAmounts } from "../lib/amounts"
 import { runMutation } from "../lib/run-mutation"
 import { Body, Section } from "../components/states"
 import { maskAccount } from "../../lib/plugin/mask"
@@ -58,6 +59,7 @@ function shownCard(card: string): string {
 
 function RequisiteRows({ requisites }: { requisites: Requisites }) {
   const { t, i18n } = useTranslation("piastrix")
+  const { amount } = useAmounts()
   const expiry = requisites.expired
     ? new Date(Number(requisites.expired) * 1000)
     : null
@@ -86,9 +88,9 @@ function RequisiteRows({ requisites }: { requisites: Requisites }) {
       )}
       {requisites.amount && (
         <Row label={t("order.bankTransfer.amount")}>
-          {requisites.amount} {requisites.currency ?? ""}
+          {amount(requisites.amount, requisites.currency)}
           {requisites.suggested_amount
-            ? ` · ${t("order.bankTransfer.suggested", { amount: requisites.suggested_amount })}`
+            ? ` · ${t("order.bankTransfer.suggested", { amount: amount(requisites.suggested_amount, requisites.currency) })}`
             : ""}
         </Row>
       )}
@@ -177,6 +179,7 @@ function PaymentSection({
   payment: OrderPaymentView
 }) {
   const { t, i18n } = useTranslation("piastrix")
+  const { amount } = useAmounts()
   const check = useCheckOrderPayment(orderId)
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language)
   return (
@@ -193,7 +196,7 @@ function PaymentSection({
         </StatusBadge>
       </div>
       <Row label={t("order.amount")}>
-        {payment.amount} {payment.currency_code.toUpperCase()} ·{" "}
+        {amount(payment.amount, payment.currency_code)} ·{" "}
         {payment.captured ? t("order.captured") : t("order.notCaptured")}
       </Row>
       {payment.payway && <Row label={t("order.payway")}>{payment.payway}</Row>}
@@ -214,7 +217,7 @@ function PaymentSection({
         {payment.refunds.length
           ? payment.refunds.map((r) => (
               <span key={`${r.refund_id}-${r.state}`} className="block">
-                {r.amount} ·{" "}
+                {amount(r.amount, payment.currency_code)} ·{" "}
                 {r.mode === "manual" ? t("order.manualRefund") : r.state}
                 {r.reason ? ` · ${r.reason}` : ""}
               </span>
@@ -265,6 +268,7 @@ const SHARE_COLORS: Record<VendorShare["state"], "orange" | "green" | "grey"> =
 /** Each vendor's share of a marketplace order: amount, its state in the ledger and its payout. */
 function VendorShares({ vendors }: { vendors: VendorShare[] }) {
   const { t, i18n } = useTranslation("piastrix")
+  const { amount } = useAmounts()
   const day = (value: string | Date) =>
     new Date(value).toLocaleDateString(i18n.language)
   return (
@@ -278,7 +282,7 @@ function VendorShares({ vendors }: { vendors: VendorShare[] }) {
           className="flex items-center justify-between gap-x-2 px-6 py-1"
         >
           <Text size="small" leading="compact">
-            {v.name}: {v.share}
+            {v.name}: {amount(v.share, v.currency_code)}
           </Text>
           <div className="flex items-center gap-x-2">
             <StatusBadge color={SHARE_COLORS[v.state]}>
@@ -288,7 +292,9 @@ function VendorShares({ vendors }: { vendors: VendorShare[] }) {
             </StatusBadge>
             {v.state !== "reversed" && Number(v.reversed) > 0 ? (
               <Text size="xsmall" className="text-ui-fg-subtle">
-                {t("order.shareReturned", { amount: v.reversed })}
+                {t("order.shareReturned", {
+                  amount: amount(v.reversed, v.currency_code),
+                })}
               </Text>
             ) : null}
             {v.payout ? (

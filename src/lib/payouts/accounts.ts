@@ -1,3 +1,4 @@
+import { defaultCurrencyTable } from "../piastrix"
 import { maskAccount } from "../plugin/mask"
 import type { PiastrixOptions } from "../plugin/options"
 import {
@@ -149,17 +150,27 @@ export function maskedAccountFields(row: {
   }
 }
 
-/** A recipient or payout as the admin API returns it: its account masked, the sealed text and the copy left out. */
+/**
+ * A recipient or payout as the admin API returns it: its account masked, the sealed text and the copy left
+ * out, and its currency also by its code (`currency_code: "RUB"` beside `currency: 643`), so the admin shows
+ * amounts with their currency. A code the ISO table does not know (a currency override) stays numeric.
+ */
 export function withMaskedAccount<
   T extends {
     account: string
     account_masked?: string | null
     account_details: Record<string, unknown> | null
+    currency: number
   },
 >(
   row: T
 ): Omit<T, "account" | "account_details" | "account_masked"> &
-  ReturnType<typeof maskedAccountFields> {
+  ReturnType<typeof maskedAccountFields> & { currency_code: string } {
   const { account_masked: _masked, ...rest } = row
-  return { ...rest, ...maskedAccountFields(row) } as never
+  return {
+    ...rest,
+    ...maskedAccountFields(row),
+    currency_code:
+      defaultCurrencyTable.alphaOf(row.currency) ?? String(row.currency),
+  } as never
 }

@@ -38,6 +38,8 @@ export async function orderVendorShares(
       recipient_id: r.recipient_id,
       name: r.name,
       currency: Number(r.currency),
+      currency_code:
+        defaultCurrencyTable.alphaOf(Number(r.currency)) ?? String(r.currency),
       line_item_id: r.line_item_id,
       fulfillment_id: r.fulfillment_id,
       share: r.share,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type {
-  Payout,
+  PayoutView,
   PayoutQuote,
   PayoutStatus,
 } from "../../../types/admin-responses"
@@ -24,7 +24,7 @@ export const usePayouts = (
   useQuery({
     queryKey: [...payoutsKey, filters, offset],
     queryFn: () =>
-      sdk.client.fetch<{ payouts: Payout[]; count: number }>(
+      sdk.client.fetch<{ payouts: PayoutView[]; count: number }>(
         "/admin/piastrix/payouts",
         {
           query: {
@@ -50,13 +50,16 @@ export const usePayoutAction = () => {
     ) => {
       if (action.type === "create") {
         const { type: _type, ...body } = action
-        return sdk.client.fetch<{ payout: Payout }>("/admin/piastrix/payouts", {
-          method: "POST",
-          body,
-        })
+        return sdk.client.fetch<{ payout: PayoutView }>(
+          "/admin/piastrix/payouts",
+          {
+            method: "POST",
+            body,
+          }
+        )
       }
       const body = action.type === "cancel" ? { reason: action.reason } : {}
-      return sdk.client.fetch<{ payout: Payout }>(
+      return sdk.client.fetch<{ payout: PayoutView }>(
         `/admin/piastrix/payouts/${action.id}/${action.type}`,
         {
           method: "POST",

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type {
   AccountCheck,
   Recipient,
+  RecipientView,
   RecipientDetail,
 } from "../../../types/admin-responses"
 import { PAGE_SIZE, sdk } from "./client"
@@ -25,7 +26,7 @@ export const useRecipients = () =>
   useQuery({
     queryKey: recipientsKey,
     queryFn: () =>
-      sdk.client.fetch<{ recipients: Recipient[]; count: number }>(
+      sdk.client.fetch<{ recipients: RecipientView[]; count: number }>(
         "/admin/piastrix/recipients",
         { query: { limit: 200 } }
       ),
@@ -35,7 +36,7 @@ export const useRecipientPage = (offset: number) =>
   useQuery({
     queryKey: [...recipientsKey, "page", offset],
     queryFn: () =>
-      sdk.client.fetch<{ recipients: Recipient[]; count: number }>(
+      sdk.client.fetch<{ recipients: RecipientView[]; count: number }>(
         "/admin/piastrix/recipients",
         { query: { limit: PAGE_SIZE, offset } }
       ),
@@ -71,7 +72,7 @@ export const useSaveRecipient = () => {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ id, ...body }: RecipientInput & { id?: string }) =>
-      sdk.client.fetch<{ recipient: Recipient }>(
+      sdk.client.fetch<{ recipient: RecipientView }>(
         id ? `/admin/piastrix/recipients/${id}` : "/admin/piastrix/recipients",
         { method: "POST", body }
       ),

@@ -24,6 +24,7 @@ import {
   type InboxRowView,
   type NotificationState,
 } from "../../lib/api"
+import { useAmounts } from "../../lib/amounts"
 import { runMutation } from "../../lib/run-mutation"
 
 const STATE_COLOR: Record<
@@ -81,6 +82,7 @@ const RetryButton = ({ row }: { row: InboxRowView }) => {
  */
 const RefundButton = ({ row }: { row: InboxRowView }) => {
   const { t } = useTranslation("piastrix")
+  const { amount } = useAmounts()
   const refund = useRefundNotification()
   const [asked, setAsked] = useState(false)
   if (!asked) {
@@ -102,8 +104,7 @@ const RefundButton = ({ row }: { row: InboxRowView }) => {
           ({ refund: r }) =>
             toast.success(
               t("inbox.refunded", {
-                amount: r.amount,
-                currency: r.currency_code,
+                amount: amount(r.amount, r.currency_code),
                 transfer: r.transfer_id ?? "",
               })
             ),
@@ -114,7 +115,9 @@ const RefundButton = ({ row }: { row: InboxRowView }) => {
         )
       }
     >
-      {t("inbox.refundConfirm", { amount: row.shop_amount ?? "" })}
+      {t("inbox.refundConfirm", {
+        amount: amount(row.shop_amount, row.shop_currency_code),
+      })}
     </Button>
   )
 }
@@ -201,6 +204,7 @@ const PaymentOf = ({ row }: { row: InboxRowView }) => {
  */
 const PiastrixInboxPage = () => {
   const { t, i18n } = useTranslation("piastrix")
+  const { amount } = useAmounts()
   const [state, setState] = useState<NotificationState | undefined>(undefined)
   const [offset, setOffset] = useState(0)
   const { data, isLoading, error } = useInbox(state, offset)
@@ -281,7 +285,7 @@ const PiastrixInboxPage = () => {
                     )}
                   </Table.Cell>
                   <Table.Cell className="text-right">
-                    {row.shop_amount ?? "—"}
+                    {amount(row.shop_amount, row.shop_currency_code)}
                   </Table.Cell>
                   <Table.Cell>
                     <StatusBadge color={badgeOf(row).color}>

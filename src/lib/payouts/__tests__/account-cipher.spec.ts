@@ -169,7 +169,7 @@ describe("stored account fields", () => {
     expect(new AccountKeyMissingError().message).toMatch(/PIASTRIX_ACCOUNT_KEY/)
   })
 
-  it("shows a row masked: the stored mask, a plaintext row masked on the spot, details by name only, never the sealed text", () => {
+  it("shows a row masked: the stored mask, a plaintext row masked on the spot, details by name only, never the sealed text; its currency by code", () => {
     const sealed = sealAccountFields(cipher, "pxrcp_1", {
       account: CARD,
       account_details: { holder: "IVAN PETROV" },
@@ -179,12 +179,15 @@ describe("stored account fields", () => {
       account: sealed.account!,
       account_masked: sealed.account_masked!,
       account_details: sealed.account_details!,
+      currency: 643,
     }
     const view = withMaskedAccount(row)
     expect(view).toEqual({
       id: "pxrcp_1",
       account: "42••••••••••4242",
       account_details: { holder: "•••" },
+      currency: 643,
+      currency_code: "RUB",
     })
     expect(
       maskedAccountFields({ account: CARD, account_details: null }).account

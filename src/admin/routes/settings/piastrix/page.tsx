@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next"
 import { Details } from "../../../components/details"
 import { OperationalSettingsSection } from "../../../components/operational-settings"
 import { Body, Section } from "../../../components/states"
+import { useAmounts } from "../../../lib/amounts"
 import {
   messageOf,
   useBalances,
@@ -144,6 +145,7 @@ const ConnectionSection = () => {
 
 const BalancesSection = () => {
   const { t } = useTranslation("piastrix")
+  const { amount } = useAmounts()
   const { data, isLoading, error } = useBalances()
   return (
     <Section title={t("settings.balances.title")}>
@@ -174,11 +176,17 @@ const BalancesSection = () => {
             {data?.balances.map((b) => (
               <Table.Row key={b.currency}>
                 <Table.Cell>{b.currency}</Table.Cell>
-                <Table.Cell className="text-right">{b.available}</Table.Cell>
-                <Table.Cell className="text-right">{dash(b.hold)}</Table.Cell>
-                <Table.Cell className="text-right">{dash(b.frozen)}</Table.Cell>
                 <Table.Cell className="text-right">
-                  {dash(b.rolling_reserve)}
+                  {amount(b.available, b.currency)}
+                </Table.Cell>
+                <Table.Cell className="text-right">
+                  {amount(b.hold, b.currency)}
+                </Table.Cell>
+                <Table.Cell className="text-right">
+                  {amount(b.frozen, b.currency)}
+                </Table.Cell>
+                <Table.Cell className="text-right">
+                  {amount(b.rolling_reserve, b.currency)}
                 </Table.Cell>
               </Table.Row>
             ))}
@@ -197,6 +205,25 @@ const DirectionsTable = ({
   payouts: boolean
 }) => {
   const { t } = useTranslation("piastrix")
+  const { amount, number } = useAmounts()
+  const some = (value: string | null | undefined) =>
+    value !== null && value !== undefined && value !== "" && Number(value) !== 0
+  // "2,5 % + 10,00 ₽", "2,5 %", "10,00 ₽" or "No fee"; limits "100,00 ₽ – 500 000,00 ₽", "from …", "up to …".
+  const fee = (r: DirectionRow) => {
+    const parts = [
+      some(r.fee_percent) ? `${number(r.fee_percent)} %` : null,
+      some(r.fee_fix) ? amount(r.fee_fix, r.currency) : null,
+    ].filter(Boolean)
+    return parts.length ? parts.join(" + ") : t("settings.directions.noFee")
+  }
+  const limits = (r: DirectionRow) => {
+    const min = some(r.min_amount) ? amount(r.min_amount, r.currency) : null
+    const max = some(r.max_amount) ? amount(r.max_amount, r.currency) : null
+    if (min && max) return `${min} – ${max}`
+    if (min) return t("settings.directions.limitFrom", { min })
+    if (max) return t("settings.directions.limitUpTo", { max })
+    return t("settings.directions.noLimits")
+  }
   return (
     <Table>
       <Table.Header>
@@ -226,8 +253,8 @@ const DirectionsTable = ({
               </div>
             </Table.Cell>
             <Table.Cell>{r.currency}</Table.Cell>
-            <Table.Cell>{`${dash(r.fee_percent)} % + ${dash(r.fee_fix)}`}</Table.Cell>
-            <Table.Cell>{`${dash(r.min_amount)} – ${dash(r.max_amount)}`}</Table.Cell>
+            <Table.Cell>{fee(r)}</Table.Cell>
+            <Table.Cell>{limits(r)}</Table.Cell>
             {payouts ? (
               <Table.Cell>
                 <code className="txt-compact-xsmall">

@@ -4,8 +4,10 @@ import {
   inboxRowOrders,
   isPaymentSessionId,
   SESSION_AROUND_FIELDS,
+  type InboxRowView,
   type SessionAround,
 } from "../../../../lib/plugin"
+import { defaultCurrencyTable } from "../../../../lib/piastrix"
 import { piastrixModule } from "../helpers"
 import type { AdminNotificationsQuery } from "../validators"
 
@@ -41,9 +43,14 @@ export const GET = async (
   )
   res.json({
     ...page,
-    notifications: page.notifications.map((n) => ({
+    notifications: page.notifications.map((n): InboxRowView => ({
       ...n,
       ...around.get(n.shop_order_id)!,
+      shop_currency_code:
+        n.shop_currency === null
+          ? null
+          : (defaultCurrencyTable.alphaOf(n.shop_currency) ??
+            String(n.shop_currency)),
     })),
     limit,
     offset,

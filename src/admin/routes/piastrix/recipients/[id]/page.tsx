@@ -16,15 +16,16 @@ import {
   useRecipientProducts,
   useSaveRecipient,
   type LedgerEntryView,
-  type Recipient,
+  type RecipientView,
 } from "../../../../lib/api"
+import { useAmounts } from "../../../../lib/amounts"
 import { runMutation } from "../../../../lib/run-mutation"
 import { periodOf } from "../../../../lib/period"
 
 /** The recipient's ledger accounts, in the order money moves through them. */
 const ACCOUNTS = ["held", "available", "in_flight", "paid", "clawback"]
 
-function Settings({ recipient }: { recipient: Recipient }) {
+function Settings({ recipient }: { recipient: RecipientView }) {
   const { t } = useTranslation("piastrix")
   const save = useSaveRecipient()
   const initial = {
@@ -224,8 +225,9 @@ function EntryFor({ entry }: { entry: LedgerEntryView }) {
   )
 }
 
-function Ledger({ id }: { id: string }) {
+function Ledger({ id, currency }: { id: string; currency?: string }) {
   const { t, i18n } = useTranslation("piastrix")
+  const { amount } = useAmounts()
   const [offset, setOffset] = useState(0)
   const [from, setFrom] = useState("")
   const [to, setTo] = useState("")
@@ -295,7 +297,9 @@ function Ledger({ id }: { id: string }) {
                 </Table.Cell>
                 <Table.Cell>{t(`recipients.kinds.${e.kind}`)}</Table.Cell>
                 <Table.Cell>{t(`recipients.accounts.${e.account}`)}</Table.Cell>
-                <Table.Cell className="text-right">{e.amount}</Table.Cell>
+                <Table.Cell className="text-right">
+                  {amount(e.amount, currency)}
+                </Table.Cell>
                 <Table.Cell className="max-w-[320px] whitespace-normal">
                   <EntryFor entry={e} />
                 </Table.Cell>
@@ -321,6 +325,7 @@ function Ledger({ id }: { id: string }) {
 const PiastrixRecipientPage = () => {
   const { t } = useTranslation("piastrix")
   const { id = "" } = useParams()
+  const { amount } = useAmounts()
   const { data, isLoading, error } = useRecipient(id)
   const save = useSaveRecipient()
   const recipient = data?.recipient
@@ -367,7 +372,7 @@ const PiastrixRecipientPage = () => {
               {ACCOUNTS.map((account) => (
                 <Text key={account} size="small" data-account={account}>
                   {t(`recipients.accounts.${account}`)}:{" "}
-                  {data.balances[account] ?? "0"} {data.currency_code}
+                  {amount(data.balances[account] ?? "0", data.currency_code)}
                 </Text>
               ))}
             </div>
@@ -384,7 +389,7 @@ const PiastrixRecipientPage = () => {
         <Products id={id} />
       </Section>
       <Section title={t("recipients.ledger")}>
-        <Ledger id={id} />
+        <Ledger id={id} currency={data?.currency_code} />
       </Section>
     </div>
   )
