@@ -64,29 +64,3 @@ export function unpaidCollection(order: {
   }
   return open[0]
 }
-
-/** Starts a payment session in an order's payment collection, as a storefront does; returns the session. */
-export async function startOrderPaymentSession(
-  api: AxiosInstance,
-  seed: SeededStore,
-  paymentCollectionId: string,
-  providerId: string,
-  data: Record<string, unknown> = {}
-) {
-  const { data: res } = await api
-    .post(
-      `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-      { provider_id: providerId, data },
-      storeHeaders(seed)
-    )
-    .catch((err) => {
-      throw new Error(
-        `payment session for ${providerId}: ${err.response?.status} ${JSON.stringify(err.response?.data)}`
-      )
-    })
-  const sessions = res.payment_collection.payment_sessions as Array<{
-    provider_id: string
-    id: string
-  }>
-  return sessions.find((s) => s.provider_id === providerId) as any
-}

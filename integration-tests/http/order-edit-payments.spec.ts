@@ -11,16 +11,16 @@ import {
 } from "../helpers/callbacks"
 import {
   editOrderAddingItem,
-  startOrderPaymentSession,
   storeOrder,
   unpaidCollection,
 } from "../helpers/order-edits"
-import { payByCard, payOnPaymentPage } from "../helpers/payer"
+import { payBankTransfer, payByCard, payOnPaymentPage } from "../helpers/payer"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
   createCart,
   findOrderForCart,
   startPaymentSession,
+  startSessionInCollection,
   storeHeaders,
 } from "../helpers/store-api"
 
@@ -62,6 +62,22 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     const order = await storeOrder(api, seed(), placed.id)
     expect(order.summary.pending_difference).toBe(150)
     return { order, collection: unpaidCollection(order), firstSession: session }
+  }
+
+  /** Starts a session in the order's collection, as "pay for this order" in a storefront does. */
+  async function startInOrder(
+    collectionId: string,
+    providerId: string,
+    data: Record<string, unknown> = {}
+  ) {
+    const { session } = await startSessionInCollection(
+      api,
+      seed(),
+      collectionId,
+      providerId,
+      data
+    )
+    return session
   }
 
   async function orderCount() {
@@ -128,12 +144,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(await orderCount()).toBe(1)
 
     await holdCallbacks(sandbox())
-    const session = await startOrderPaymentSession(
-      api,
-      seed(),
-      collection.id,
-      WALLET
-    )
+    const session = await startInOrder(collection.id, WALLET)
     expect(session.data).toEqual(
       expect.objectContaining({
         kind: "wallet",
@@ -169,17 +180,19 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       body: "OK",
     })
     await expectPaidInFull(order.id, collection.id, session.id)
+
+    // A stale "pay for this order" page cannot open a second payment for the paid difference.
+    await expect(startInOrder(collection.id, WALLET)).rejects.toThrow(
+      `400 {"type":"invalid_data","message":"id: payment collection ${collection.id} is completed: nothing is left to pay"}`
+    )
+    await expectPaidInFull(order.id, collection.id, session.id)
   })
 
   it("redirect by card: started with the provider alone (the order's e-mail is used), paid on Piastrix's page", async () => {
     const { order, collection } = await editedOrder()
-    const session = await startOrderPaymentSession(
-      api,
-      seed(),
-      collection.id,
-      REDIRECT,
-      { payway: "card_rub" }
-    )
+    const session = await startInOrder(collection.id, REDIRECT, {
+      payway: "card_rub",
+    })
     expect(session.data.next_action).toEqual(
       expect.objectContaining({ type: "redirect" })
     )
@@ -190,12 +203,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
 
   it("card host-to-host: the card form posted straight to the service pays the difference", async () => {
     const { order, collection } = await editedOrder()
-    const session = await startOrderPaymentSession(
-      api,
-      seed(),
-      collection.id,
-      CARD
-    )
+    const session = await startInOrder(collection.id, CARD)
     expect(session.data.next_action).toEqual(
       expect.objectContaining({ type: "card_form" })
     )
@@ -206,38 +214,18 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
 
   it("bank transfer: the requisites are paid and the arriving transfer is captured on the order, no cart to complete", async () => {
     const { order, collection } = await editedOrder()
-    const session = await startOrderPaymentSession(
-      api,
-      seed(),
-      collection.id,
-      BANK_TRANSFER,
-      { payway: "h2h_sbp_rub" }
-    )
+    const session = await startInOrder(collection.id, BANK_TRANSFER, {
+      payway: "h2h_sbp_rub",
+    })
     expect(session.data.next_action).toEqual({ type: "bank_transfer" })
-    await sandboxControl(
-      sandbox(),
-      "POST",
-      `payments/${session.id}/requisites?by=order`,
-      {}
-    )
-    await sandboxControl(
-      sandbox(),
-      "POST",
-      `payments/${session.id}/confirm-transfer?by=order`,
-      {}
-    )
+    await payBankTransfer(sandbox(), session.id)
     await settledRow(getContainer(), session.id, "processed")
     await expectPaidInFull(order.id, collection.id, session.id)
   })
 
   it("reconcile: a lost callback's payment is found at the service and captured on the order", async () => {
     const { order, collection } = await editedOrder()
-    const session = await startOrderPaymentSession(
-      api,
-      seed(),
-      collection.id,
-      WALLET
-    )
+    const session = await startInOrder(collection.id, WALLET)
     await holdCallbacks(sandbox())
     await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
 

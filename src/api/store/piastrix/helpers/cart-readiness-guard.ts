@@ -14,12 +14,16 @@ import {
 } from "../../../../lib/plugin"
 import { attemptLimits, respondTooManyAttempts } from "./too-many-attempts"
 
+/** Statuses of an order's payment collection that still wait for money (a failed payment may be tried again). */
+const PAYABLE_COLLECTION_STATUSES = new Set(["not_paid", "awaiting", "failed"])
+
 /**
  * On Medusa's own `POST /store/payment-collections/:id/payment-sessions`, the route a storefront
  * starts every payment with: a Piastrix session is refused (400, naming the cart field) for a cart
  * that could not become an order, before the payer is sent to pay; and past the `sessionStartsPerCart`
  * limit (429), since each start opens a payment (a bank-transfer invoice) at the service. A start
- * without `data.email` takes the cart's, or in an order's payment collection the order's. Other
+ * without `data.email` takes the cart's, or in an order's payment collection the order's; a start in
+ * an order's collection that waits for no money (paid, canceled) is refused (400 naming `id`). Other
  * providers pass untouched.
  */
 export async function refuseUnreadyCartForPiastrix(
@@ -42,12 +46,23 @@ export async function refuseUnreadyCartForPiastrix(
   if (!cartId) {
     // A payment collection of an order (what an order edit, a claim or an exchange leaves to pay): no
     // cart to check, the payer is the order's, and its starts are counted on the collection.
-    const { data: orders } = await query.graph({
+    const { data: links } = await query.graph({
       entity: "order_payment_collection",
-      fields: ["order.email"],
+      fields: ["order.email", "payment_collection.status"],
       filters: { payment_collection_id: req.params.id },
     })
-    const email = orders[0]?.order?.email as string | null | undefined
+    const status = links[0]?.payment_collection?.status as string | undefined
+    if (status && !PAYABLE_COLLECTION_STATUSES.has(status)) {
+      // A stale "pay for this order" page: a second payment would be taken for money already paid, and
+      // Medusa would replace the collection's paid session with the new one.
+      return next(
+        new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `id: payment collection ${req.params.id} is ${status}: nothing is left to pay`
+        )
+      )
+    }
+    const email = links[0]?.order?.email as string | null | undefined
     if (email) {
       withPayerEmail(req, email)
     }
