@@ -201,6 +201,30 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     await expectPaidInFull(order.id, collection.id, session.id)
   })
 
+  it("a rejected payment leaves the difference to pay, and a new session in the same collection pays it", async () => {
+    const { order, collection } = await editedOrder()
+    const rejected = await startInOrder(collection.id, REDIRECT, {
+      payway: "card_rub",
+    })
+    await payOnPaymentPage(rejected.data, { fail: true })
+    const status = await waitFor(async () => {
+      const { data } = await api.get(
+        `/store/piastrix/sessions/${rejected.id}/status`,
+        storeHeaders(seed())
+      )
+      return data.status === "error" ? data : null
+    })
+    expect(status.state).toBe("failed")
+    expect(
+      (await storeOrder(api, seed(), order.id)).summary.pending_difference
+    ).toBe(150)
+
+    const session = await startInOrder(collection.id, WALLET)
+    await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
+    await settledRow(getContainer(), session.id, "processed")
+    await expectPaidInFull(order.id, collection.id, session.id)
+  })
+
   it("card host-to-host: the card form posted straight to the service pays the difference", async () => {
     const { order, collection } = await editedOrder()
     const session = await startInOrder(collection.id, CARD)
