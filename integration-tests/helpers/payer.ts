@@ -1,5 +1,7 @@
 import type { AxiosInstance } from "axios"
 import type { SeededStore } from "../../dev/seed"
+import type { RunningSandbox } from "../../sandbox/src"
+import { sandboxControl } from "./callbacks"
 import { storeHeaders } from "./store-api"
 
 /**
@@ -106,4 +108,23 @@ export async function payByCard(
     body: new URLSearchParams({ code }).toString(),
     redirect: "manual",
   })
+}
+
+/** A bank-transfer session's payer asks for the requisites and sends the transfer (the sandbox's payer side). */
+export async function payBankTransfer(
+  sandbox: RunningSandbox,
+  sessionId: string
+): Promise<void> {
+  await sandboxControl(
+    sandbox,
+    "POST",
+    `payments/${sessionId}/requisites?by=order`,
+    {}
+  )
+  await sandboxControl(
+    sandbox,
+    "POST",
+    `payments/${sessionId}/confirm-transfer?by=order`,
+    {}
+  )
 }

@@ -40,17 +40,36 @@ export async function startPaymentSession(
   providerId: string,
   data: Record<string, unknown> = {}
 ) {
-  const headers = storeHeaders(seed)
   const { data: pc } = await api.post(
     "/store/payment-collections",
     { cart_id: cart.id },
-    headers
+    storeHeaders(seed)
   )
+  return startSessionInCollection(
+    api,
+    seed,
+    pc.payment_collection.id,
+    providerId,
+    data
+  )
+}
+
+/**
+ * Starts a payment session with `providerId` in a payment collection (a cart's, or an order's: what an
+ * order edit leaves to pay); returns the session (with its data) and the collection.
+ */
+export async function startSessionInCollection(
+  api: AxiosInstance,
+  seed: SeededStore,
+  paymentCollectionId: string,
+  providerId: string,
+  data: Record<string, unknown> = {}
+) {
   const { data: res } = await api
     .post(
-      `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+      `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
       { provider_id: providerId, data },
-      headers
+      storeHeaders(seed)
     )
     .catch((err) => {
       // Keep Medusa's message: it is what a storefront developer would read.

@@ -12,7 +12,7 @@ import {
   sandboxNotifications,
   waitFor,
 } from "../helpers/callbacks"
-import { payByCard, payOnPaymentPage } from "../helpers/payer"
+import { payBankTransfer, payByCard, payOnPaymentPage } from "../helpers/payer"
 
 jest.setTimeout(120000)
 
@@ -150,18 +150,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(completed.body.type).toBe("order")
     expect((await orderOf(cart.id)).payment_state).toBe("awaiting")
 
-    await sandboxControl(
-      sandbox(),
-      "POST",
-      `payments/${session.id}/requisites?by=order`,
-      {}
-    )
-    await sandboxControl(
-      sandbox(),
-      "POST",
-      `payments/${session.id}/confirm-transfer?by=order`,
-      {}
-    )
+    await payBankTransfer(sandbox(), session.id)
     expectOneCapture(await capturedOrder(cart.id))
   })
 

@@ -18,7 +18,8 @@ export const reconcilePiastrixSessionWorkflowId = "reconcile-piastrix-session"
  * Re-checks one Piastrix session still waiting for money, with the steps a notification uses:
  * Medusa's payment processing asks the provider (the inbox first, then the status endpoint through
  * the shop's polling guard, capturing only what is corroborated), and completes the cart when paid.
- * A session whose order does not wait for it (the order was paid another way) is skipped. When the
+ * A cart's session whose order does not wait for it (the order was paid another way) is skipped; a
+ * session in an order's own payment collection is checked like any other. When the
  * payment ended without money, an order already waiting for it says so.
  */
 export const reconcilePiastrixSessionWorkflow = createWorkflow(
@@ -29,10 +30,16 @@ export const reconcilePiastrixSessionWorkflow = createWorkflow(
     })
     const due = transform({ target }, ({ target }) => {
       const session = target.session
-      // An order with a merely pending session is not waiting for this payment.
+      // A cart that became an order with a merely pending session was paid another way: its order is
+      // not waiting for this payment. A session in an order's own payment collection (no cart: what an
+      // order edit, a claim or an exchange left to pay) is exactly what its order waits for.
       return (
         !!session &&
-        !(target.order && session.status !== "pending_authorization")
+        !(
+          target.cart_id &&
+          target.order &&
+          session.status !== "pending_authorization"
+        )
       )
     })
 

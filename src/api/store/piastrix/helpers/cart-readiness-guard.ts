@@ -14,12 +14,17 @@ import {
 } from "../../../../lib/plugin"
 import { attemptLimits, respondTooManyAttempts } from "./too-many-attempts"
 
+/** Statuses of an order's payment collection that still wait for money (a failed payment may be tried again). */
+const PAYABLE_COLLECTION_STATUSES = new Set(["not_paid", "awaiting", "failed"])
+
 /**
  * On Medusa's own `POST /store/payment-collections/:id/payment-sessions`, the route a storefront
  * starts every payment with: a Piastrix session is refused (400, naming the cart field) for a cart
  * that could not become an order, before the payer is sent to pay; and past the `sessionStartsPerCart`
  * limit (429), since each start opens a payment (a bank-transfer invoice) at the service. A start
- * without `data.email` takes the cart's. Other providers pass untouched.
+ * without `data.email` takes the cart's, or in an order's payment collection the order's; a start in
+ * an order's collection that waits for no money (paid, canceled) is refused (400 naming `id`). Other
+ * providers pass untouched.
  */
 export async function refuseUnreadyCartForPiastrix(
   req: MedusaRequest,
@@ -39,7 +44,28 @@ export async function refuseUnreadyCartForPiastrix(
   })
   const cartId = links[0]?.cart_id as string | undefined
   if (!cartId) {
-    // A payment collection of an order (a payment link): no cart to check, its starts counted on it.
+    // A payment collection of an order (what an order edit, a claim or an exchange leaves to pay): no
+    // cart to check, the payer is the order's, and its starts are counted on the collection.
+    const { data: links } = await query.graph({
+      entity: "order_payment_collection",
+      fields: ["order.email", "payment_collection.status"],
+      filters: { payment_collection_id: req.params.id },
+    })
+    const status = links[0]?.payment_collection?.status as string | undefined
+    if (status && !PAYABLE_COLLECTION_STATUSES.has(status)) {
+      // A stale "pay for this order" page: a second payment would be taken for money already paid, and
+      // Medusa would replace the collection's paid session with the new one.
+      return next(
+        new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `id: payment collection ${req.params.id} is ${status}: nothing is left to pay`
+        )
+      )
+    }
+    const email = links[0]?.order?.email as string | null | undefined
+    if (email) {
+      withPayerEmail(req, email)
+    }
     return limitStarts(req, res, next, req.params.id)
   }
   const { data: carts } = await query.graph({
@@ -86,16 +112,16 @@ export async function refuseUnreadyCartForPiastrix(
       )
     )
   }
-  withCartEmail(req, cart.email!)
+  withPayerEmail(req, cart.email!)
   return limitStarts(req, res, next, cartId)
 }
 
 /**
  * Medusa's starter storefront starts every session with `{ provider_id }` alone: the payer's e-mail,
- * which Piastrix's invoices need, is then the cart's (a ready cart has one). An e-mail the storefront
- * passes in `data` wins.
+ * which Piastrix's invoices need, is then the cart's (a ready cart has one), or the order's for a
+ * collection of an order. An e-mail the storefront passes in `data` wins.
  */
-function withCartEmail(req: MedusaRequest, email: string) {
+function withPayerEmail(req: MedusaRequest, email: string) {
   for (const body of [req.body, req.validatedBody] as Array<
     { data?: Record<string, unknown> | null } | undefined
   >) {
