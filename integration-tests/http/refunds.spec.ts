@@ -159,7 +159,6 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
   })
 
   describe("after a refund whose outcome stayed unknown", () => {
-
     /** A refund of 100 whose transfer was made but whose outcome Medusa never learned; Medusa dropped its refund. */
     async function unknownRefund() {
       const order = await paidOrder("pp_piastrix-wallet_piastrix")
