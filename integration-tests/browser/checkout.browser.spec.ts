@@ -439,7 +439,7 @@ piastrixIntegrationRunner(
       }
       await shares.scrollIntoViewIfNeeded()
       await admin!.shot("fulfil-in-admin-share")
-      expect(await shares.innerText()).toMatch(/Piastrix Press: 1,?125\.45/)
+      expect(await shares.innerText()).toMatch(/Piastrix Press: RUB\s1,125\.45/)
     })
   },
   { admin: true }
