@@ -325,7 +325,9 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       c.join(" ")
     )
     expect(
-      lines.filter((l) => l.includes("piastrix_recipient pxrcp_lost"))
+      lines.filter((l) =>
+        l.includes("Piastrix recipient pxrcp_lost: account left as it is")
+      )
     ).not.toHaveLength(0)
     expect(lines.join("\n")).not.toContain(CARD)
 
