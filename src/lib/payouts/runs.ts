@@ -1,14 +1,17 @@
 import { describeError } from "../plugin/describe-error"
 import {
+  applyOutcome,
+  applyOutcomes,
   claimDuePolls,
   claimPendingPayouts,
   createPayout,
   OPEN_PAYOUT_STATUSES,
   type CreatePayoutResult,
   type Payout,
+  type PayoutOutcome,
 } from "./payouts"
 import { SCHEDULE_INTERVALS } from "./recipients"
-import { sendPayout, syncPayout, type PayoutContext } from "./send"
+import { sendPayout, syncOutcome, type PayoutContext } from "./send"
 import { LEDGER_TABLE, PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
 
 /**
@@ -85,16 +88,95 @@ export async function sendPendingPayouts(
   return eachPayout(ctx, claimed, sendPayout)
 }
 
-/** Settles payouts in flight whose minute has passed, a batch claimed in one query. */
+/** Status reads of one sync batch under way at once; each call has the client's own timeout. */
+const SYNC_CONCURRENCY = 8
+
+/**
+ * Settles payouts in flight whose minute has passed, in sets: the batch is claimed in one statement (which
+ * also pushes each payout's `next_poll_at` a minute on, so no instance asks about it again before then),
+ * its statuses are read a few at a time, and the outcomes written in at most two statements
+ * (`applyOutcomes`). A payout whose read threw keeps its claim, which lapses by itself.
+ */
 export async function syncPayoutsInFlight(
   ctx: PayoutContext,
-  s: { batchSize?: number } = {}
+  s: { batchSize?: number; concurrency?: number } = {}
 ): Promise<Array<Payout | null>> {
   const claimed = await claimDuePolls(ctx.db, {
     limit: s.batchSize ?? 100,
     leaseSeconds: LEASE_SECONDS,
   })
-  return eachPayout(ctx, claimed, syncPayout)
+  const outcomes = await inParallel(
+    claimed,
+    s.concurrency ?? SYNC_CONCURRENCY,
+    async (p) => {
+      try {
+        return await syncOutcome(ctx, p)
+      } catch (error) {
+        ctx.logger.warn(`Piastrix payout ${p.id}: ${describeError(error)}`)
+        return null
+      }
+    }
+  )
+  const decided = claimed.flatMap((payout, i) => {
+    const outcome = outcomes[i]
+    return outcome ? [{ payout, outcome }] : []
+  })
+  const written = new Map<string, Payout | null>()
+  const after = await applyInSets(ctx, decided)
+  decided.forEach(({ payout }, i) => written.set(payout.id, after[i]))
+  return claimed.map((p) => {
+    const result = written.get(p.id) ?? null
+    logChange(ctx, p, result)
+    return result
+  })
+}
+
+/**
+ * The outcomes of a batch in one go; should that fail (a row the database refuses), one payout at a time,
+ * so one bad payout never holds back the others.
+ */
+async function applyInSets(
+  ctx: PayoutContext,
+  decided: Array<{ payout: Payout; outcome: PayoutOutcome }>
+): Promise<Array<Payout | null>> {
+  try {
+    return await applyOutcomes(ctx.db, decided)
+  } catch (error) {
+    ctx.logger.warn(
+      `Piastrix payouts: ${decided.length} outcomes at once failed, written one by one: ${describeError(error)}`
+    )
+  }
+  const results: Array<Payout | null> = []
+  for (const { payout, outcome } of decided) {
+    try {
+      results.push(await applyOutcome(ctx.db, payout, outcome))
+    } catch (error) {
+      ctx.logger.warn(`Piastrix payout ${payout.id}: ${describeError(error)}`)
+      results.push(null)
+    }
+  }
+  return results
+}
+
+/** `work` over `items`, at most `concurrency` at once; the answers in the items' order. */
+async function inParallel<T, R>(
+  items: T[],
+  concurrency: number,
+  work: (item: T) => Promise<R>
+): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const lanes = Array.from(
+    { length: Math.min(items.length, Math.max(1, concurrency)) },
+    async () => {
+      while (next < items.length) {
+        const i = next++
+        results[i] = await work(items[i])
+      }
+    }
+  )
+  await Promise.all(lanes)
+  return results
 }
 
 /** One payout at a time (each is one or two calls to the service); a failure stays with its payout. */
@@ -107,12 +189,7 @@ async function eachPayout(
   for (const p of payouts) {
     try {
       const after = await work(ctx, p)
-      if (after && after.status !== p.status) {
-        const why = after.rejected_reason ?? after.last_error
-        ctx.logger.info(
-          `Piastrix payout ${p.id}: ${p.status} -> ${after.status}${why ? ` (${why})` : ""}`
-        )
-      }
+      logChange(ctx, p, after)
       results.push(after)
     } catch (error) {
       ctx.logger.warn(`Piastrix payout ${p.id}: ${describeError(error)}`)
@@ -120,4 +197,14 @@ async function eachPayout(
     }
   }
   return results
+}
+
+/** A payout's change of state, with its reason, in the log. */
+function logChange(ctx: PayoutContext, p: Payout, after: Payout | null): void {
+  if (after && after.status !== p.status) {
+    const why = after.rejected_reason ?? after.last_error
+    ctx.logger.info(
+      `Piastrix payout ${p.id}: ${p.status} -> ${after.status}${why ? ` (${why})` : ""}`
+    )
+  }
 }
