@@ -74,7 +74,8 @@ export const OPEN_PAYOUT_STATUSES: PayoutStatus[] = [
 ]
 
 /** The service is asked about one payout at most this often (the reference's limit). */
-export const PAYOUT_POLL_INTERVAL = "1 minute"
+export const PAYOUT_POLL_SECONDS = 60
+export const PAYOUT_POLL_INTERVAL = `${PAYOUT_POLL_SECONDS} seconds`
 
 const COLUMNS = `id, recipient_id, currency, amount::text as amount, fee::text as fee, rail, payway, account, account_masked, account_details,
   shop_payment_id, status, rejected_reason, last_error, service_id, attempts, sent_at, next_poll_at, created_at`
@@ -345,12 +346,15 @@ const RELEASED_FROM: PayoutStatus[] = ["pending", "processing"]
  * Writes the outcomes of many payouts in at most two statements, whatever their number: one settles those
  * that are settled together with their postings (one statement, so a payout's state and the ledger agree
  * without a transaction), one lets the others go. Each change is conditional on the state it leaves, so
- * two instances racing on one payout change it once. Answers per payout, in order: the payout as written,
- * or null when it was in no state its outcome leaves.
+ * two instances racing on one payout change it once. `afterReads`: the outcomes follow status reads that
+ * have just ended, so every payout let go is asked again a polling interval after now at the earliest (its
+ * claim pushed `next_poll_at` from before the read; the service counts from the read). Answers per payout,
+ * in order: the payout as written, or null when it was in no state its outcome leaves.
  */
 export async function applyOutcomes(
   db: SqlConnection,
-  decided: Array<Decided<PayoutOutcome>>
+  decided: Array<Decided<PayoutOutcome>>,
+  s: { afterReads?: boolean } = {}
 ): Promise<Array<Payout | null>> {
   const settlements = decided.filter((d): d is Decided<Settlement> =>
     isSettlement(d.outcome)
@@ -361,7 +365,7 @@ export async function applyOutcomes(
   const written = new Map<string, Payout>()
   for (const p of [
     ...(await settle(db, settlements)),
-    ...(await release(db, releases)),
+    ...(await release(db, releases, s.afterReads ?? false)),
   ]) {
     written.set(p.id, p)
   }
@@ -440,11 +444,12 @@ async function settle(
 /**
  * Lets payouts go for a later run (their claim ends): in flight again once the polling interval has
  * passed (`next_poll_at` is only ever pushed later), back to pending, needing attention (`next_poll_at` kept
- * for a retry, `retryPayout`), or the same state with a note.
+ * for a retry, `retryPayout`), or the same state with a note. After reads, every one waits its interval.
  */
 async function release(
   db: SqlConnection,
-  releases: Array<{ id: string; outcome: Release }>
+  releases: Array<{ id: string; outcome: Release }>,
+  afterReads: boolean
 ): Promise<Payout[]> {
   if (!releases.length) {
     return []
@@ -456,7 +461,7 @@ async function release(
         set status = case when o.released_as in ('pending', 'needs_attention') then o.released_as else p.status end,
             service_id = coalesce(o.released_service_id, p.service_id),
             last_error = o.released_reason, claimed_until = null, updated_at = now(),
-            next_poll_at = case when o.released_as <> 'in_flight' then p.next_poll_at
+            next_poll_at = case when o.released_as <> 'in_flight' and not ?::boolean then p.next_poll_at
                                 else greatest(coalesce(p.next_poll_at, now()), now() + interval '${PAYOUT_POLL_INTERVAL}') end
        from unnest(?::text[], ?::text[], ?::text[], ?::text[])
             as o(payout_id, released_as, released_service_id, released_reason)
@@ -466,6 +471,7 @@ async function release(
                                else p.status in (${states(RELEASED_FROM)}) and p.deleted_at is null end
       returning ${COLUMNS}`,
     [
+      afterReads,
       column((d) => d.id),
       column((d) => d.outcome.kind),
       column((d) =>
@@ -622,7 +628,7 @@ async function released(
   id: string,
   outcome: Release
 ): Promise<Payout | null> {
-  return (await release(db, [{ id, outcome }]))[0] ?? null
+  return (await release(db, [{ id, outcome }], false))[0] ?? null
 }
 
 /**

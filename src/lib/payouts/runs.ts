@@ -1,11 +1,11 @@
 import { describeError } from "../plugin/describe-error"
 import {
-  applyOutcome,
   applyOutcomes,
   claimDuePolls,
   claimPendingPayouts,
   createPayout,
   OPEN_PAYOUT_STATUSES,
+  PAYOUT_POLL_SECONDS,
   type CreatePayoutResult,
   type Payout,
   type PayoutOutcome,
@@ -91,24 +91,43 @@ export async function sendPendingPayouts(
 /** Status reads of one sync batch under way at once; each call has the client's own timeout. */
 const SYNC_CONCURRENCY = 8
 
+/** A sync pass starts status reads this long after its claim at the most (`syncPayoutsInFlight`). */
+const SYNC_READ_WINDOW_MS = 30_000
+
 /**
  * Settles payouts in flight whose minute has passed, in sets: the batch is claimed in one statement (which
  * also pushes each payout's `next_poll_at` a minute on, so no instance asks about it again before then),
  * its statuses are read a few at a time, and the outcomes written in at most two statements
- * (`applyOutcomes`). A payout whose read threw keeps its claim, which lapses by itself.
+ * (`applyOutcomes`), every payout let go waiting a minute from then. The claim's lease outlasts the last
+ * read by a polling interval: reads start only within `readWindowMs` of the claim, and each ends within two
+ * of the client's timeouts (a lost create: its read, then its create), so a pass that dies mid-way never
+ * lets another instance read a payout early. A payout whose read threw, or that the window left unread,
+ * keeps its claim, which lapses by itself.
  */
 export async function syncPayoutsInFlight(
   ctx: PayoutContext,
-  s: { batchSize?: number; concurrency?: number } = {}
+  s: { batchSize?: number; concurrency?: number; readWindowMs?: number } = {}
 ): Promise<Array<Payout | null>> {
+  const readWindowMs = s.readWindowMs ?? SYNC_READ_WINDOW_MS
+  const readsUntil = Date.now() + readWindowMs
   const claimed = await claimDuePolls(ctx.db, {
     limit: s.batchSize ?? 100,
-    leaseSeconds: LEASE_SECONDS,
+    leaseSeconds: Math.max(
+      LEASE_SECONDS,
+      Math.ceil(
+        (readWindowMs + 2 * ctx.options.timeoutMs) / 1000 + PAYOUT_POLL_SECONDS
+      )
+    ),
   })
+  let late = 0
   const outcomes = await inParallel(
     claimed,
     s.concurrency ?? SYNC_CONCURRENCY,
     async (p) => {
+      if (Date.now() > readsUntil) {
+        late += 1
+        return null
+      }
       try {
         return await syncOutcome(ctx, p)
       } catch (error) {
@@ -117,13 +136,17 @@ export async function syncPayoutsInFlight(
       }
     }
   )
+  if (late) {
+    ctx.logger.warn(
+      `Piastrix payouts: ${late} left to a later sync, the service answering too slowly to read them all in ${readWindowMs} ms`
+    )
+  }
   const decided = claimed.flatMap((payout, i) => {
     const outcome = outcomes[i]
     return outcome ? [{ payout, outcome }] : []
   })
-  const written = new Map<string, Payout | null>()
   const after = await applyInSets(ctx, decided)
-  decided.forEach(({ payout }, i) => written.set(payout.id, after[i]))
+  const written = new Map(decided.map(({ payout }, i) => [payout.id, after[i]]))
   return claimed.map((p) => {
     const result = written.get(p.id) ?? null
     logChange(ctx, p, result)
@@ -140,7 +163,7 @@ async function applyInSets(
   decided: Array<{ payout: Payout; outcome: PayoutOutcome }>
 ): Promise<Array<Payout | null>> {
   try {
-    return await applyOutcomes(ctx.db, decided)
+    return await applyOutcomes(ctx.db, decided, { afterReads: true })
   } catch (error) {
     ctx.logger.warn(
       `Piastrix payouts: ${decided.length} outcomes at once failed, written one by one: ${describeError(error)}`
@@ -149,7 +172,10 @@ async function applyInSets(
   const results: Array<Payout | null> = []
   for (const { payout, outcome } of decided) {
     try {
-      results.push(await applyOutcome(ctx.db, payout, outcome))
+      const [one] = await applyOutcomes(ctx.db, [{ payout, outcome }], {
+        afterReads: true,
+      })
+      results.push(one)
     } catch (error) {
       ctx.logger.warn(`Piastrix payout ${payout.id}: ${describeError(error)}`)
       results.push(null)
