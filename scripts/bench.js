@@ -299,7 +299,7 @@ async function payoutSyncFigure({
 }) {
   // ---- payouts: one sync pass over N payouts in flight vs the same status calls made bare ----
   log(`payout sync over ${SCALE.payouts} payouts in flight`)
-  const { syncPayoutsInFlight } = require(
+  const { syncAllDuePayouts } = require(
     path.join(ROOT, "src", "lib", "payouts")
   )
   const { piastrixOptionsSchema } = require(
@@ -362,14 +362,8 @@ async function payoutSyncFigure({
   }
   const before = (await control("GET", "polls")).counts
   let t0 = performance.now()
-  let synced = 0
-  for (;;) {
-    const batch = await syncPayoutsInFlight(ctx, { batchSize: 100 })
-    if (!batch.length) {
-      break
-    }
-    synced += batch.length
-  }
+  // The job's pass: batches of 100 until none is due, each batch's writes beside the next one's reads.
+  const synced = await syncAllDuePayouts(ctx, { batchSize: 100 })
   const syncMs = performance.now() - t0
   const after = (await control("GET", "polls")).counts
   const serviceCalls = Object.entries(after).reduce(

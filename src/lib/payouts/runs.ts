@@ -94,6 +94,9 @@ const SYNC_CONCURRENCY = 8
 /** A sync pass starts status reads this long after its claim at the most (`syncPayoutsInFlight`). */
 const SYNC_READ_WINDOW_MS = 30_000
 
+/** The sync job claims no new batch after this long, well inside its minute (`syncAllDuePayouts`). */
+const SYNC_BUDGET_MS = 40_000
+
 /**
  * Settles payouts in flight whose minute has passed, in sets: the batch is claimed in one statement (which
  * also pushes each payout's `next_poll_at` a minute on, so no instance asks about it again before then),
@@ -106,8 +109,55 @@ const SYNC_READ_WINDOW_MS = 30_000
  */
 export async function syncPayoutsInFlight(
   ctx: PayoutContext,
-  s: { batchSize?: number; concurrency?: number; readWindowMs?: number } = {}
+  s: SyncOptions = {}
 ): Promise<Array<Payout | null>> {
+  return writeBatch(ctx, await readBatch(ctx, s))
+}
+
+/**
+ * Syncs every payout due, batch after batch (`syncPayoutsInFlight`), claiming no new batch after `budgetMs`:
+ * a batch's outcomes are written while the next batch is claimed and read, so the database's time hides
+ * behind the service's. Answers how many payouts were claimed.
+ */
+export async function syncAllDuePayouts(
+  ctx: PayoutContext,
+  s: SyncOptions & { budgetMs?: number } = {}
+): Promise<number> {
+  const until = Date.now() + (s.budgetMs ?? SYNC_BUDGET_MS)
+  let synced = 0
+  // Never rejects: a batch whose statement fails is written one payout at a time, each failure logged.
+  let writing: Promise<unknown> = Promise.resolve()
+  for (;;) {
+    const batch = await readBatch(ctx, s)
+    await writing
+    if (!batch.claimed.length) {
+      return synced
+    }
+    synced += batch.claimed.length
+    writing = writeBatch(ctx, batch)
+    if (Date.now() > until) {
+      await writing
+      return synced
+    }
+  }
+}
+
+type SyncOptions = {
+  batchSize?: number
+  concurrency?: number
+  readWindowMs?: number
+}
+
+type ReadBatch = {
+  claimed: Payout[]
+  decided: Array<{ payout: Payout; outcome: PayoutOutcome }>
+}
+
+/** Claims a batch and reads its statuses (`syncPayoutsInFlight`); nothing is written yet. */
+async function readBatch(
+  ctx: PayoutContext,
+  s: SyncOptions
+): Promise<ReadBatch> {
   const readWindowMs = s.readWindowMs ?? SYNC_READ_WINDOW_MS
   const readsUntil = Date.now() + readWindowMs
   const claimed = await claimDuePolls(ctx.db, {
@@ -145,6 +195,14 @@ export async function syncPayoutsInFlight(
     const outcome = outcomes[i]
     return outcome ? [{ payout, outcome }] : []
   })
+  return { claimed, decided }
+}
+
+/** Writes a batch's outcomes; answers per claimed payout what was written (null: nothing). */
+async function writeBatch(
+  ctx: PayoutContext,
+  { claimed, decided }: ReadBatch
+): Promise<Array<Payout | null>> {
   const after = await applyInSets(ctx, decided)
   const written = new Map(decided.map(({ payout }, i) => [payout.id, after[i]]))
   return claimed.map((p) => {
