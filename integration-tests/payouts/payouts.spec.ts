@@ -16,6 +16,7 @@ import {
   retryPayout,
   reverseAccrual,
   sendPendingPayouts,
+  syncAllDuePayouts,
   syncPayoutsInFlight,
   type Payout,
   type PayoutContext,
@@ -801,6 +802,37 @@ piastrixIntegrationRunner(
         )
         await syncPayoutsInFlight(ctx)
         expect(await pollCount(unread.shop_payment_id)).toBe(1)
+      })
+
+      it("syncs every due payout in one pass of small batches, each read once, and settles each with its posting", async () => {
+        for (let i = 0; i < 5; i++) {
+          const r = await recipient("withdraw")
+          await earned(r.id, "1000.00")
+        }
+        const payouts = (await createDuePayouts(ctx)).map((c) => c.payout!)
+        await sendPendingPayouts(ctx)
+        for (const p of payouts) {
+          await sandboxControl(
+            sandbox(),
+            "POST",
+            `payouts/${p.shop_payment_id}/decide`,
+            { status: 5 }
+          )
+        }
+        await aMinuteLater()
+        expect(await syncAllDuePayouts(ctx, { batchSize: 2 })).toBe(5)
+        // Nothing is due any more: the next pass claims nothing.
+        expect(await syncAllDuePayouts(ctx, { batchSize: 2 })).toBe(0)
+        for (const p of payouts) {
+          expect(await pollCount(p.shop_payment_id)).toBe(1)
+          expect(await getPayout(db, p.id)).toMatchObject({
+            status: "succeeded",
+          })
+          expect(await balances(p.recipient_id)).toMatchObject({
+            in_flight: "0.00",
+            paid: "900.00",
+          })
+        }
       })
 
       it("never sends a payout twice when several instances send and sync at once", async () => {
