@@ -123,6 +123,30 @@ piastrixIntegrationRunner(
 
     const aMinuteLater = () => aMinuteLaterFor(sandbox(), db)
 
+    /** The service pays these withdraws (status 5): the next status read says so. */
+    async function paidAtService(payouts: Payout[]) {
+      for (const p of payouts) {
+        await sandboxControl(
+          sandbox(),
+          "POST",
+          `payouts/${p.shop_payment_id}/decide`,
+          { status: 5 }
+        )
+      }
+    }
+
+    /** `n` withdraws of 900.00 made at the sandbox and in flight, one per new recipient. */
+    async function withdrawsInFlight(n: number): Promise<Payout[]> {
+      for (let i = 0; i < n; i++) {
+        const r = await recipient("withdraw")
+        await earned(r.id, "1000.00")
+      }
+      const payouts = (await createDuePayouts(ctx)).map((c) => c.payout!)
+      expect(payouts).toHaveLength(n)
+      await sendPendingPayouts(ctx)
+      return payouts
+    }
+
     /** What the ledger says each recipient was paid must be what the sandbox debited for it, to the cent. */
     async function expectLedgerAgreesWithSandbox(payouts: Payout[]) {
       const atSandbox = await sandboxPayouts(
@@ -714,13 +738,7 @@ piastrixIntegrationRunner(
       })
 
       it("reads a payout's status again only a minute after that read, not after its claim, when the reads of a batch ran late", async () => {
-        for (let i = 0; i < 2; i++) {
-          const r = await recipient("withdraw")
-          await earned(r.id, "1000.00")
-        }
-        const payouts = (await createDuePayouts(ctx)).map((c) => c.payout!)
-        expect(payouts).toHaveLength(2)
-        await sendPendingPayouts(ctx)
+        const payouts = await withdrawsInFlight(2)
         // The service lost both: each read sends its payout to needs_attention, which keeps its next_poll_at.
         for (const p of payouts) {
           await sandboxControl(
@@ -765,13 +783,7 @@ piastrixIntegrationRunner(
       })
 
       it("starts no status read late in a sync pass: a payout left unread keeps its claim until its lease lapses", async () => {
-        for (let i = 0; i < 2; i++) {
-          const r = await recipient("withdraw")
-          await earned(r.id, "1000.00")
-        }
-        const payouts = (await createDuePayouts(ctx)).map((c) => c.payout!)
-        expect(payouts).toHaveLength(2)
-        await sendPendingPayouts(ctx)
+        const payouts = await withdrawsInFlight(2)
         await aMinuteLater()
         // One read at a time, the first answered after 3 s: past the pass's window of 1 s for starting reads.
         await sandboxControl(sandbox(), "POST", "faults", {
@@ -805,20 +817,8 @@ piastrixIntegrationRunner(
       })
 
       it("syncs every due payout in one pass of small batches, each read once, and settles each with its posting", async () => {
-        for (let i = 0; i < 5; i++) {
-          const r = await recipient("withdraw")
-          await earned(r.id, "1000.00")
-        }
-        const payouts = (await createDuePayouts(ctx)).map((c) => c.payout!)
-        await sendPendingPayouts(ctx)
-        for (const p of payouts) {
-          await sandboxControl(
-            sandbox(),
-            "POST",
-            `payouts/${p.shop_payment_id}/decide`,
-            { status: 5 }
-          )
-        }
+        const payouts = await withdrawsInFlight(5)
+        await paidAtService(payouts)
         await aMinuteLater()
         expect(await syncAllDuePayouts(ctx, { batchSize: 2 })).toBe(5)
         // Nothing is due any more: the next pass claims nothing.
@@ -866,14 +866,7 @@ piastrixIntegrationRunner(
         }
 
         const withdraws = payouts.filter((p) => p.rail === "withdraw")
-        for (const p of withdraws) {
-          await sandboxControl(
-            sandbox(),
-            "POST",
-            `payouts/${p.shop_payment_id}/decide`,
-            { status: 5 }
-          )
-        }
+        await paidAtService(withdraws)
         await aMinuteLater()
         await Promise.all([
           syncPayoutsInFlight(ctx),
