@@ -10,6 +10,8 @@ import {
 import { startMedusaStore, type MedusaStore } from "../helpers/medusa-process"
 import { ledgerBalances, type SqlDatabase } from "../../src/lib/payouts"
 import { walletVendorsWithPayouts } from "../helpers/payouts"
+import { holdTable } from "../helpers/db-hold"
+import { expectFaultsFired } from "../helpers/faults"
 import { scanLogLines } from "../helpers/log-scan"
 import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
 import { createCart, startPaymentSession } from "../helpers/store-api"
@@ -56,6 +58,11 @@ afterAll(async () => {
 
 type Paid = { cartId: string; sessionId: string }
 
+/** Orders linked to no cart: what a completion interrupted between making the order and linking it leaves. */
+const unlinkedOrders = `select o.id from "order" o
+    where o.deleted_at is null and o.is_draft_order = false
+      and not exists (select 1 from order_cart oc where oc.order_id = o.id and oc.deleted_at is null)`
+
 async function ordersOfCart(cartId: string) {
   return store.sql(
     `select o.id, p.captured_at
@@ -88,20 +95,41 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
     paid.map(async (p) => (await sandboxNotifications(sandbox, p.sessionId))[0])
   )
 
-  // Every callback is answered OK (recorded), and the kill lands while their processing runs.
-  const answers = await Promise.all(
-    notifications.map((n) => postCallback(api, n.fields))
-  )
-  expect(answers.every((a) => a.status === 200 && a.body === "OK")).toBe(true)
-  await waitFor(
-    async () => (await store.sql(`select 1 from "order" limit 1`)).length > 0,
-    30_000
-  )
-  await store.kill()
-  const before = await store.sql(
-    `select state, count(*)::int as n from piastrix_notification group by state`
-  )
-  process.stdout.write(`inbox at the kill: ${JSON.stringify(before)}\n`)
+  // Every callback is answered OK (recorded). Processing stops where Medusa records the authorized payment
+  // (the test holds the `payment` table against writes), so the kill lands inside it: rows claimed by the
+  // process, nothing made yet.
+  const hold = await holdTable(store.databaseUrl, "payment")
+  try {
+    const answers = await Promise.all(
+      notifications.map((n) => postCallback(api, n.fields))
+    )
+    expect(answers.every((a) => a.status === 200 && a.body === "OK")).toBe(true)
+    const waiting = await waitFor(async () => {
+      const list = await hold.waiting()
+      return list.length ? list : null
+    }, 60_000).catch((error) => {
+      throw new Error(`${error.message}\n${store.output().slice(-4000)}`)
+    })
+    expect(waiting.map((w) => [w.name, w.query])).toEqual(
+      waiting.map(() => [store.name, expect.stringMatching(/into "payment"/)])
+    )
+    await store.kill()
+    // The killed process held rows: claimed (its lease still running) and not settled.
+    const held = await store.sql(
+      `select id from piastrix_notification
+        where state in ('received', 'failed') and claimed_until > now()`
+    )
+    process.stdout.write(
+      `at the kill: ${waiting.length} processings waiting, ${held.length} rows claimed\n`
+    )
+    expect(held.length).toBeGreaterThanOrEqual(waiting.length)
+    // Postgres ends the dead process's backends (client_connection_check_interval): their writes never come.
+    await waitFor(async () => (await hold.backendsOf(store.name)) === 0, 30_000)
+  } finally {
+    await hold.release()
+  }
+  // Killed before any payment was recorded: no order exists yet.
+  expect(await store.sql(`select id from "order"`)).toEqual([])
 
   await store.start()
   await waitFor(async () => {
@@ -109,8 +137,13 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
       `select 1 from piastrix_notification where state <> 'processed' limit 1`
     )
     return open.length === 0
-  }, 240_000).catch((error) => {
-    throw new Error(`${error.message}\n${store.output().slice(-4000)}`)
+  }, 240_000).catch(async (error) => {
+    const open = await store.sql(
+      `select id, shop_order_id, state, attempts, last_error from piastrix_notification where state <> 'processed'`
+    )
+    throw new Error(
+      `${error.message}: ${JSON.stringify(open)}\n${store.output().slice(-4000)}`
+    )
   })
 
   for (const p of paid) {
@@ -125,28 +158,8 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
       captured: true,
     })
   }
-  // An interrupted completion can leave an order linked to no cart: the job cancels it, with a note,
-  // once it is old enough not to belong to a completion still running (two and a half minutes).
-  const unlinked = `select o.id, o.canceled_at, o.metadata from "order" o
-      where o.deleted_at is null and o.is_draft_order = false
-        and not exists (select 1 from order_cart oc where oc.order_id = o.id and oc.deleted_at is null)`
-  await waitFor(
-    async () => (await store.sql(unlinked)).every((o) => o.canceled_at),
-    300_000
-  ).catch(async (error) => {
-    throw new Error(
-      `${error.message}: ${JSON.stringify(await store.sql(unlinked))}\n${store.output().slice(-4000)}`
-    )
-  })
-  const leftovers = await store.sql(unlinked)
-  process.stdout.write(
-    `orders left behind by the kill, now canceled: ${leftovers.length}\n`
-  )
-  for (const order of leftovers) {
-    expect(order.metadata.piastrix_orphan.reason).toMatch(
-      /interrupted completion/
-    )
-  }
+  // The kill landed before any order was made, so none is left linked to no cart.
+  expect(await store.sql(unlinkedOrders)).toEqual([])
   const inbox = await store.sql(
     `select count(*)::int as n from piastrix_notification`
   )
@@ -165,10 +178,12 @@ it("makes each payout exactly once when Medusa is killed between sending a creat
     status: string
     shop_payment_id: string
     service_id: string | null
+    claimed: boolean
   }
   const rows = () =>
     store.sql<Row>(
-      `select id, status, shop_payment_id, service_id from piastrix_payout where id = any($1) order by id`,
+      `select id, status, shop_payment_id, service_id, coalesce(claimed_until > now(), false) as claimed
+         from piastrix_payout where id = any($1) order by id`,
       [payoutIds]
     )
   const madeAtSandbox = async () => {
@@ -191,13 +206,33 @@ it("makes each payout exactly once when Medusa is killed between sending a creat
     const list = await madeAtSandbox()
     return list.length ? list : null
   }, 90_000)
+  // The kill lands while the send waits: its create reached the service once, was handled, and its reply is
+  // still held (not answered, not yet given up on).
+  const createsOf = async (id: string) =>
+    (await sandboxControl(sandbox, "GET", "requests")).endpoints[
+      "/transfer/create"
+    ].shop_payment_id[id]
+  expect(await createsOf(made.shopPaymentId)).toEqual({
+    total: 1,
+    handled: 1,
+    unanswered: 0,
+    refused: 0,
+    faults: { hold_reply: 1 },
+  })
   await store.kill()
   const atKill = await rows()
   process.stdout.write(`payouts at the kill: ${JSON.stringify(atKill)}\n`)
-  // Sent and made, its reply never recorded: the row knows only that it was sent.
+  // Sent and made, its reply never recorded: the row knows only that it was sent, and the killed process
+  // still holds it (its claim has not run out).
   expect(
     atKill.find((p) => p.shop_payment_id === made.shopPaymentId)
-  ).toMatchObject({ status: "processing", service_id: null })
+  ).toMatchObject({ status: "processing", service_id: null, claimed: true })
+  // The held reply, once due, finds its caller gone.
+  await sandboxControl(sandbox, "POST", "clock/advance", { ms: 60_000 })
+  await waitFor(
+    async () => (await createsOf(made.shopPaymentId)).unanswered === 1,
+    10_000
+  )
 
   // The dead process's claims lapse after two minutes; the test lets them lapse now.
   await store.sql(
@@ -221,6 +256,12 @@ it("makes each payout exactly once when Medusa is killed between sending a creat
     final.map((p) => p.shop_payment_id).sort()
   )
   expect(atSandbox.every((p) => p.status === 5)).toBe(true)
+  // After the restart the payout was read by its status, never created again.
+  expect((await createsOf(made.shopPaymentId)).total).toBe(1)
+  const faults = await expectFaultsFired(sandbox)
+  expect(faults.find((f) => f.type === "hold_reply")).toMatchObject({
+    fired: 1,
+  })
   expect(final.every((p) => p.service_id)).toBe(true)
   const db = {
     raw: async (text: string) => ({ rows: await store.sql(text) }),

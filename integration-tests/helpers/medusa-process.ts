@@ -35,6 +35,8 @@ function serverUrl(): string {
 
 export type MedusaStore = {
   url: string
+  /** Its connections' `application_name` in Postgres. */
+  name: string
   databaseUrl: string
   seed: SeededStore
   /** Starts (or starts again) the Medusa process and waits for /health. */
@@ -129,6 +131,8 @@ export async function createStoreDatabase(options: {
 /** One Medusa process on a store's database. */
 export type MedusaInstance = {
   url: string
+  /** Its connections' `application_name` in Postgres: a test tells which process a backend serves. */
+  name: string
   /** Starts (or starts again) the process and waits for /health. */
   start(): Promise<void>
   /** Kills the whole process group at once, as a crash would. */
@@ -149,6 +153,7 @@ export async function medusaInstance(options: {
 }): Promise<MedusaInstance> {
   const port = options.port ?? (await freePort())
   const url = `http://localhost:${port}`
+  const name = `medusa-${options.workerMode ?? "shared"}-${port}`
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     MEDUSA_BACKEND_URL: url,
@@ -160,11 +165,16 @@ export async function medusaInstance(options: {
     MEDUSA_ADMIN_DISABLE: "true",
     PORT: String(port),
     LOG_LEVEL: options.env.LOG_LEVEL || process.env.LOG_LEVEL || "info",
+    // node-postgres reads both: each backend names its process, and a backend whose process was killed
+    // ends within a second even while it waits on a lock (Postgres checks the client is still there).
+    PGAPPNAME: name,
+    PGOPTIONS: "-c client_connection_check_interval=1000",
   }
   let child: ChildProcess | null = null
   let log = ""
   const instance: MedusaInstance = {
     url,
+    name,
     async start() {
       child = spawn(process.execPath, [MEDUSA_CLI, "start"], {
         cwd: ROOT,
@@ -238,6 +248,7 @@ export async function startMedusaStore(options: {
   })
   return {
     url: instance.url,
+    name: instance.name,
     databaseUrl: database.databaseUrl,
     seed: database.seed,
     start: instance.start,

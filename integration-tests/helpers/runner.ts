@@ -7,6 +7,7 @@ import {
   type RunningSandbox,
   type StartSandboxOptions,
 } from "../../sandbox/src"
+import { expectFaultsFired, faultHistory } from "./faults"
 import { seedStore, type SeededStore } from "../../dev/seed"
 import { recordLogLines, scanLogLines } from "./log-scan"
 import { freePort } from "./medusa-process"
@@ -79,6 +80,19 @@ export function piastrixIntegrationRunner(
 
   afterAll(async () => {
     await running?.close()
+  })
+
+  // Every fault a test sets up at the sandbox must fire: one that never applied would let the test pass
+  // without the failure it names.
+  let lastFaultBefore = 0
+  beforeEach(async () => {
+    const history = running ? await faultHistory(running) : []
+    lastFaultBefore = history.length ? history[history.length - 1].id : 0
+  })
+  afterEach(async () => {
+    if (running) {
+      await expectFaultsFired(running, lastFaultBefore)
+    }
   })
 
   // Every line Medusa's logger was given during the suite, whatever LOG_LEVEL lets through.

@@ -1,4 +1,5 @@
 import axios from "axios"
+import { expectFaultNotFired } from "../helpers/faults"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { createCart, storeHeaders } from "../helpers/store-api"
 import { expectRejected } from "../helpers/store-routes"
@@ -163,16 +164,20 @@ piastrixIntegrationRunner(({ api, seed, sandbox, getContainer }) => {
       const before = await get("/store/piastrix/directions", {
         cart_id: cart.id,
       })
-      await axios.post(`${sandbox().url}/__sandbox/faults`, {
-        type: "http_error",
-        path: "/shop_input_config/shop",
-      })
+      const outage = (
+        await axios.post(`${sandbox().url}/__sandbox/faults`, {
+          type: "http_error",
+          path: "/shop_input_config/shop",
+        })
+      ).data
       try {
         const after = await get("/store/piastrix/directions", {
           cart_id: cart.id,
         })
         expect(after.status).toBe(200)
         expect(after.data.directions).toEqual(before.data.directions)
+        // The kept answer served it: the service was not asked.
+        await expectFaultNotFired(sandbox(), outage.id)
       } finally {
         await axios.delete(`${sandbox().url}/__sandbox/faults`)
       }

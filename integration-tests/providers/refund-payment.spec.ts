@@ -19,6 +19,7 @@ import {
   makeService,
   startTestSandbox,
 } from "../../src/providers/piastrix/__tests__/test-utils"
+import { expectFaultsFired } from "../helpers/faults"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 
 jest.setTimeout(60000)
@@ -40,6 +41,8 @@ piastrixIntegrationRunner(({ getContainer }) => {
     await running.close()
   })
   afterEach(async () => {
+    // A fault a test set up and that never fired would let it pass without the loss it names.
+    await expectFaultsFired(running)
     await control(running, "DELETE", "/faults")
   })
 
@@ -258,6 +261,16 @@ piastrixIntegrationRunner(({ getContainer }) => {
         data,
         context: { idempotency_key: "ref_1" },
       })
+      // The create reached the service once and its reply was lost; the outcome came from a status read.
+      const endpoints = running.sandbox.store.data.requests
+      expect(
+        endpoints["/transfer/create"].shop_payment_id[`${sessionId}-ref_1`]
+      ).toMatchObject({ total: 1, unanswered: 1, faults: { drop_reply: 1 } })
+      expect(
+        endpoints["/transfer/shop_payment_status"].shop_payment_id[
+          `${sessionId}-ref_1`
+        ].handled
+      ).toBeGreaterThanOrEqual(1)
       expect(transfersOf(sessionId)).toHaveLength(1)
       expect(before.minus(available()).toFixed(2)).toBe("300.00")
       expect(out.data!.refunds).toEqual([

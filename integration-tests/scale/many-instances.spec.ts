@@ -14,6 +14,7 @@ import {
   type MedusaInstance,
   type StoreDatabase,
 } from "../helpers/medusa-process"
+import { holdTable } from "../helpers/db-hold"
 import { scanLogLines } from "../helpers/log-scan"
 import {
   expectEachPayoutMadeOnce,
@@ -323,30 +324,56 @@ it("a worker killed while it processes callbacks leaves them to another worker, 
   }
   await sandboxControl(sandbox, "DELETE", "faults")
   const [first] = workers
-  const second = await medusaInstance({
-    databaseUrl: db.databaseUrl,
-    env,
-    workerMode: "worker",
-  })
-  await second.start()
-  workers.push(second)
+  const sessions = paid.map((p) => p.sessionId)
+  const claimedOpen = (ids: string[]) =>
+    db.sql<{ id: string }>(
+      `select id from piastrix_notification
+        where shop_order_id = any($1) and state in ('received', 'failed') and claimed_until > now()
+        order by id`,
+      [ids]
+    )
 
-  const answers = await Promise.all(
-    paid.map((p) => postCallback(api, p.fields))
-  )
-  expect(answers.every((a) => a.status === 200 && a.body === "OK")).toBe(true)
-  // The kill lands once processing has begun somewhere.
-  await waitFor(
-    async () =>
-      (
-        await db.sql(
-          `select 1 from piastrix_notification where state = 'processed' and shop_order_id = any($1) limit 1`,
-          [paid.map((p) => p.sessionId)]
-        )
-      ).length > 0,
-    60_000
-  )
-  await first.kill()
+  // Processing stops where Medusa records the authorized payment (the test holds the `payment` table against
+  // writes): the only worker is then inside the processing of the rows it claimed.
+  const hold = await holdTable(db.databaseUrl, "payment")
+  let heldByFirst: Array<{ id: string }> = []
+  let second: MedusaInstance
+  try {
+    const answers = await Promise.all(
+      paid.map((p) => postCallback(api, p.fields))
+    )
+    expect(answers.every((a) => a.status === 200 && a.body === "OK")).toBe(true)
+    await waitFor(
+      async () =>
+        (await hold.waiting()).some((w) => w.name === first.name) &&
+        (await claimedOpen(sessions)).length > 0,
+      60_000
+    ).catch((error) => {
+      throw new Error(`${error.message}\n${outputs()}`)
+    })
+    heldByFirst = await claimedOpen(sessions)
+    // Another worker joins (it may stop at the held table too), and the first is killed holding its rows.
+    second = await medusaInstance({
+      databaseUrl: db.databaseUrl,
+      env,
+      workerMode: "worker",
+    })
+    await second.start()
+    workers.push(second)
+    await first.kill()
+    const stillHeld = await claimedOpen(sessions)
+    process.stdout.write(
+      `at the kill: the killed worker held ${heldByFirst.length} rows\n`
+    )
+    expect(heldByFirst.length).toBeGreaterThan(0)
+    expect(stillHeld.map((r) => r.id)).toEqual(
+      expect.arrayContaining(heldByFirst.map((r) => r.id))
+    )
+    // Postgres ends the killed worker's backends (client_connection_check_interval) before the hold ends.
+    await waitFor(async () => (await hold.backendsOf(first.name)) === 0, 30_000)
+  } finally {
+    await hold.release()
+  }
 
   await waitFor(async () => {
     const open = await db.sql(
@@ -362,11 +389,17 @@ it("a worker killed while it processes callbacks leaves them to another worker, 
       orders: [{ id: expect.any(String), captures: 1 }],
     })
   }
+  // The rows the killed worker held were finished by the other one, once its claims ran out.
+  for (const { id } of heldByFirst) {
+    expect(second!.output()).toMatch(
+      new RegExp(`Piastrix notification ${id} for \\S+ \\(\\w+\\): processed`)
+    )
+  }
   // The killed worker comes back, so the payouts below run with two workers.
   await first.start()
 })
 
-it("with the payout jobs on two workers, each payout is sent to the service exactly once", async () => {
+it("with the payout jobs running on both workers at once, each payout is sent to the service exactly once", async () => {
   // The sandbox is not reset between these tests: what the service saw before, to count from.
   const before = await payoutsAtService(sandbox)
   // Five vendors paid to Piastrix wallets, each with earnings and one payout (one open payout per vendor).
@@ -386,7 +419,23 @@ it("with the payout jobs on two workers, each payout is sent to the service exac
       `select id, status, shop_payment_id, rail, amount::text as amount from piastrix_payout where id = any($1)`,
       [payouts]
     )
-  // The send and sync jobs run every minute, on whichever worker takes the tick.
+  // The payout jobs run every minute, a tick on whichever worker takes it, one job at a time per worker. With
+  // the payout table held against writes, a worker whose payout job reaches it waits there, and the next
+  // ticks go to the other: both are inside a payout job at once when the hold ends.
+  const hold = await holdTable(db.databaseUrl, "piastrix_payout")
+  try {
+    const atOnce = await waitFor(async () => {
+      const names = new Set((await hold.waiting()).map((w) => w.name))
+      return workers.every((w) => names.has(w.name)) ? names : null
+    }, 240_000).catch((error) => {
+      throw new Error(`${error.message}\n${outputs()}`)
+    })
+    process.stdout.write(
+      `payout jobs waiting at once on: ${[...atOnce].join(", ")}\n`
+    )
+  } finally {
+    await hold.release()
+  }
   await waitFor(
     async () => (await states()).every((p) => p.status === "succeeded"),
     240_000
@@ -396,11 +445,19 @@ it("with the payout jobs on two workers, each payout is sent to the service exac
     )
   })
   // At the service, unfiltered: five transfers under the five payouts' ids and no other, five creates in
-  // all (whichever worker sent each), and the shop balance debited 5 x 700.00.
+  // all, and the shop balance debited 5 x 700.00.
   await expectEachPayoutMadeOnce(sandbox, await states(), {
     since: before,
     createRequests: 5,
   })
+  // Each payout was sent by one worker, as its log says (`pending -> ...` is the send).
+  const senders = payouts.map((id) =>
+    workers
+      .filter((w) => w.output().includes(`Piastrix payout ${id}: pending -> `))
+      .map((w) => w.name)
+  )
+  process.stdout.write(`sent by: ${JSON.stringify(senders)}\n`)
+  expect(senders.map((names) => names.length)).toEqual(payouts.map(() => 1))
 })
 
 it("kept the service's polling limits across the whole installation, and logged no secret on any instance", async () => {

@@ -354,6 +354,7 @@ export const controlRoutes: [string, string, ControlHandler][] = [
     },
   ],
   ["GET", "/__sandbox/faults", (_req, sb) => ok(sb.faults.list())],
+  ["GET", "/__sandbox/faults/history", (_req, sb) => ok(sb.faults.history())],
   [
     "POST",
     "/__sandbox/faults",

@@ -28,6 +28,8 @@ export type FaultInput = z.input<typeof faultInputSchema>
 export type Fault = z.infer<typeof faultInputSchema> & {
   id: number
   remaining: number | null
+  /** Requests (or notifications) it has applied to so far: a test shows its fault took effect. */
+  fired: number
 }
 
 export type RequestFaultPlan = {
@@ -48,17 +50,33 @@ const REQUEST_TYPES = new Set([
 
 export class Faults {
   private rules: Fault[] = []
+  /** Every fault added since the last reset, active or not, with how often it fired. */
+  private added: Fault[] = []
   private nextId = 1
 
   add(input: FaultInput): Fault {
     const parsed = faultInputSchema.parse(input)
-    const fault = { ...parsed, id: this.nextId++, remaining: parsed.times }
+    const fault = {
+      ...parsed,
+      id: this.nextId++,
+      remaining: parsed.times,
+      fired: 0,
+    }
     this.rules.push(fault)
-    return fault
+    this.added.push(fault)
+    return { ...fault }
   }
 
   list(): Fault[] {
     return this.rules.map((rule) => ({ ...rule }))
+  }
+
+  /** Every fault added since the last reset, worn off or removed too, each with `active` and `fired`. */
+  history(): Array<Fault & { active: boolean }> {
+    return this.added.map((fault) => ({
+      ...fault,
+      active: this.rules.includes(fault),
+    }))
   }
 
   remove(id: number): boolean {
@@ -67,8 +85,15 @@ export class Faults {
     return this.rules.length !== before
   }
 
+  /** Removes every active fault; the history keeps them. */
   clear(): void {
     this.rules = []
+  }
+
+  /** Removes every fault and forgets the history. */
+  reset(): void {
+    this.rules = []
+    this.added = []
   }
 
   /** What to do with a request to `path`; consumes one use of every matching fault. */
@@ -114,6 +139,7 @@ export class Faults {
   }
 
   private consume(rule: Fault): void {
+    rule.fired++
     if (rule.remaining === null) {
       return
     }

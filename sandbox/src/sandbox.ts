@@ -78,7 +78,7 @@ export class Sandbox implements SandboxContext {
   reset(): void {
     this.clock.clear()
     this.jobs.clear()
-    this.faults.clear()
+    this.faults.reset()
     this.config.fidelity = { ...this.configuredFidelity }
     this.store.replace(this.initialState())
     this.changed()

@@ -169,6 +169,38 @@ describe("sandbox injected faults and polling limits", () => {
     expect((await create("after-clear")).result).toBe(true)
   })
 
+  it("lists every fault added since the reset with how often it fired, removed ones too", async () => {
+    await t.client.control("POST", "/reset")
+    await t.client.control("POST", "/faults", {
+      type: "http_error",
+      path: "/invoice/create",
+      times: 1,
+    })
+    await t.client.control("POST", "/faults", {
+      type: "reset",
+      path: "/withdraw/create",
+    })
+    const hit = await fetch(`${t.running.url}/invoice/create`, {
+      method: "POST",
+      body: "{}",
+    })
+    expect(hit.status).toBe(500)
+    await t.client.control("DELETE", "/faults")
+    const history = (await t.client.control("GET", "/faults/history")).body
+    expect(
+      history.map((f: { type: string; fired: number; active: boolean }) => [
+        f.type,
+        f.fired,
+        f.active,
+      ])
+    ).toEqual([
+      ["http_error", 1, false],
+      ["reset", 0, false],
+    ])
+    await t.client.control("POST", "/reset")
+    expect((await t.client.control("GET", "/faults/history")).body).toEqual([])
+  })
+
   it("counts status polls and reports those that broke the reference's limits", async () => {
     await create("polled")
     await t.client.call("/invoice/check", {

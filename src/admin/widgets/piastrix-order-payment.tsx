@@ -14,6 +14,7 @@ import {
 import { useAmounts } from "../lib/amounts"
 import { runMutation } from "../lib/run-mutation"
 import { Body, Section } from "../components/states"
+import { Details } from "../components/details"
 import { maskAccount } from "../../lib/plugin/mask"
 
 const STATE_COLORS: Record<string, "green" | "orange" | "red" | "grey"> = {
@@ -25,6 +26,14 @@ const STATE_COLORS: Record<string, "green" | "orange" | "red" | "grey"> = {
   canceled: "grey",
   unknown: "grey",
 }
+
+/** A toast whose colour says how "Check status now" ended: captured, still waiting, or something to look at. */
+const checkToast = (outcome: string) =>
+  outcome === "captured"
+    ? toast.success
+    : outcome === "waiting"
+      ? toast.info
+      : toast.warning
 
 function Row({
   label,
@@ -200,26 +209,26 @@ function PaymentSection({
         {payment.captured ? t("order.captured") : t("order.notCaptured")}
       </Row>
       {payment.payway && <Row label={t("order.payway")}>{payment.payway}</Row>}
-      {payment.payment_id && (
-        <Row label={t("order.paymentId")}>{payment.payment_id}</Row>
-      )}
-      {payment.service_status !== null && (
-        <Row label={t("order.serviceStatus")}>{payment.service_status}</Row>
-      )}
       {payment.payer_account && (
         <Row label={t("order.payer")}>{payment.payer_account}</Row>
       )}
       {payment.failure && (
-        <Row label={t("order.failure")}>{payment.failure}</Row>
+        <Row label={t("order.failure")}>{t("order.failedPlain")}</Row>
       )}
-      {payment.notice && <Row label={t("order.notice")}>{payment.notice}</Row>}
+      {/* A note from a status read matters only while the payment is open: hidden once it is settled. */}
+      {payment.notice && payment.open_at_service && (
+        <Row label={t("order.notice")}>{t("order.noticePlain")}</Row>
+      )}
       <Row label={t("order.refunds")}>
         {payment.refunds.length
           ? payment.refunds.map((r) => (
               <span key={`${r.refund_id}-${r.state}`} className="block">
                 {amount(r.amount, payment.currency_code)} ·{" "}
-                {r.mode === "manual" ? t("order.manualRefund") : r.state}
-                {r.reason ? ` · ${r.reason}` : ""}
+                {r.mode === "manual"
+                  ? t("order.manualRefund")
+                  : t(`order.refundStates.${r.state}`, {
+                      defaultValue: t("order.refundStates.other"),
+                    })}
               </span>
             ))
           : t("order.noRefunds")}
@@ -228,13 +237,32 @@ function PaymentSection({
         {payment.notifications.length
           ? payment.notifications.map((n) => (
               <span key={n.id} className="block">
-                {when(n.received_at)} · {n.status} ·{" "}
-                {t(`inbox.states.${n.state}`)}
-                {n.last_error ? ` · ${n.last_error}` : ""}
+                {when(n.received_at)} ·{" "}
+                {t(`inbox.statuses.${n.status}`, {
+                  defaultValue: t("order.otherStatus"),
+                })}{" "}
+                · {t(`inbox.states.${n.state}`)}
               </span>
             ))
           : t("order.noNotifications")}
       </Row>
+      <div className="px-6 py-1">
+        {/* For support: the service's own ids, codes and messages, never in the main text. */}
+        <Details
+          lines={[
+            payment.payment_id
+              ? t("order.paymentId", { id: payment.payment_id })
+              : null,
+            payment.service_status !== null
+              ? t("order.serviceStatus", { status: payment.service_status })
+              : null,
+            payment.failure,
+            payment.notice,
+            ...payment.refunds.map((r) => r.reason),
+            ...payment.notifications.map((n) => n.last_error),
+          ]}
+        />
+      </div>
       {payment.kind === "bank_transfer" && (
         <BankTransferSection orderId={orderId} sessionId={payment.session_id} />
       )}
@@ -246,7 +274,11 @@ function PaymentSection({
             isLoading={check.isPending}
             onClick={() =>
               runMutation(check, payment.session_id, (answer) =>
-                toast.info(t("order.checked", { detail: answer.check.detail }))
+                checkToast(answer.outcome)(
+                  t(`order.checkOutcomes.${answer.outcome}`, {
+                    defaultValue: t("order.checkOutcomes.other"),
+                  })
+                )
               )
             }
           >
