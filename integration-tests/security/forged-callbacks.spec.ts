@@ -122,6 +122,8 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     for (const path of [
       "/hooks/payment/piastrix_piastrix",
       "/hooks/payment/piastrix-wallet_piastrix",
+      // the whole provider id, which Medusa 2.21's route also takes
+      "/hooks/payment/pp_piastrix-card_piastrix",
     ]) {
       for (const forged of [
         { ...fields, shop_amount: "1.00" },

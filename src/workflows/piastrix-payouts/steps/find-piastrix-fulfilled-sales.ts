@@ -14,13 +14,16 @@ export const findPiastrixFulfilledSalesStepId = "find-piastrix-fulfilled-sales"
  * The order fields the step reads. The order module computes line totals only when an order total is
  * asked for too, hence `subtotal`.
  */
+/**
+ * `items.*`, not `items.id`, `items.quantity`, `items.product_id`: asked for one by one, Medusa 2.18's order
+ * module computes the lines' totals without their prices and quantities (every `subtotal` 0, no
+ * `quantity`), so no vendor share would accrue. 2.21 answers both forms alike.
+ */
 const ORDER_FIELDS = [
   "id",
   "currency_code",
   "subtotal",
-  "items.id",
-  "items.quantity",
-  "items.product_id",
+  "items.*",
   "items.subtotal",
   "items.discount_subtotal",
 ]
