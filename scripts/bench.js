@@ -3,8 +3,6 @@
 // same store (docs/benchmarks.md). Starts its own PostgreSQL database, the sandbox and Medusa in production
 // mode (`medusa start`, admin off), prints one line per figure and writes bench-results.json.
 // Options: --quick (fewer samples, shorter load runs: a smoke run, not figures to publish).
-// Environment: BENCH_ONLY=payout-sync measures that figure alone (no Medusa started); BENCH_PAYOUTS=N sets its
-// number of payouts in flight. Both make runs to look into one figure, not figures to publish.
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
@@ -49,13 +47,6 @@ const SCALE = args.quick
       latencySamples: 10,
       payouts: 10000,
     }
-if (process.env.BENCH_PAYOUTS) {
-  SCALE.payouts = Number(process.env.BENCH_PAYOUTS)
-}
-const ONLY = process.env.BENCH_ONLY ?? null
-if (ONLY !== null && ONLY !== "payout-sync") {
-  throw new Error(`BENCH_ONLY: ${ONLY} is not a figure run alone (payout-sync)`)
-}
 
 const results = []
 function figure(name, value, unit, extra = {}) {
@@ -269,146 +260,6 @@ function groupRssMb(pid) {
     .reduce((sum, kb) => sum + Number(kb) / 1024, 0)
 }
 
-/** The PiastrixClient of this repository (TypeScript, loaded through ts-node) against the sandbox. */
-function benchClient(sandboxUrl) {
-  require("ts-node").register({
-    transpileOnly: true,
-    swc: true,
-    project: path.join(ROOT, "tsconfig.json"),
-  })
-  const { PiastrixClient } = require(path.join(ROOT, "src", "lib", "piastrix"))
-  const fixedNow = new Date(Date.UTC(2026, 0, 1))
-  return new PiastrixClient({
-    shopId: SHOP_ID,
-    secretKey: SECRET,
-    apiUrl: sandboxUrl,
-    now: () => fixedNow,
-  })
-}
-
-/**
- * Payouts: one sync pass over N payouts in flight (made at the sandbox, each row waiting for its status) vs
- * the same status calls made bare, one after another. Runs in this process with nothing else syncing.
- */
-async function payoutSyncFigure({
-  databaseUrl,
-  db,
-  sandboxUrl,
-  control,
-  client,
-}) {
-  // ---- payouts: one sync pass over N payouts in flight vs the same status calls made bare ----
-  log(`payout sync over ${SCALE.payouts} payouts in flight`)
-  const { syncAllDuePayouts } = require(
-    path.join(ROOT, "src", "lib", "payouts")
-  )
-  const { piastrixOptionsSchema } = require(
-    path.join(ROOT, "src", "lib", "plugin", "options")
-  )
-  const knex = require("knex")({
-    client: "pg",
-    connection: databaseUrl,
-    pool: { min: 1, max: 4 },
-  })
-  // Every statement the sync sends, by its first words (BEGIN and COMMIT count: each is a round trip).
-  const queries = new Map()
-  knex.on("query", ({ sql }) => {
-    const kind = sql.trim().split(/\s+/).slice(0, 3).join(" ").toLowerCase()
-    queries.set(kind, (queries.get(kind) ?? 0) + 1)
-  })
-  const { rows: vendors } = await db.query(
-    "select id from piastrix_recipient where name = 'Piastrix Press'"
-  )
-  const prefix = `pxpo_bench_${process.pid}_`
-  // The transfers exist at the service (made through the client), and each payout row waits for its status.
-  const made = []
-  await pool(SCALE.payouts, 20, async (i) => {
-    const shopPaymentId = `${prefix}${i}`
-    const transfer = await client.transferCreate({
-      amount: "10.00",
-      amount_type: "writeoff_amount",
-      payee_account: "201494711279",
-      payee_currency: 643,
-      shop_currency: 643,
-      shop_payment_id: shopPaymentId,
-    })
-    made[i] = { shopPaymentId, serviceId: String(transfer.id) }
-  })
-  await db.query(
-    `insert into piastrix_payout (id, recipient_id, currency, amount, rail, account, shop_payment_id, status, service_id,
-                                  sent_at, next_poll_at, raw_amount)
-     select ids.id, $1, 643, 10, 'transfer', '201494711279', ids.id, 'processing', ids.service_id,
-            now() - interval '5 minutes', now() - interval '1 minute', '{"value": "10", "precision": 20}'::jsonb
-       from unnest($2::text[], $3::text[]) as ids(id, service_id)`,
-    [
-      vendors[0].id,
-      made.map((m) => m.shopPaymentId),
-      made.map((m) => m.serviceId),
-    ]
-  )
-  await control("DELETE", "violations")
-  const options = piastrixOptionsSchema.parse({
-    shopId: SHOP_ID,
-    secretKey: SECRET,
-    apiUrl: sandboxUrl,
-  })
-  const quiet = { info() {}, warn() {} }
-  const ctx = {
-    db: knex,
-    client,
-    options,
-    effectiveOptions: async () => options,
-    logger: quiet,
-  }
-  const before = (await control("GET", "polls")).counts
-  let t0 = performance.now()
-  // The job's pass: batches of 100 until none is due, each batch's writes beside the next one's reads.
-  const synced = await syncAllDuePayouts(ctx, { batchSize: 100 })
-  const syncMs = performance.now() - t0
-  const after = (await control("GET", "polls")).counts
-  const serviceCalls = Object.entries(after).reduce(
-    (sum, [k, n]) => sum + n - (before[k] ?? 0),
-    0
-  )
-  const { violations } = await control("GET", "violations")
-  const { rows: settled } = await db.query(
-    "select status, count(*)::int as n from piastrix_payout where id like $1 group by status",
-    [`${prefix}%`]
-  )
-  const { rows: postings } = await db.query(
-    "select count(distinct transaction_id)::int as n from piastrix_ledger_entry where payout_id like $1 and kind = 'payout_succeeded'",
-    [`${prefix}%`]
-  )
-  // Baseline: the same status calls, one after another, with nothing recorded.
-  t0 = performance.now()
-  for (const m of made) {
-    await client.transferShopPaymentStatus({
-      shop_payment_id: m.shopPaymentId,
-    })
-  }
-  const bareMs = performance.now() - t0
-  await knex.destroy()
-  figure(
-    `payout sync over ${SCALE.payouts} payouts in flight, / the same status calls bare`,
-    syncMs / bareMs,
-    "ratio",
-    {
-      sync_s: syncMs / 1000,
-      bare_s: bareMs / 1000,
-      payouts_synced: synced,
-      queries_per_payout:
-        [...queries.values()].reduce((a, b) => a + b, 0) / synced,
-      queries_by_kind: [...queries]
-        .map(([kind, n]) => `${kind}: ${round(n / synced)}`)
-        .join("; "),
-      service_calls: serviceCalls,
-      polls_too_early: violations.length,
-      succeeded: settled.find((r) => r.status === "succeeded")?.n ?? 0,
-      succeeded_postings: postings[0].n,
-    }
-  )
-}
-
 async function main() {
   process.chdir(ROOT)
   const startedAt = Date.now()
@@ -484,14 +335,6 @@ async function main() {
     const seed = JSON.parse(fs.readFileSync(seedOut, "utf8"))
     fs.rmSync(seedOut, { force: true })
 
-    const control = (method, p, body) =>
-      json(method, `${sandboxUrl}/__sandbox/${p}`, { body })
-    if (ONLY === "payout-sync") {
-      const client = benchClient(sandboxUrl)
-      await payoutSyncFigure({ databaseUrl, db, sandboxUrl, control, client })
-      return writeResults(startedAt)
-    }
-
     const storefront = {
       key: seed.publishableKey,
       region: seed.regions.rub.id,
@@ -516,6 +359,8 @@ async function main() {
     )
 
     const key = storefront.key
+    const control = (method, p, body) =>
+      json(method, `${sandboxUrl}/__sandbox/${p}`, { body })
     const cartWithSession = (provider) =>
       storeCartWithSession(medusaUrl, storefront, provider)
     const completed = async (cartId) =>
@@ -757,7 +602,21 @@ async function main() {
 
     // ---- client: a signed status call through the client vs a raw post of the same body ----
     log("client overhead")
-    const client = benchClient(sandboxUrl)
+    require("ts-node").register({
+      transpileOnly: true,
+      swc: true,
+      project: path.join(ROOT, "tsconfig.json"),
+    })
+    const { PiastrixClient } = require(
+      path.join(ROOT, "src", "lib", "piastrix")
+    )
+    const fixedNow = new Date(Date.UTC(2026, 0, 1))
+    const client = new PiastrixClient({
+      shopId: SHOP_ID,
+      secretKey: SECRET,
+      apiUrl: sandboxUrl,
+      now: () => fixedNow,
+    })
     const orderId = paid[0].session.id
     const check = {
       now: "2026-01-01 00:00:00",
@@ -797,8 +656,110 @@ async function main() {
       }
     )
 
+    // ---- payouts: one sync pass over N payouts in flight vs the same status calls made bare ----
+    log(`payout sync over ${SCALE.payouts} payouts in flight`)
     await stopGroup(medusa, 5000) // the sync runs here, in this process; Medusa's own jobs must not join in
-    await payoutSyncFigure({ databaseUrl, db, sandboxUrl, control, client })
+    const { syncPayoutsInFlight } = require(
+      path.join(ROOT, "src", "lib", "payouts")
+    )
+    const { piastrixOptionsSchema } = require(
+      path.join(ROOT, "src", "lib", "plugin", "options")
+    )
+    const knex = require("knex")({
+      client: "pg",
+      connection: databaseUrl,
+      pool: { min: 1, max: 4 },
+    })
+    let queries = 0
+    knex.on("query", () => queries++)
+    const { rows: vendors } = await db.query(
+      "select id from piastrix_recipient where name = 'Piastrix Press'"
+    )
+    const prefix = `pxpo_bench_${process.pid}_`
+    // The transfers exist at the service (made through the client), and each payout row waits for its status.
+    const made = []
+    await pool(SCALE.payouts, 20, async (i) => {
+      const shopPaymentId = `${prefix}${i}`
+      const transfer = await client.transferCreate({
+        amount: "10.00",
+        amount_type: "writeoff_amount",
+        payee_account: "201494711279",
+        payee_currency: 643,
+        shop_currency: 643,
+        shop_payment_id: shopPaymentId,
+      })
+      made[i] = { shopPaymentId, serviceId: String(transfer.id) }
+    })
+    await db.query(
+      `insert into piastrix_payout (id, recipient_id, currency, amount, rail, account, shop_payment_id, status, service_id,
+                                    sent_at, next_poll_at, raw_amount)
+       select ids.id, $1, 643, 10, 'transfer', '201494711279', ids.id, 'processing', ids.service_id,
+              now() - interval '5 minutes', now() - interval '1 minute', '{"value": "10", "precision": 20}'::jsonb
+         from unnest($2::text[], $3::text[]) as ids(id, service_id)`,
+      [
+        vendors[0].id,
+        made.map((m) => m.shopPaymentId),
+        made.map((m) => m.serviceId),
+      ]
+    )
+    await control("DELETE", "violations")
+    const options = piastrixOptionsSchema.parse({
+      shopId: SHOP_ID,
+      secretKey: SECRET,
+      apiUrl: sandboxUrl,
+    })
+    const quiet = { info() {}, warn() {} }
+    const ctx = {
+      db: knex,
+      client,
+      options,
+      effectiveOptions: async () => options,
+      logger: quiet,
+    }
+    const before = (await control("GET", "polls")).counts
+    t0 = performance.now()
+    let synced = 0
+    for (;;) {
+      const batch = await syncPayoutsInFlight(ctx, { batchSize: 100 })
+      if (!batch.length) {
+        break
+      }
+      synced += batch.length
+    }
+    const syncMs = performance.now() - t0
+    const after = (await control("GET", "polls")).counts
+    const serviceCalls = Object.entries(after).reduce(
+      (sum, [k, n]) => sum + n - (before[k] ?? 0),
+      0
+    )
+    const { violations } = await control("GET", "violations")
+    const { rows: settled } = await db.query(
+      "select status, count(*)::int as n from piastrix_payout where id like $1 group by status",
+      [`${prefix}%`]
+    )
+    // Baseline: the same status calls, one after another, with nothing recorded.
+    t0 = performance.now()
+    for (const m of made) {
+      await client.transferShopPaymentStatus({
+        shop_payment_id: m.shopPaymentId,
+      })
+    }
+    const bareMs = performance.now() - t0
+    await knex.destroy()
+    figure(
+      `payout sync over ${SCALE.payouts} payouts in flight, / the same status calls bare`,
+      syncMs / bareMs,
+      "ratio",
+      {
+        sync_s: syncMs / 1000,
+        bare_s: bareMs / 1000,
+        payouts_synced: synced,
+        queries_per_payout: queries / synced,
+        service_calls: serviceCalls,
+        polls_too_early: violations.length,
+        succeeded: settled.find((r) => r.status === "succeeded")?.n ?? 0,
+      }
+    )
   } finally {
     await db.end().catch(() => {})
     for (const child of runningChildren()) {
@@ -810,11 +771,6 @@ async function main() {
     await admin.end()
     await pg.stop()
   }
-  writeResults(startedAt)
-}
-
-/** bench-results.json: the machine, the run's duration and every figure. */
-function writeResults(startedAt) {
   const file = path.join(ROOT, "bench-results.json")
   fs.writeFileSync(
     file,
@@ -822,7 +778,6 @@ function writeResults(startedAt) {
       {
         at: new Date().toISOString(),
         quick: args.quick,
-        only: ONLY,
         machine: {
           cpus: os.cpus().length,
           cpu: os.cpus()[0]?.model,

@@ -27,23 +27,23 @@ import {
 import type { SqlDatabase } from "./ledger"
 import { getRecipient } from "./recipients"
 import {
-  applyOutcome,
   backToPending,
   claimStatusPoll,
+  markInFlight,
   markNeedsAttention,
   markReturned,
   markSent,
+  markSucceeded,
+  noteError,
   recordFee,
   type Payout,
-  type PayoutOutcome,
 } from "./payouts"
 
 /**
  * Talking to the service about a payout that is already written (`payouts.ts`): quote, check the
  * account, create, and settle a lost create through the status endpoint with the same
  * `shop_payment_id` (`lib/piastrix/create-once.ts`). Every call goes through the client (timeouts);
- * status calls only when `next_poll_at` allows, so a payout is asked about at most once a minute. The
- * calls decide an outcome (`PayoutOutcome`); `payouts.ts` writes it.
+ * status calls only when `next_poll_at` allows, so a payout is asked about at most once a minute.
  * Over 300 lines because the four calls share one recovery path (a lost create settled by its status),
  * which reads best beside them.
  */
@@ -135,51 +135,52 @@ function writeOffOf(record: ServiceRecord): string | null {
   return r.write_off_amount ?? r.shop_write_off ?? null
 }
 
-/** What the service's record of a payout it made says should become of the payout. */
-function recordOutcome(
+/** Records what the service says about a payout it made. */
+async function applyRecord(
   ctx: PayoutContext,
   p: Payout,
   record: ServiceRecord
-): PayoutOutcome {
+): Promise<Payout | null> {
   const serviceId = String(record.id)
   const debited = writeOffOf(record)
   if (debited !== null && !new BigNumber(debited).isEqualTo(p.amount)) {
-    return {
-      kind: "needs_attention",
-      reason: `the service debited ${debited} for a payout of ${p.amount}`,
-    }
+    return markNeedsAttention(
+      ctx.db,
+      p.id,
+      `the service debited ${debited} for a payout of ${p.amount}`
+    )
   }
   if (p.rail === "transfer") {
     // A wallet transfer is final once the service made it.
-    return { kind: "succeeded", serviceId }
+    return markSucceeded(ctx.db, p, serviceId)
   }
   const w = record as WithdrawRecord
   switch (ctx.options.statuses.payout[String(w.status)] ?? "pending") {
     case "success":
-      return { kind: "succeeded", serviceId }
+      return markSucceeded(ctx.db, p, serviceId)
     case "rejected":
-      return {
-        kind: "rejected",
+      return markReturned(ctx.db, p, {
+        status: "rejected",
         reason:
           w.rejected_reason || `rejected by the service (status ${w.status})`,
         serviceId,
-      }
+      })
     default:
       if (!(String(w.status) in ctx.options.statuses.payout)) {
         ctx.logger.warn(
           `Piastrix payout ${p.id}: unknown status ${w.status}, taken as still processing`
         )
       }
-      return { kind: "in_flight", serviceId }
+      return markInFlight(ctx.db, p.id, serviceId)
   }
 }
 
-/** What becomes of a create that was resolved (made) or not (unknown: the sync asks again later). */
-async function createOutcome(
+/** Acts on a create that was resolved (made) or not (unknown: the sync asks again later). */
+async function settleCreate(
   ctx: PayoutContext,
   p: Payout,
   run: () => Promise<CreateOutcome<ServiceRecord>>
-): Promise<PayoutOutcome> {
+): Promise<Payout | null> {
   let outcome: CreateOutcome<ServiceRecord>
   try {
     outcome = await run()
@@ -187,30 +188,32 @@ async function createOutcome(
     if (error instanceof AccountKeyMissingError) {
       // A create to resend and no key to open its account: nothing was sent; asked again once the key is back.
       ctx.logger.warn(`Piastrix payout ${p.id}: ${error.message}`)
-      return { kind: "unsettled", reason: error.message }
+      await noteError(ctx.db, p.id, error.message)
+      return p
     }
     if (!(error instanceof PiastrixApiError)) {
       // Refused by the client before anything was sent (bad input, an account that fails its check): a person has to look.
-      return { kind: "needs_attention", reason: described(error) }
+      return markNeedsAttention(ctx.db, p.id, described(error))
     }
     if (isRetryableRefusal(error)) {
       ctx.logger.warn(
         `Piastrix payout ${p.id}: left pending: ${refusalReason(error)}`
       )
-      return { kind: "pending", reason: refusalReason(error) }
+      return backToPending(ctx.db, p.id, refusalReason(error))
     }
-    return { kind: "rejected", reason: refusalReason(error) }
+    return markReturned(ctx.db, p, {
+      status: "rejected",
+      reason: refusalReason(error),
+    })
   }
   if (outcome.state === "made") {
-    return recordOutcome(ctx, p, outcome.record)
+    return applyRecord(ctx, p, outcome.record)
   }
   ctx.logger.warn(
     `Piastrix payout ${p.id}: outcome unknown, asked again later: ${described(outcome.error)}`
   )
-  return {
-    kind: "unsettled",
-    reason: `outcome unknown: ${described(outcome.error)}`,
-  }
+  await noteError(ctx.db, p.id, `outcome unknown: ${described(outcome.error)}`)
+  return p
 }
 
 /** What the service would take and pay for a payout: the fee is null when the payee is paid in another currency. */
@@ -350,39 +353,36 @@ export async function sendPayout(
     return null
   }
   const steps = createSteps(ctx, sent)
-  const outcome = await createOutcome(ctx, sent, () =>
+  return settleCreate(ctx, sent, () =>
     createOnce({ ...steps, mayAsk: () => claimStatusPoll(ctx.db, sent.id) })
   )
-  return applyOutcome(ctx.db, sent, outcome)
 }
 
 /**
- * What the service says should become of a payout in flight whose poll the caller claimed: its status
- * by `shop_payment_id`. A payout the service never made (its create was lost) is created again with the
- * same id; one the service had reported and no longer knows needs a person. Nothing is written here: the
- * caller applies the outcomes of a batch together (`applyOutcomes`).
+ * Settles a payout in flight whose poll the caller claimed: the status by `shop_payment_id`. A payout
+ * the service never made (its create was lost) is created again with the same id; one the service
+ * had reported and no longer knows needs a person.
  */
-export async function syncOutcome(
+export async function syncPayout(
   ctx: PayoutContext,
   p: Payout
-): Promise<PayoutOutcome> {
+): Promise<Payout | null> {
   const steps = createSteps(ctx, p)
   if (p.service_id) {
     try {
       const record = await steps.find()
       if (!record) {
-        return {
-          kind: "needs_attention",
-          reason: `the service no longer knows payout ${p.service_id}`,
-        }
+        return markNeedsAttention(
+          ctx.db,
+          p.id,
+          `the service no longer knows payout ${p.service_id}`
+        )
       }
-      return recordOutcome(ctx, p, record)
+      return applyRecord(ctx, p, record)
     } catch (error) {
-      return {
-        kind: "unsettled",
-        reason: `status unavailable: ${described(error)}`,
-      }
+      await noteError(ctx.db, p.id, `status unavailable: ${described(error)}`)
+      return p
     }
   }
-  return createOutcome(ctx, p, () => resolveLostCreate(steps))
+  return settleCreate(ctx, p, () => resolveLostCreate(steps))
 }
