@@ -60,6 +60,16 @@ const PROCESS_SUITES = [
   "integration-tests/security/recipient-accounts-boot",
   "integration-tests/security/limits-across-instances",
 ]
+/**
+ * Heavy suites the second jest runs once its process suites are done, so that the two jests end together
+ * (in a whole run on two cores: about 13 minutes of process suites, then these, next to about 18 minutes of
+ * the others). scripts/jest-sequencer.js puts them after the process suites.
+ */
+const SECOND_LANE_LATER = [
+  "integration-tests/release/",
+  "integration-tests/browser/checkout\\.browser",
+]
+const SECOND_LANE = [...PROCESS_SUITES, ...SECOND_LANE_LATER]
 
 /**
  * One jest, in its own process group so that a signal reaches everything it started (servers, browsers).
@@ -128,8 +138,8 @@ async function main() {
   }
   // The unit tests share nothing and use both cores. The integration suites run one at a time, except in
   // a whole run: the suites that run Medusa as processes of their own (PROCESS_SUITES) mostly wait for
-  // the jobs' minute ticks, so they run in a second jest next to the others (about ten minutes less), and
-  // the others' heaviest suites go last (scripts/jest-sequencer.js).
+  // the jobs' minute ticks, so they run in a second jest next to the others, followed there by a few heavy
+  // suites (SECOND_LANE_LATER); the first jest's heaviest suites go last (scripts/jest-sequencer.js).
   const runs =
     args.length === 0
       ? [
@@ -140,16 +150,18 @@ async function main() {
               "./scripts/jest-sequencer.js",
               "--testPathIgnorePatterns",
               "/node_modules/",
-              ...PROCESS_SUITES,
+              ...SECOND_LANE,
             ],
           },
           {
             args: [
               "--runInBand",
+              "--testSequencer",
+              "./scripts/jest-sequencer.js",
               "--testPathPattern",
-              PROCESS_SUITES.join("|"),
+              SECOND_LANE.join("|"),
             ],
-            log: path.join("test-results", "process-suites.log"),
+            log: path.join("test-results", "second-lane.log"),
           },
         ]
       : [{ args: [unitOnly ? "--maxWorkers=2" : "--runInBand", ...args] }]
@@ -178,7 +190,7 @@ async function main() {
   runs.forEach((run, i) => {
     if (run.log) {
       process.stdout.write(
-        `\n---- ${PROCESS_SUITES.join(", ")}: run next to the others (${run.log}) ----\n`
+        `\n---- ${SECOND_LANE.join(", ")}: run next to the others (${run.log}) ----\n`
       )
       process.stdout.write(fs.readFileSync(run.log, "utf8"))
     }
