@@ -29,6 +29,10 @@ const ACCOUNT_KEY =
 const ADMIN_EMAIL = env.MEDUSA_ADMIN_EMAIL || "admin@example.com"
 const ADMIN_PASSWORD = env.MEDUSA_ADMIN_PASSWORD || "supersecret"
 const DB_NAME = env.MEDUSA_DB_NAME || "medusa_piastrix_dev"
+// The sandbox's payments belong with the database that knows them: another MEDUSA_DB_NAME, another file.
+const SANDBOX_STATE = env.MEDUSA_DB_NAME
+  ? `sandbox-state-${DB_NAME}.json`
+  : "sandbox-state-dev.json"
 // A given PIASTRIX_API_URL means another service (the real one, or a sandbox you run yourself).
 const USE_SANDBOX = !env.PIASTRIX_API_URL
 const TMP = path.join(ROOT, ".tmp")
@@ -37,6 +41,11 @@ const SCALE =
   process.argv.includes("--scale") ||
   /^(1|true|on)$/i.test(env.PIASTRIX_DEV_SCALE || "")
 const REDIS_PORT = Number(env.PIASTRIX_REDIS_PORT || 6390)
+// `medusa develop` restarts Medusa whenever a file in the repository changes (its watcher skips only dot
+// files, node_modules, dist, static, private, src/admin and .medusa). PIASTRIX_DEV_WATCH=0 runs `medusa
+// start` in development mode instead (the same admin, no restarts): for a store someone edits files beside,
+// such as the test run, whose screenshots and logs land in test-results/.
+const WATCH = !/^(0|false|off)$/i.test(env.PIASTRIX_DEV_WATCH || "")
 // In the scale layout: servers on MEDUSA_PORT+1 and +2 behind the balancer, the worker on +3.
 const INSTANCES = SCALE
   ? [
@@ -218,7 +227,7 @@ async function main() {
           "--public-url",
           sandboxUrl,
           "--state",
-          path.join(TMP, "sandbox-state-dev.json"),
+          path.join(TMP, SANDBOX_STATE),
         ],
         env: childEnv,
         healthUrl: `http://127.0.0.1:${SANDBOX_PORT}/check_status`,
@@ -300,7 +309,7 @@ async function main() {
       await supervise({
         name: "Medusa",
         command: process.execPath,
-        args: [MEDUSA_CLI, "develop"],
+        args: [MEDUSA_CLI, WATCH ? "develop" : "start"],
         env: childEnv,
         healthUrl: `http://127.0.0.1:${MEDUSA_PORT}/health`,
         log,

@@ -26,6 +26,7 @@ import {
   orderOnReturnPage,
   pay,
   payByCardForm,
+  unexpectedStorefrontProblems,
 } from "./storefront-steps"
 // The same server `npm run dev` starts: the tests drive the page a person sees.
 const { startStorefrontServer } = require("../../dev/storefront-server")
@@ -64,18 +65,6 @@ afterAll(async () => {
   await storefront?.close()
 })
 
-/**
- * Console errors, failed requests and HTTP errors the storefront may show without anything being wrong, each
- * with its reason (the admin's are in admin-steps.ts). Anything else fails the scenario.
- */
-const STOREFRONT_NOISE: Array<{ problem: RegExp; why: string }> = [
-  {
-    problem:
-      /^console: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/favicon\.ico\)$/,
-    why: "the demo storefront and the sandbox's pages have no favicon, which the browser asks for by itself",
-  },
-]
-
 async function countOrders(container: MedusaContainer) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ["id"] })
@@ -107,11 +96,9 @@ piastrixIntegrationRunner(
 
     afterEach(async () => {
       const unexpected = [
-        ...(tab?.problems ?? [])
-          .filter(
-            (p) => !STOREFRONT_NOISE.some(({ problem }) => problem.test(p))
-          )
-          .map((p) => `[${scenario}] storefront: ${p}`),
+        ...unexpectedStorefrontProblems(tab?.problems ?? []).map(
+          (p) => `[${scenario}] storefront: ${p}`
+        ),
         ...unexpectedProblems(admin?.problems ?? []).map(
           (p) => `[${scenario}] admin: ${p}`
         ),

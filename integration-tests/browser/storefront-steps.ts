@@ -7,6 +7,25 @@ import type { Tab } from "./chromium"
 
 export type Kind = "wallet" | "redirect" | "card" | "bank_transfer"
 
+/**
+ * Console errors, failed requests and HTTP errors the storefront may show without anything being wrong, each
+ * with its reason (the admin's are in admin-steps.ts). Anything else fails the scenario.
+ */
+const STOREFRONT_NOISE: Array<{ problem: RegExp; why: string }> = [
+  {
+    problem:
+      /^console: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/favicon\.ico\)$/,
+    why: "the demo storefront and the sandbox's pages have no favicon, which the browser asks for by itself",
+  },
+]
+
+/** A storefront tab's problems less the known noise: a test expects none. */
+export function unexpectedStorefrontProblems(problems: string[]): string[] {
+  return problems.filter(
+    (p) => !STOREFRONT_NOISE.some(({ problem }) => problem.test(p))
+  )
+}
+
 /** Opens the store, picks the region by currency, puts one product in the cart. */
 export async function fillCart(
   tab: Tab,

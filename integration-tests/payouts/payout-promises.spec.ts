@@ -375,13 +375,18 @@ piastrixIntegrationRunner(
       )
       const pending = await createPayout(await recipient("transfer", "300.00"))
       await aMinuteLater()
-      const held = await recipient("transfer", null)
+      // A share whose hold has elapsed: accrued under a hold, which is then lifted (the ledger's dates are
+      // the database's own), so only the release job moves it.
+      const held = await recipient("transfer", null, { hold_days: 14 })
       await accrue(db, {
         key: `promises-held-${held}`,
         recipient_id: held,
         gross: "100.00",
         quantity: 1,
       })
+      await db.raw(`update piastrix_recipient set hold_days = 0 where id = ?`, [
+        held,
+      ])
 
       const jobs = [
         createPayoutsJob,

@@ -86,10 +86,10 @@ piastrixIntegrationRunner(
       } as never)
     }
 
-    /** Accrues a sale of one item and releases it (hold 0 days): its share becomes available. */
+    /** Accrues a sale of one item to a recipient with no hold: its share is available at once. */
     async function earned(recipientId: string, gross: string) {
       serial += 1
-      const accrual = await accrue(db, {
+      return accrue(db, {
         key: `test:${recipientId}:${serial}`,
         recipient_id: recipientId,
         gross,
@@ -99,8 +99,6 @@ piastrixIntegrationRunner(
           line_item_id: `item_${serial}`,
         },
       })
-      await releaseDueHolds(db)
-      return accrual
     }
 
     const balances = (recipientId: string) => balancesOf(db, recipientId, RUB)
@@ -142,6 +140,30 @@ piastrixIntegrationRunner(
     }
 
     describe("the ledger", () => {
+      it("makes a share payable as it accrues for a recipient with no hold, and keeps it held for one with a hold", async () => {
+        const none = await recipient("transfer", { hold_days: 0 })
+        const held = await recipient("transfer", { hold_days: 14 })
+        for (const r of [none, held]) {
+          await accrue(db, {
+            key: `no-hold:${r.id}`,
+            recipient_id: r.id,
+            gross: "500.00",
+            quantity: 1,
+          })
+        }
+        expect(await balances(none.id)).toMatchObject({
+          held: "0.00",
+          available: "450.00",
+        })
+        expect(await balances(held.id)).toMatchObject({
+          held: "450.00",
+          available: "0.00",
+        })
+        // The release tick finds nothing left to do for either.
+        expect(await releaseDueHolds(db)).toEqual([])
+        expect(await ledgerBalances(db)).toMatchObject({ balanced: true })
+      })
+
       it("posts once per key, balances after every posting, and never changes an entry", async () => {
         const r = await recipient("transfer", { hold_days: 14 })
         const input = {

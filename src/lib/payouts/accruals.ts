@@ -45,9 +45,13 @@ export type AccrualInput = {
   references?: References
 }
 
-/** Accrues a sale: the recipient's share into held, the platform's commission beside it. */
+/**
+ * Accrues a sale: the recipient's share into held, the platform's commission beside it. A recipient with no
+ * hold (`hold_days` 0) has the share released at once, so it is payable when it accrues rather than at the
+ * next release tick; should the release not be written (a crash between the two), the tick releases it.
+ */
 export async function accrue(
-  db: SqlConnection,
+  db: SqlDatabase,
   input: AccrualInput
 ): Promise<PostedTransaction> {
   const recipient = await getRecipient(db, input.recipient_id)
@@ -79,13 +83,21 @@ export async function accrue(
     },
     digits
   )
-  return post(db, {
+  const accrued = await post(db, {
     key: input.key,
     kind: "accrual",
     currency: recipient.currency,
     legs: accrualLegs(recipient.id, input.gross, commission),
     references: input.references,
   })
+  if (recipient.hold_days === 0) {
+    await releaseAccrual(db, {
+      transaction_id: accrued.transaction_id,
+      recipient_id: recipient.id,
+      currency: recipient.currency,
+    })
+  }
+  return accrued
 }
 
 type AccrualState = {
@@ -164,27 +176,35 @@ export async function releaseDueHolds(
   )
   const released: PostedTransaction[] = []
   for (const row of rows) {
-    const posted = await db.transaction(async (trx) => {
-      await lockRecipient(trx, row.recipient_id, Number(row.currency))
-      const state = await accrualState(trx, row.transaction_id)
-      // Before its release an accrual is reversed from held only: what is left there is its to move.
-      const left = state.accrued.share.minus(state.reversed.share)
-      if (state.released || !left.isGreaterThan(0)) {
-        return null
-      }
-      return post(trx, {
-        key: `release:${row.transaction_id}`,
-        kind: "release",
-        currency: Number(row.currency),
-        legs: releaseLegs(row.recipient_id, left),
-        related_transaction_id: row.transaction_id,
-      })
-    })
+    const posted = await releaseAccrual(db, row)
     if (posted?.created) {
       released.push(posted)
     }
   }
   return released
+}
+
+/** Releases one accrual's held share, what reversals left of it, once (its key), under the recipient's lock. */
+async function releaseAccrual(
+  db: SqlDatabase,
+  accrual: { transaction_id: string; recipient_id: string; currency: unknown }
+): Promise<PostedTransaction | null> {
+  return db.transaction(async (trx) => {
+    await lockRecipient(trx, accrual.recipient_id, Number(accrual.currency))
+    const state = await accrualState(trx, accrual.transaction_id)
+    // Before its release an accrual is reversed from held only: what is left there is its to move.
+    const left = state.accrued.share.minus(state.reversed.share)
+    if (state.released || !left.isGreaterThan(0)) {
+      return null
+    }
+    return post(trx, {
+      key: `release:${accrual.transaction_id}`,
+      kind: "release",
+      currency: Number(accrual.currency),
+      legs: releaseLegs(accrual.recipient_id, left),
+      related_transaction_id: accrual.transaction_id,
+    })
+  })
 }
 
 export type ReversalInput = {
