@@ -407,7 +407,7 @@ piastrixIntegrationRunner(
       })
     })
 
-    it("the inbox sends a paid wallet payment that has no order back to the payer, once", async () => {
+    it("the inbox sends a paid wallet payment that has no order back to the payer with one click, and then offers no second refund", async () => {
       // The payer pays a wallet bill whose session Medusa no longer holds (the cart was abandoned).
       const cart = await createCart(api, seed())
       const { session } = await startPaymentSession(

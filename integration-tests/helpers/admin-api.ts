@@ -2,11 +2,15 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import jwt from "jsonwebtoken"
 
+let admins = 0
+
 /** Bearer headers of an admin user created through the modules (a JWT signed with the config's secret). */
 export async function adminHeaders(container: MedusaContainer) {
   const userModule = container.resolve(Modules.USER)
   const authModule = container.resolve(Modules.AUTH)
-  const email = `admin-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
+  // Counted, not drawn: unique in this process, and the pid and time keep processes and runs apart.
+  admins += 1
+  const email = `admin-${process.pid}-${Date.now()}-${admins}@example.com`
   const user = await userModule.createUsers({ email })
   const identity = await authModule.createAuthIdentities({
     provider_identities: [{ provider: "emailpass", entity_id: email }],

@@ -248,6 +248,13 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     })
     const res = await refund(paymentId, 100)
     expect(res.status).toBe(400)
-    expect(res.body.message).toMatch(/refund/i)
+    // Why (the service has no refund for this kind) and what the store owner can do (refunds.other).
+    expect(res.body.message).toMatch(/no refund for redirect payments/)
+    expect(res.body.message).toMatch(/refunds\.other/)
+    const { data } = await api.get(
+      `/admin/payments/${paymentId}?fields=*refunds`,
+      await adminHeaders(getContainer())
+    )
+    expect(data.payment.refunds).toEqual([])
   })
 })

@@ -382,7 +382,7 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
       // The inbox rows settle through the subscriber, after the answer.
       const settled = async () =>
         (await inboxRows(getContainer(), { state: "received" })).length === 0
-      await waitFor(settled, 30000).catch(() => undefined)
+      await waitFor(settled, 30000)
       expect(await orderCount()).toBe(0)
       // The signed ones got past the verifier into the inbox: the fuzz reached the processing.
       const rows = await inboxRows(getContainer())

@@ -1,5 +1,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { PollingGuard, PollThrottledError } from "../../src/lib/piastrix"
+import {
+  PollingGuard,
+  pollSlot,
+  PollThrottledError,
+  type PolledEndpoint,
+} from "../../src/lib/piastrix"
 import {
   POLL_TABLE,
   PostgresPollStore,
@@ -10,7 +15,16 @@ import { piastrixIntegrationRunner } from "../helpers/runner"
 
 jest.setTimeout(60000)
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** Resolves once `condition` holds, checking every 10 ms; fails naming it after 10 s. */
+async function until(condition: () => Promise<boolean>) {
+  const deadline = Date.now() + 10_000
+  while (!(await condition())) {
+    if (Date.now() > deadline) {
+      throw new Error(`still not so after 10 s: ${condition.toString()}`)
+    }
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
 
 /**
  * The service's polling limits across instances: two guards that share nothing in memory (as two Medusa
@@ -28,25 +42,44 @@ piastrixIntegrationRunner(({ getContainer }) => {
     )
   })
 
+  /** Whether the database's clock has passed the slot's `column` (a window's end or a claim's lease). */
+  const passed =
+    (
+      endpoint: PolledEndpoint,
+      key: string,
+      column: "next_allowed_at" | "claimed_until"
+    ) =>
+    async () => {
+      const { rows } = await db.raw(
+        `select clock_timestamp() > ${column} as passed from ${POLL_TABLE} where id = ?`,
+        [pollSlot(endpoint, key)]
+      )
+      return rows[0]?.passed === true
+    }
+
   it("asks the service once for two instances asking at the same time; the other is told to wait, then reuses the answer", async () => {
     const [a, b] = [instance(), instance()]
     let calls = 0
+    // The first call stays open until the other instance has been answered.
+    let answer!: () => void
+    const open = new Promise<void>((resolve) => (answer = resolve))
     const fetcher = async () => {
       calls += 1
-      await sleep(100)
+      await open
       return { status: 2, shop_amount: "100.00" }
     }
-    const [ra, rb] = await Promise.allSettled([
-      a.run("/bill/shop_order_status", "payses_both", fetcher),
-      b.run("/bill/shop_order_status", "payses_both", fetcher),
-    ])
+    const outcomes: string[] = []
+    const runs = [a, b].map((guard) =>
+      guard.run("/bill/shop_order_status", "payses_both", fetcher).then(
+        () => outcomes.push("answer"),
+        (error: Error) => outcomes.push(error.name)
+      )
+    )
+    await until(async () => outcomes.length === 1)
+    answer()
+    await Promise.all(runs)
     expect(calls).toBe(1)
     // The one that lost the claim has no answer yet: told when it may ask, never a second request.
-    const outcomes = [ra, rb]
-      .map((r) =>
-        r.status === "fulfilled" ? "answer" : (r.reason as Error).name
-      )
-      .sort()
     expect(outcomes).toEqual(["PollThrottledError", "answer"])
 
     const later = await b.run("/bill/shop_order_status", "payses_both", fetcher)
@@ -60,7 +93,7 @@ piastrixIntegrationRunner(({ getContainer }) => {
   })
 
   it("lets either instance ask again once the window has passed, by the database's clock", async () => {
-    const fast = { intervalsMs: { payment: 300 } }
+    const fast = { intervalsMs: { payment: 1000 } }
     const [a, b] = [instance(fast), instance(fast)]
     let calls = 0
     const fetcher = async () => ({ status: 1, call: ++calls })
@@ -68,7 +101,7 @@ piastrixIntegrationRunner(({ getContainer }) => {
     expect(
       (await b.run("/invoice/check", "payses_window", fetcher)).value
     ).toEqual({ status: 1, call: 1 })
-    await sleep(400)
+    await until(passed("/invoice/check", "payses_window", "next_allowed_at"))
     expect(
       (await b.run("/invoice/check", "payses_window", fetcher)).value
     ).toEqual({ status: 1, call: 2 })
@@ -90,15 +123,19 @@ piastrixIntegrationRunner(({ getContainer }) => {
   })
 
   it("lets another instance ask when the one holding the claim died mid-call", async () => {
-    const dying = instance({ leaseMs: 300 })
+    const dying = instance({ leaseMs: 1000 })
     // A call that never ends, as in a process killed while it waited for the service.
-    void dying.run("/invoice/check", "payses_dead", () => new Promise(() => {}))
-    await sleep(50)
-    const other = instance({ leaseMs: 300 })
+    let called = false
+    void dying.run("/invoice/check", "payses_dead", () => {
+      called = true
+      return new Promise(() => {})
+    })
+    await until(async () => called)
+    const other = instance({ leaseMs: 1000 })
     await expect(
       other.run("/invoice/check", "payses_dead", async () => ({ status: 1 }))
     ).rejects.toBeInstanceOf(PollThrottledError)
-    await sleep(400)
+    await until(passed("/invoice/check", "payses_dead", "claimed_until"))
     expect(
       (
         await other.run("/invoice/check", "payses_dead", async () => ({

@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   accrue,
+  getPayout,
   markNeedsAttention,
   releaseDueHolds,
   sendPendingPayouts,
@@ -10,7 +11,10 @@ import {
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { adminHeaders } from "../helpers/admin-api"
 import { sandboxControl } from "../helpers/callbacks"
-import { expectPayoutInvariants } from "../helpers/payouts"
+import {
+  expectEachPayoutMadeOnce,
+  expectPayoutInvariants,
+} from "../helpers/payouts"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { refused } from "../helpers/store-routes"
 
@@ -433,6 +437,26 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
   })
 
   describe("statement", () => {
+    /**
+     * A moment after every entry written so far, in whole milliseconds on the database's clock (the entries'
+     * times are its); returns once that clock has passed it, so the next entry is later.
+     */
+    async function aMomentPassed(): Promise<string> {
+      const { rows } = await db.raw(
+        `select date_trunc('milliseconds', clock_timestamp()) + interval '1 millisecond' as moment`
+      )
+      const moment = new Date(rows[0].moment).toISOString()
+      for (;;) {
+        const { rows: now } = await db.raw(
+          `select clock_timestamp() > ?::timestamptz as past`,
+          [moment]
+        )
+        if (now[0].past === true) {
+          return moment
+        }
+      }
+    }
+
     const rowsOf = (csv: string) =>
       csv
         .trimEnd()
@@ -447,9 +471,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       )
       const id = data.recipient.id
       await earned(id, "100.00", "statement-sale")
-      await new Promise((r) => setTimeout(r, 20))
-      const middle = new Date().toISOString()
-      await new Promise((r) => setTimeout(r, 20))
+      const middle = await aMomentPassed()
       await api.post(
         `/admin/piastrix/recipients/${id}/adjustments`,
         {
@@ -790,13 +812,16 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         (await api.get(`/admin/piastrix/payouts/${payout.id}`, headers)).data
           .payout.status
       ).toBe("succeeded")
-      const { payouts } = await sandboxControl(sandbox(), "GET", "state")
-      expect(
-        payouts.filter(
-          (p: { shopPaymentId: string }) =>
-            p.shopPaymentId === payout.shop_payment_id
-        )
-      ).toHaveLength(1)
+      // Its status was read by its id before the one create: the service never made it, so it made it once.
+      const { counts } = await sandboxControl(sandbox(), "GET", "polls")
+      expect(counts[`payout:${payout.shop_payment_id}`]).toBe(1)
+      await expectEachPayoutMadeOnce(
+        sandbox(),
+        [await getPayout(db, payout.id)],
+        {
+          createRequests: 1,
+        }
+      )
     })
 
     it("creates a payout for an amount or all available, refuses more than payable, lists and cancels it", async () => {

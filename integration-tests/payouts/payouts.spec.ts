@@ -21,6 +21,7 @@ import {
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { PIASTRIX_MODULE } from "../../src/modules/piastrix"
 import type PiastrixModuleService from "../../src/modules/piastrix/service"
+import { adminHeaders } from "../helpers/admin-api"
 import { sandboxControl } from "../helpers/callbacks"
 import {
   aMinuteLater as aMinuteLaterFor,
@@ -47,7 +48,7 @@ type SandboxPayout = {
 }
 
 piastrixIntegrationRunner(
-  ({ getContainer, sandbox }) => {
+  ({ api, getContainer, sandbox }) => {
     let ctx: PayoutContext
     let db: SqlDatabase
     let serial = 0
@@ -420,18 +421,16 @@ piastrixIntegrationRunner(
       it("waits for an admin above the approval threshold and while its recipient is suspended; a canceled payout's amount is available again", async () => {
         const piastrix =
           getContainer().resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-        const options = {
-          ...ctx.options,
-          payouts: { ...ctx.options.payouts, approvalThreshold: "500" },
-        }
-        const approvals = {
-          ...ctx,
-          options,
-          effectiveOptions: async () => options,
-        }
+        // The store owner sets the threshold in the admin (Settings → Piastrix); the payout run reads it.
+        const saved = await api.post(
+          "/admin/piastrix/settings",
+          { settings: { "payouts.approvalThreshold": "500" } },
+          await adminHeaders(getContainer())
+        )
+        expect(saved.status).toBe(200)
         const r = await recipient("transfer")
         await earned(r.id, "1000.00")
-        const [{ payout: first }] = await createDuePayouts(approvals)
+        const [{ payout: first }] = await createDuePayouts(ctx)
         expect(first).toMatchObject({
           status: "awaiting_approval",
           amount: "900.00",
@@ -447,7 +446,7 @@ piastrixIntegrationRunner(
           in_flight: "0.00",
         })
 
-        const [{ payout }] = await createDuePayouts(approvals)
+        const [{ payout }] = await createDuePayouts(ctx)
         await approvePayout(db, payout!.id)
         // A suspended recipient's payout waits.
         await piastrix.updatePiastrixRecipients({
@@ -688,7 +687,7 @@ piastrixIntegrationRunner(
         })
       })
 
-      it("never sends a payout twice when several instances send and sync at once", async () => {
+      it("never sends a payout twice when three instances create, then send, then sync, each step at once", async () => {
         const recipients = []
         for (let i = 0; i < 6; i++) {
           const r = await recipient(i % 2 ? "withdraw" : "transfer")

@@ -35,7 +35,7 @@ piastrixIntegrationRunner(({ getContainer }) => {
   let running: RunningSandbox
 
   beforeAll(async () => {
-    running = await startTestSandbox({ pollStore: "database" })
+    running = await startTestSandbox()
   })
   afterAll(async () => {
     await running.close()
@@ -87,7 +87,7 @@ piastrixIntegrationRunner(({ getContainer }) => {
       PiastrixWalletService,
       running,
       options,
-      { __pg_connection__: database() }
+      { cradle: { __pg_connection__: database() } }
     )
     const input = initiateInput({ payer_account: PAYER })
     const sessionId = input.data.session_id
@@ -409,9 +409,7 @@ piastrixIntegrationRunner(({ getContainer }) => {
         PiastrixWalletService,
         running,
         {},
-        {
-          __pg_connection__: database(),
-        }
+        { cradle: { __pg_connection__: database() } }
       )
       await (other as any).client_.transferCreate({
         amount: "1.00",
@@ -510,9 +508,7 @@ piastrixIntegrationRunner(({ getContainer }) => {
         PiastrixRedirectService,
         running,
         {},
-        {
-          __pg_connection__: database(),
-        }
+        { cradle: { __pg_connection__: database() } }
       )
       const created = await service.initiatePayment(
         initiateInput({ payway: "card_rub" })
@@ -531,7 +527,7 @@ piastrixIntegrationRunner(({ getContainer }) => {
         PiastrixRedirectService,
         running,
         { refunds: { other: "manual" } },
-        { __pg_connection__: database() }
+        { cradle: { __pg_connection__: database() } }
       )
       const created = await service.initiatePayment(
         initiateInput({ payway: "card_rub" })

@@ -29,7 +29,7 @@ piastrixIntegrationRunner(({ getContainer }) => {
   let running: RunningSandbox
 
   beforeAll(async () => {
-    running = await startTestSandbox({ pollStore: "database" })
+    running = await startTestSandbox()
   })
   afterAll(async () => {
     await running.close()
@@ -126,9 +126,11 @@ piastrixIntegrationRunner(({ getContainer }) => {
           running,
           { refunds: { wallet: "transfer", other: "manual" }, ...kind.options },
           {
-            __pg_connection__: getContainer().resolve<SqlConnection>(
-              ContainerRegistrationKeys.PG_CONNECTION
-            ),
+            cradle: {
+              __pg_connection__: getContainer().resolve<SqlConnection>(
+                ContainerRegistrationKeys.PG_CONNECTION
+              ),
+            },
           }
         )
         const input = initiateInput(kind.data)

@@ -65,17 +65,21 @@ function withValue<T>(object: T, path: string[], value: unknown): T {
 export const isLocked = (raw: unknown, key: SettingKey) =>
   at(raw, pathOf(key)) !== undefined
 
-/** The stored settings; a row whose value no longer validates is left out (its option's value holds). */
-export async function storedSettings(
-  db: SqlConnection
-): Promise<Partial<Record<SettingKey, unknown>>> {
-  const { rows } = await db.raw(
-    `-- settings:read
-     select id, value from ${SETTINGS_TABLE} where deleted_at is null`
-  )
-  const stored: Partial<Record<SettingKey, unknown>> = {}
-  for (const row of rows as Array<{ id: string; value: unknown }>) {
-    const schema = EDITABLE_SETTINGS[row.id as SettingKey]
+/** The admin's stored settings by key; only values that still validate. */
+export type StoredSettings = Partial<Record<SettingKey, unknown>>
+
+/** The stored rows as settings; a row whose value no longer validates is left out (its option's value holds). */
+export function validSettings(
+  rows: ReadonlyArray<{ id: string; value: unknown }>
+): StoredSettings {
+  const stored: StoredSettings = {}
+  for (const row of rows) {
+    const schema = Object.prototype.hasOwnProperty.call(
+      EDITABLE_SETTINGS,
+      row.id
+    )
+      ? EDITABLE_SETTINGS[row.id as SettingKey]
+      : undefined
     if (schema?.safeParse(row.value).success) {
       stored[row.id as SettingKey] = row.value
     }
@@ -83,11 +87,21 @@ export async function storedSettings(
   return stored
 }
 
+/** The stored settings, read with one query. */
+export async function storedSettings(
+  db: SqlConnection
+): Promise<StoredSettings> {
+  const { rows } = await db.raw(
+    `select id, value from ${SETTINGS_TABLE} where deleted_at is null`
+  )
+  return validSettings(rows)
+}
+
 /** The options with the stored settings in the place of defaults (never over medusa-config.ts). */
 export function applySettings(
   options: PiastrixOptions,
   raw: unknown,
-  stored: Partial<Record<SettingKey, unknown>>
+  stored: StoredSettings
 ): PiastrixOptions {
   let result = options
   for (const key of SETTING_KEYS) {
@@ -115,12 +129,11 @@ export async function effectiveOptions(
 }
 
 /** Every editable setting with its value in force and where it comes from, for the admin. */
-export async function settingsView(
-  db: SqlConnection,
+export function settingsViewOf(
   options: PiastrixOptions,
-  raw: unknown
-): Promise<SettingView<SettingKey>[]> {
-  const stored = await storedSettings(db)
+  raw: unknown,
+  stored: StoredSettings
+): SettingView<SettingKey>[] {
   const effective = applySettings(options, raw, stored)
   return SETTING_KEYS.map((key) => {
     const locked = isLocked(raw, key)
@@ -137,20 +150,25 @@ export async function settingsView(
   })
 }
 
+/** `settingsViewOf` over the stored settings; one query. */
+export async function settingsView(
+  db: SqlConnection,
+  options: PiastrixOptions,
+  raw: unknown
+): Promise<SettingView<SettingKey>[]> {
+  return settingsViewOf(options, raw, await storedSettings(db))
+}
+
 export class SettingError extends Error {}
 
 /**
- * Validates and stores changes (null: back to the default). A setting given in medusa-config.ts, an
- * unknown key or a bad value is refused with its name, and then nothing is stored.
+ * Checks changes (null: back to the default) before any is stored. A setting given in medusa-config.ts,
+ * an unknown key or a bad value is refused with its name.
  */
-export async function saveSettings(
-  db: SqlConnection & {
-    transaction<T>(work: (trx: SqlConnection) => Promise<T>): Promise<T>
-  },
+export function checkSettingChanges(
   raw: unknown,
-  changes: Record<string, unknown>,
-  by: string | null
-): Promise<void> {
+  changes: Record<string, unknown>
+): Array<[SettingKey, unknown]> {
   const checked: Array<[SettingKey, unknown]> = []
   for (const [key, value] of Object.entries(changes)) {
     if (!Object.prototype.hasOwnProperty.call(EDITABLE_SETTINGS, key)) {
@@ -174,11 +192,23 @@ export async function saveSettings(
       checked.push([settingKey, null])
     }
   }
+  return checked
+}
+
+/** Stores changes once all of them passed `checkSettingChanges`: a refused change stores none of them. */
+export async function saveSettings(
+  db: SqlConnection & {
+    transaction<T>(work: (trx: SqlConnection) => Promise<T>): Promise<T>
+  },
+  raw: unknown,
+  changes: Record<string, unknown>,
+  by: string | null
+): Promise<void> {
+  const checked = checkSettingChanges(raw, changes)
   await db.transaction(async (trx) => {
     for (const [key, value] of checked) {
       await trx.raw(
-        `-- settings:write
-         insert into ${SETTINGS_TABLE} (id, value, updated_by)
+        `insert into ${SETTINGS_TABLE} (id, value, updated_by)
          values (?, ?::jsonb, ?)
          on conflict (id) do update
            set value = excluded.value, updated_by = excluded.updated_by, updated_at = now(), deleted_at = null`,

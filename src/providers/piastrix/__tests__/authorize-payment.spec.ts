@@ -4,12 +4,12 @@ import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { PiastrixWalletService } from "../services/piastrix-wallet"
 import {
   control,
-  fakeInbox,
   initiateInput,
   makeService,
+  memoryStore,
   pollCount,
   startTestSandbox,
-  type InboxVerdictRow,
+  type HeldVerdict,
 } from "./test-utils"
 
 let running: RunningSandbox
@@ -28,10 +28,10 @@ async function started(
   Service: any,
   data: Record<string, unknown>,
   options = {},
-  inbox = fakeInbox([])
+  store = memoryStore()
 ) {
   const { service, logger } = makeService(Service, running, options, {
-    __pg_connection__: inbox,
+    store,
   })
   const input = initiateInput(data)
   const out = await service.initiatePayment(input)
@@ -42,17 +42,18 @@ let verdicts = 0
 
 function verdict(
   sessionId: string,
-  fields: Partial<InboxVerdictRow> = {}
-): InboxVerdictRow {
+  fields: Partial<HeldVerdict> = {}
+): HeldVerdict {
   return {
-    id: `pxntf_spec${++verdicts}`,
+    notification_id: `pxntf_spec${++verdicts}`,
     shop_order_id: sessionId,
     status: "success",
     shop_amount: "1250.50",
     shop_currency: 643,
     payment_id: "77",
     payer_account: null,
-    created_at: new Date(),
+    received_at: new Date().toISOString(),
+    refunded: false,
     ...fields,
   }
 }
@@ -61,12 +62,11 @@ function verdict(
 async function startedWithInbox(
   Service: any,
   data: Record<string, unknown>,
-  rows: (id: string) => InboxVerdictRow[]
+  rows: (id: string) => HeldVerdict[]
 ) {
-  const held: InboxVerdictRow[] = []
-  const inbox = fakeInbox(held)
-  const run = await started(Service, data, {}, inbox)
-  held.push(...rows(run.sessionId))
+  const store = memoryStore()
+  const run = await started(Service, data, {}, store)
+  store.verdictsHeld.push(...rows(run.sessionId))
   return run
 }
 
@@ -131,12 +131,12 @@ describe("authorizePayment", () => {
   })
 
   it("captures a paid wallet bill and remembers the payer's wallet for refunds, whole only in the register", async () => {
-    const inbox = fakeInbox([])
+    const store = memoryStore()
     const { service, sessionId, data } = await started(
       PiastrixWalletService,
       {},
       {},
-      inbox
+      store
     )
     await control(running, "POST", `/payments/${sessionId}/pay?by=order`, {
       payer_account: "201494711279",
@@ -150,7 +150,7 @@ describe("authorizePayment", () => {
       payer_account: "20••••••1279",
     })
     expect(JSON.stringify(out.data)).not.toContain("201494711279")
-    expect(inbox.payers.get(sessionId)).toBe("201494711279")
+    expect(store.payments.get(sessionId)?.payer_account).toBe("201494711279")
   })
 
   it("never captures a payment of another amount, and flags the difference", async () => {
@@ -362,19 +362,13 @@ describe("authorizePayment", () => {
   })
 
   it("asks the service, and stays pending, when the inbox cannot be read", async () => {
-    const broken = {
-      async raw(sql: string) {
-        if (/from piastrix_notification/.test(sql)) {
-          throw new Error("connection refused")
-        }
-        return { rows: [] }
-      },
-    }
+    const broken = memoryStore()
+    broken.verdicts = () => Promise.reject(new Error("connection refused"))
     const { service, logger, sessionId, data } = await started(
       PiastrixRedirectService,
       { payway: "card_rub" },
       {},
-      broken as never
+      broken
     )
     const out = await service.authorizePayment({ data })
     expect(out.status).toBe("pending")

@@ -6,9 +6,9 @@ import { PiastrixRedirectService } from "../services/piastrix-redirect"
 import { PiastrixWalletService } from "../services/piastrix-wallet"
 import {
   control,
-  fakeInbox,
   initiateInput,
   makeService,
+  memoryStore,
   pollCount,
   SECRET,
   startTestSandbox,
@@ -38,40 +38,39 @@ async function expectInvalid(promise: Promise<unknown>, field: string) {
 
 describe("initiatePayment", () => {
   it("registers the payment in the store's database before asking the service to create it", async () => {
-    const db = fakeInbox([])
+    const store = memoryStore()
     const input = initiateInput({ payway: "card_rub" })
     const sessionId = input.data.session_id
     let atServiceWhenRegistered: unknown = "not registered"
-    const record = db.raw
-    db.raw = async (sql, bindings) => {
-      if (/^\s*insert into piastrix_payment/.test(sql)) {
-        atServiceWhenRegistered = paymentSeen(sessionId)
-      }
-      return record(sql, bindings)
+    const open = store.register.opened
+    store.register.opened = async (p) => {
+      atServiceWhenRegistered = paymentSeen(p.shop_order_id)
+      return open(p)
     }
     const { service } = makeService(
       PiastrixRedirectService,
       running,
       {},
-      { __pg_connection__: db }
+      {
+        store,
+      }
     )
     await service.initiatePayment(input)
-    expect(db.registered[0]).toBe(sessionId)
+    expect([...store.payments.keys()]).toEqual([sessionId])
     expect(atServiceWhenRegistered).toBeUndefined()
     expect(paymentSeen(sessionId)).toBeDefined()
   })
 
   it("opens no payment at the service when it cannot register it", async () => {
-    const down = {
-      async raw() {
-        throw new Error("connection refused")
-      },
-    }
+    const down = memoryStore()
+    down.register.opened = () => Promise.reject(new Error("connection refused"))
     const { service } = makeService(
       PiastrixRedirectService,
       running,
       {},
-      { __pg_connection__: down }
+      {
+        store: down,
+      }
     )
     const input = initiateInput({ payway: "card_rub" })
     const error = await service.initiatePayment(input).catch((e) => e)
@@ -81,13 +80,13 @@ describe("initiatePayment", () => {
   })
 
   it("creates a wallet bill for the session and returns the wallet page to redirect to", async () => {
-    const db = fakeInbox([])
+    const store = memoryStore()
     const { service } = makeService(
       PiastrixWalletService,
       running,
       {},
       {
-        __pg_connection__: db,
+        store,
       }
     )
     const input = initiateInput({ payer_account: "201494711279" })
@@ -124,7 +123,7 @@ describe("initiatePayment", () => {
       refunds: [],
     })
     expect(JSON.stringify(out.data)).not.toContain(SECRET)
-    expect(db.payers.get(sessionId)).toBe("201494711279")
+    expect(store.payments.get(sessionId)?.payer_account).toBe("201494711279")
   })
 
   it("sends a redirect payment with the storefront's payway and a GET page", async () => {

@@ -1,8 +1,13 @@
 import type { Logger } from "@medusajs/framework/types"
 import { startSandbox, type RunningSandbox } from "../../../../sandbox/src"
-import type { PiastrixOptionsInput, SqlConnection } from "../../../lib/plugin"
+import { MemoryPollStore } from "../../../lib/piastrix"
+import type {
+  PiastrixOptionsInput,
+  StoredSettings,
+  VerifiedVerdict,
+} from "../../../lib/plugin"
 import type { PiastrixBase } from "../core/piastrix-base"
-import { sharedPollingGuard } from "../../../lib/piastrix"
+import type { ProviderStore } from "../core/store"
 
 /** Shared by the provider's specs: a real sandbox on an ephemeral port and services pointed at it. */
 
@@ -18,25 +23,14 @@ export const SANDBOX_INVOICE_STATUSES = {
   "5": "expired",
 } as const
 
-/**
- * The sandbox, and this process's polling guard for it made first with the in-memory store: the provider's
- * `installationPollingGuard` then finds it and never reaches for the Postgres store, for which unit tests
- * have no database. Suites with Postgres pass `{ pollStore: "database" }` and the provider makes its own
- * (integration-tests/modules/polling-across-instances.spec.ts tests that store).
- */
-export async function startTestSandbox(
-  options: { pollStore?: "memory" | "database" } = {}
-): Promise<RunningSandbox> {
-  const running = await startSandbox({
+/** The sandbox on an ephemeral port: each run has its own, so the process's polling guards never meet. */
+export async function startTestSandbox(): Promise<RunningSandbox> {
+  return startSandbox({
     port: 0,
     shopId: SHOP_ID,
     secret: SECRET,
     config: { timing: { requisitesDelayMs: 0 } },
   })
-  if (options.pollStore !== "database") {
-    sharedPollingGuard(running.url, SHOP_ID)
-  }
-  return running
 }
 
 export type LogLine = { level: string; message: string }
@@ -83,97 +77,159 @@ export function baseOptions(
   }
 }
 
+/**
+ * A service of `Service` on the sandbox. Its data lives in `store` (unit tests: `memoryStore()`, the
+ * default), or, given a `cradle` with Medusa's connection, in Postgres through the plugin's own SQL
+ * (integration-tests/providers/*.spec.ts).
+ */
 export function makeService<T extends PiastrixBase>(
   Service: ServiceClass<T>,
   running: RunningSandbox,
   overrides: Partial<PiastrixOptionsInput> = {},
-  cradle: Record<string, unknown> = { __pg_connection__: fakeInbox([]) }
+  backing: { store: ProviderStore } | { cradle: Record<string, unknown> } = {
+    store: memoryStore(),
+  }
 ): { service: T; logger: ReturnType<typeof recordingLogger> } {
   const logger = recordingLogger()
-  return {
-    service: new Service(
-      { ...cradle, logger },
-      baseOptions(running.url, overrides)
-    ),
-    logger,
+  const options = baseOptions(running.url, overrides)
+  if ("cradle" in backing) {
+    return {
+      service: new Service({ ...backing.cradle, logger }, options),
+      logger,
+    }
   }
+  // The service as Medusa builds it, with its data port in place of the SQL one.
+  const Backed = class extends (Service as ServiceClass<any>) {
+    protected store(): ProviderStore {
+      return backing.store
+    }
+  }
+  return { service: new Backed({ logger }, options) as unknown as T, logger }
 }
 
-/** A verified notification as the inbox holds it. */
-export type InboxVerdictRow = {
-  id: string
+/** A verified notification of one order, as the inbox gives it. */
+export type HeldVerdict = VerifiedVerdict & { shop_order_id: string }
+
+/** A payment in the in-memory register. */
+export type HeldPayment = {
   shop_order_id: string
-  status: string
-  shop_amount: string
-  shop_currency: number
+  kind: string
+  amount: string
+  currency: number
   payment_id: string | null
   payer_account: string | null
-  created_at: Date
 }
 
 /**
- * The store's database as the provider's queries see it: the inbox's rows of one order, and the payment
- * register, which accepts every write. Refunds are not here: the refund register's SQL is the guard, so
- * refundPayment is tested against Postgres (integration-tests/providers/refund-payment.spec.ts). Unit tests
- * run without Postgres; the integration suites use the real tables.
+ * The provider's data port in memory, keeping the port's contract (core/store.ts), not its SQL: the
+ * inbox holds `verdicts`, the payment register `payments` (opened once, marked created once, the payer's
+ * wallet in full). The refund register is not here: its SQL is the guard, so refundPayment is tested
+ * against Postgres (integration-tests/providers/refund-payment.spec.ts). Every method is a field, so a test
+ * can replace one (a failing database, a check at the moment of a write).
  */
-export function fakeInbox(rows: InboxVerdictRow[]): SqlConnection & {
-  queries: number
-  registered: string[]
-  /** The register's payer wallets, in full, by shop_order_id. */
-  payers: Map<string, string>
+export function memoryStore(
+  verdicts: HeldVerdict[] = [],
+  settings: StoredSettings = {}
+): ProviderStore & {
+  verdictsHeld: HeldVerdict[]
+  payments: Map<string, HeldPayment>
 } {
-  const db = {
-    queries: 0,
-    registered: [] as string[],
-    payers: new Map<string, string>(),
-    async raw(sql: string, bindings: readonly unknown[] = []) {
-      db.queries += 1
-      // The register's payer wallet (payment-register.ts), told apart by the statement's shape.
-      if (/^\s*update piastrix_payment set payer_account = \?/.test(sql)) {
-        db.payers.set(String(bindings[1]), String(bindings[0]))
-        return { rows: [] }
+  const payments = new Map<string, HeldPayment>()
+  const polls = new MemoryPollStore()
+  const noRefunds = () =>
+    Promise.reject(
+      new Error(
+        "the refund register runs on Postgres: integration-tests/providers/refund-payment.spec.ts"
+      )
+    )
+  let recorded = 0
+  return {
+    verdictsHeld: verdicts,
+    payments,
+    settings: async () => settings,
+    verdicts: async (shopOrderId) =>
+      verdicts
+        .filter((v) => v.shop_order_id === shopOrderId)
+        .map(({ shop_order_id: _, ...v }) => v),
+    record: async (n) => {
+      recorded += 1
+      const row = {
+        id: `pxntf_memory${recorded}`,
+        shop_order_id: n.shop_order_id,
+        payment_id: n.payment_id ?? null,
+        status: n.status,
+        shop_amount: n.shop_amount,
+        shop_currency: Number(n.shop_currency),
+        fields: n.raw,
       }
-      if (/\) as payer_account\s*$/.test(sql)) {
-        // The verified success's wallet first, as payerAccountOf reads it.
-        const notified = rows.find(
-          (r) =>
-            r.shop_order_id === bindings[0] &&
-            r.status === "success" &&
-            r.payer_account
-        )?.payer_account
-        return {
-          rows: [
-            {
-              payer_account:
-                notified ?? db.payers.get(String(bindings[0])) ?? null,
-            },
-          ],
-        }
+      if (n.status === "success" || n.status === "rejected") {
+        verdicts.push({
+          shop_order_id: n.shop_order_id,
+          notification_id: row.id,
+          status: n.status,
+          shop_amount: n.shop_amount,
+          shop_currency: row.shop_currency,
+          payment_id: row.payment_id,
+          payer_account: String(n.raw.payer_account ?? "") || null,
+          received_at: new Date().toISOString(),
+          refunded: false,
+        })
       }
-      if (/-- settings:read/.test(sql)) {
-        // No operational setting stored: the options are what each test configures.
-        return { rows: [] }
-      }
-      if (/^\s*(insert into|update) piastrix_payment/.test(sql)) {
-        db.registered.push(String(bindings[1] ?? bindings[0]))
-        return { rows: [] }
-      }
-      if (!/from piastrix_notification/.test(sql)) {
-        throw new Error(`unexpected query: ${sql}`)
-      }
-      return { rows: rows.filter((r) => r.shop_order_id === bindings[0]) }
+      return { row: row as never, duplicate: false, conflict: false }
     },
+    mayCarry: async () => false,
+    register: {
+      opened: async (p) => {
+        if (!payments.has(p.shop_order_id)) {
+          payments.set(p.shop_order_id, {
+            ...p,
+            payment_id: null,
+            payer_account: null,
+          })
+        }
+      },
+      created: async (shopOrderId, paymentId) => {
+        const payment = payments.get(shopOrderId)
+        if (payment && payment.payment_id === null) {
+          payment.payment_id = paymentId
+        }
+      },
+      notePayer: async (shopOrderId, account) => {
+        const payment = payments.get(shopOrderId)
+        if (payment) {
+          payment.payer_account = account
+        }
+      },
+      // Who actually paid (the verified success) first, else the register's.
+      payer: async (shopOrderId) =>
+        verdicts.find(
+          (v) =>
+            v.shop_order_id === shopOrderId &&
+            v.status === "success" &&
+            v.payer_account
+        )?.payer_account ??
+        payments.get(shopOrderId)?.payer_account ??
+        null,
+    },
+    refunds: {
+      open: noRefunds,
+      orphans: noRefunds,
+      sent: noRefunds,
+      settle: noRefunds,
+    },
+    polls: () => polls,
   }
-  return db
 }
 
 let sequence = 0
 
-/** A fresh Medusa-like payment session id; the polling guard keys on it, so tests never share one. */
+/**
+ * A fresh Medusa-like payment session id; the polling guard keys on it, so tests never share one. Counted,
+ * not drawn: each file has its own sandbox, and the integration runner restores the database before every test.
+ */
 export function newSessionId(): string {
   sequence += 1
-  return `payses_spec${Date.now().toString(36)}${sequence}${Math.random().toString(36).slice(2, 8)}`
+  return `payses_spec${String(sequence).padStart(6, "0")}`
 }
 
 export function initiateInput(

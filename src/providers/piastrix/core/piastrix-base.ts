@@ -30,28 +30,17 @@ import type {
 } from "@medusajs/framework/types"
 import {
   type PiastrixClient,
+  sharedPollingGuard,
   toWireAmount,
   type CallbackVerifier,
 } from "../../../lib/piastrix"
 import {
+  applySettings,
   createPiastrixClient,
   createPiastrixVerifier,
-  installationPollingGuard,
-  effectiveOptions,
   parsePiastrixOptions,
   announceNotification,
-  markPaymentCreated,
-  openRefund,
-  orphanRefunds,
-  sentRefunds,
-  settleRefund,
-  mayCarryPayment,
-  registerPayment,
-  notePayerAccount,
-  payerAccountOf,
   readSessionData,
-  recordNotification,
-  verdictsOf,
   type PaymentKind,
   type PiastrixOptions,
   type PiastrixOptionsInput,
@@ -62,6 +51,7 @@ import { resolvePiastrixPayment } from "./authorize"
 import type { ProviderContext } from "./context"
 import { initiatePiastrixPayment } from "./initiate"
 import { refundPiastrixPayment } from "./refund"
+import { sqlProviderStore, type ProviderStore } from "./store"
 import { piastrixWebhookAction } from "./webhook"
 
 type Data = Record<string, unknown>
@@ -87,6 +77,7 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
   private readonly cradle_: Record<string, unknown>
   private readonly rawOptions_: PiastrixOptionsInput
   private context_?: ProviderContext
+  private store_?: ProviderStore
   private verifier_?: CallbackVerifier
 
   constructor(cradle: Record<string, unknown>, options: PiastrixOptionsInput) {
@@ -101,56 +92,62 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
 
   /** Built on first use: `kind` is a field of the subclass, set after this constructor ran. */
   protected get context(): ProviderContext {
-    this.context_ ??= {
-      kind: this.kind,
-      identifier: this.getIdentifier(),
-      options: this.options_,
-      effectiveOptions: () =>
-        effectiveOptions(this.db(), this.options_, this.rawOptions_),
-      client: this.client_,
-      guard: installationPollingGuard(this.client_, this.db()),
-      logger: this.logger_,
-      verdicts: (shopOrderId) => verdictsOf(this.db(), shopOrderId),
-      mayCarry: (sessionId, shopOrderId) =>
-        mayCarryPayment(this.db(), sessionId, shopOrderId),
-      register: {
-        opened: (p) => registerPayment(this.db(), p),
-        created: (shopOrderId, paymentId) =>
-          markPaymentCreated(this.db(), shopOrderId, paymentId),
-        notePayer: (shopOrderId, account) =>
-          notePayerAccount(this.db(), shopOrderId, account),
-        payer: (shopOrderId) => payerAccountOf(this.db(), shopOrderId),
-      },
-      refunds: {
-        open: (r, beforeNew) => openRefund(this.db(), r, beforeNew),
-        orphans: (shopOrderId) => orphanRefunds(this.db(), shopOrderId),
-        sent: (shopOrderId) => sentRefunds(this.db(), shopOrderId),
-        settle: (id, s) => settleRefund(this.db(), id, s),
-      },
+    if (!this.context_) {
+      const store = this.data
+      this.context_ = {
+        kind: this.kind,
+        identifier: this.getIdentifier(),
+        options: this.options_,
+        effectiveOptions: async () =>
+          applySettings(
+            this.options_,
+            this.rawOptions_,
+            await store.settings()
+          ),
+        client: this.client_,
+        // One guard per shop in a process, over the store every instance shares.
+        guard: sharedPollingGuard(
+          this.client_.apiUrl,
+          this.client_.shopId,
+          store.polls
+        ),
+        logger: this.logger_,
+        verdicts: store.verdicts,
+        mayCarry: store.mayCarry,
+        register: store.register,
+        refunds: store.refunds,
+      }
     }
     return this.context_
   }
 
   /**
-   * The store's database. The provider lives in the payment module's container, which cannot
-   * resolve the plugin's module but holds Medusa's connection: enough to read the inbox's verdicts.
+   * The provider's data access (core/store.ts): the plugin's SQL over the store's database. The provider
+   * lives in the payment module's container, which cannot resolve the plugin's module but holds Medusa's
+   * connection: enough for the inbox and the registers. Unit tests override this with an in-memory store.
    */
-  private db(): SqlConnection {
-    const db = this.cradle_[ContainerRegistrationKeys.PG_CONNECTION] as
-      SqlConnection | undefined
-    if (!db) {
-      throw new Error(
-        "no database connection in the payment module's container"
-      )
-    }
-    return db
+  protected store(): ProviderStore {
+    return sqlProviderStore(() => {
+      const db = this.cradle_[ContainerRegistrationKeys.PG_CONNECTION] as
+        SqlConnection | undefined
+      if (!db) {
+        throw new Error(
+          "no database connection in the payment module's container"
+        )
+      }
+      return db
+    })
+  }
+
+  private get data(): ProviderStore {
+    return (this.store_ ??= this.store())
   }
 
   /** Records a verified notification in the plugin's inbox and announces it, as the callback route does. */
   private async recordNotification(
-    notification: Parameters<typeof recordNotification>[1]
+    notification: Parameters<ProviderStore["record"]>[0]
   ) {
-    const recorded = await recordNotification(this.db(), notification)
+    const recorded = await this.data.record(notification)
     await announceNotification(
       this.cradle_[Modules.EVENT_BUS] as IEventBusModuleService,
       recorded.row
