@@ -97,7 +97,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       await getContainer()
         .resolve(Modules.CART)
         .addShippingMethods({ cart_id: cart.id, name: "Courier", amount: 0 })
-      const res = await tryStart(api, seed(), cart.id, WALLET)
+      const res = await tryStart(api, seed(), cart.id, REDIRECT)
       expect(res.status).toBe(400)
       expect(res.body.message).toBe(
         "shipping_address: the cart has items to ship but no shipping address"
