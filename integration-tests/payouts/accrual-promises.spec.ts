@@ -18,7 +18,7 @@ import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { accrueLostFulfillments } from "../../src/workflows/piastrix-payouts"
 import { adminHeaders } from "../helpers/admin-api"
 import { waitFor } from "../helpers/callbacks"
-import { expectPayoutInvariants } from "../helpers/payouts"
+import { expectPayoutInvariants, productVendor } from "../helpers/payouts"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
   completeCart,
@@ -54,39 +54,21 @@ piastrixIntegrationRunner(
       await expectPayoutInvariants(db, sandbox())
     })
 
-    async function vendor(
+    const vendor = async (
       sku: string,
       {
         percent = "10",
         fixed = "0",
         currency = RUB,
       }: { percent?: string; fixed?: string; currency?: number } = {}
-    ) {
-      const headers = await adminHeaders(getContainer())
-      const { data } = await api.post(
-        "/admin/piastrix/recipients",
-        {
-          name: `Vendor of ${sku}`,
-          email: `${sku}@example.com`,
-          rail: "transfer",
-          account: "201494711279",
-          currency,
-          commission_percent: percent,
-          commission_fixed: fixed,
-        },
-        headers
-      )
-      const { data: products } = await api.get(
-        `/admin/products?handle=${sku}&fields=id`,
-        headers
-      )
-      await api.post(
-        `/admin/piastrix/recipients/${data.recipient.id}/products`,
-        { add: [products.products[0].id] },
-        headers
-      )
-      return data.recipient as { id: string }
-    }
+    ) =>
+      productVendor(api, await adminHeaders(getContainer()), {
+        name: `Vendor of ${sku}`,
+        sku,
+        commission_percent: percent,
+        commission_fixed: fixed,
+        currency,
+      })
 
     /**
      * A paid RUB order of two e-books (1,250.50 each) and a sticker pack (150.00), placed through the store

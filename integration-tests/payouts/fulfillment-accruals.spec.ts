@@ -28,7 +28,7 @@ import piastrixFulfillmentAccrual, {
   orderOfFulfillment,
 } from "../../src/subscribers/piastrix-fulfillment-accrual"
 import { adminHeaders } from "../helpers/admin-api"
-import { expectPayoutInvariants } from "../helpers/payouts"
+import { expectPayoutInvariants, productVendor } from "../helpers/payouts"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
   completeCart,
@@ -108,31 +108,12 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     await expectPayoutInvariants(db, sandbox())
   })
 
-  async function vendor(name: string, sku: string, commission: string) {
-    const headers = await adminHeaders(getContainer())
-    const { data } = await api.post(
-      "/admin/piastrix/recipients",
-      {
-        name,
-        email: `${sku}@example.com`,
-        rail: "transfer",
-        account: "201494711279",
-        currency: RUB,
-        commission_percent: commission,
-      },
-      headers
-    )
-    const { data: products } = await api.get(
-      `/admin/products?handle=${sku}&fields=id`,
-      headers
-    )
-    await api.post(
-      `/admin/piastrix/recipients/${data.recipient.id}/products`,
-      { add: [products.products[0].id] },
-      headers
-    )
-    return data.recipient
-  }
+  const vendor = async (name: string, sku: string, commission: string) =>
+    productVendor(api, await adminHeaders(getContainer()), {
+      name,
+      sku,
+      commission_percent: commission,
+    })
 
   async function entriesOf(orderId: string) {
     const { rows } = await db.raw(
