@@ -27,6 +27,10 @@ const piastrix = {
   backendUrl: process.env.MEDUSA_BACKEND_URL || "http://localhost:9000",
   successUrl: `${storefrontUrl}/return.html?session_id={session_id}`,
   failedUrl: `${storefrontUrl}/return.html?session_id={session_id}&failed=1`,
+  // Vendors' shares accrue at fulfilment unless PIASTRIX_ACCRUE_ON=delivered (the accrual suite's store).
+  ...(process.env.PIASTRIX_ACCRUE_ON === "delivered" && {
+    payouts: { accrueOn: "delivered" as const },
+  }),
 }
 
 /**

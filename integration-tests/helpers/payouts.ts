@@ -222,3 +222,42 @@ export async function walletVendorsWithPayouts(
   }
   return payoutIds
 }
+
+/**
+ * A recipient paid by wallet transfer, made through the admin API and linked to the product of `sku`, as a
+ * store owner sets a vendor up (`headers`: an admin's).
+ */
+export async function productVendor(
+  api: AxiosInstance,
+  headers: { headers: Record<string, string> },
+  recipient: {
+    name: string
+    sku: string
+    commission_percent: string
+    commission_fixed?: string
+    currency?: number
+  }
+) {
+  const { sku, ...fields } = recipient
+  const { data } = await api.post(
+    "/admin/piastrix/recipients",
+    {
+      email: `${sku}@example.com`,
+      rail: "transfer",
+      account: "201494711279",
+      currency: 643,
+      ...fields,
+    },
+    headers
+  )
+  const { data: products } = await api.get(
+    `/admin/products?handle=${sku}&fields=id`,
+    headers
+  )
+  await api.post(
+    `/admin/piastrix/recipients/${data.recipient.id}/products`,
+    { add: [products.products[0].id] },
+    headers
+  )
+  return data.recipient as { id: string; name: string }
+}

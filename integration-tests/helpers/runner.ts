@@ -42,6 +42,8 @@ export function piastrixIntegrationRunner(
     sandbox?: Omit<StartSandboxOptions, "port" | "shopId" | "secret">
     /** Serve the admin dashboard at /app from the build in public/admin (integration-tests/browser/admin-build.ts). */
     admin?: boolean
+    /** More environment for this suite's Medusa (medusa-config.ts reads it at boot); removed after the suite. */
+    env?: Record<string, string>
   } = {}
 ) {
   let running: RunningSandbox | undefined
@@ -75,10 +77,14 @@ export function piastrixIntegrationRunner(
       PIASTRIX_H2H_URL: running.url,
       PIASTRIX_RECONCILE: "off",
       PIASTRIX_PAYOUTS: "off",
+      ...options.env,
     })
   })
 
   afterAll(async () => {
+    for (const name of Object.keys(options.env ?? {})) {
+      delete process.env[name]
+    }
     await running?.close()
   })
 

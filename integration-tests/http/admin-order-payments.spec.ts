@@ -7,7 +7,12 @@ import {
   findOrderForCart,
   startPaymentSession,
 } from "../helpers/store-api"
-import { holdCallbacks, sandboxControl, waitFor } from "../helpers/callbacks"
+import {
+  holdCallbacks,
+  refundTransfers,
+  sandboxControl,
+  waitFor,
+} from "../helpers/callbacks"
 import { payOnPaymentPage } from "../helpers/payer"
 import { expectRejected } from "../helpers/store-routes"
 
@@ -90,6 +95,98 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(body).not.toContain(PAYER_WALLET)
     expect(body).not.toContain(TEST_SECRET)
     expect(body).not.toMatch(/"sign"/)
+  })
+
+  /** A paid order (the payer pays on the sandbox's page), captured; its payment's id. */
+  async function paidOrder(providerId: string, data: Record<string, unknown>) {
+    const cart = await createCart(api, seed())
+    const { session } = await startPaymentSession(
+      api,
+      seed(),
+      cart,
+      providerId,
+      {
+        email: cart.email,
+        ...data,
+      }
+    )
+    await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
+    const order = await waitFor(async () => {
+      const o = await findOrderForCart(getContainer(), cart.id)
+      return o?.payment_state === "captured" ? o : null
+    })
+    const paymentId: string = order.payment_collections[0].payments[0].id
+    return { order, session, paymentId }
+  }
+
+  const refundsShown = async (orderId: string) =>
+    (await api.get(`/admin/piastrix/orders/${orderId}/payments`, headers)).data
+      .payments[0].refunds
+
+  it("records a card payment's refund through Medusa's admin refund with refunds.other manual, and shows it manual_required", async () => {
+    await api.post(
+      "/admin/piastrix/settings",
+      { settings: { "refunds.other": "manual" } },
+      headers
+    )
+    const { order, session, paymentId } = await paidOrder(
+      "pp_piastrix_piastrix",
+      { payway: "card_rub" }
+    )
+    const res = await api.post(
+      `/admin/payments/${paymentId}/refund`,
+      { amount: 100 },
+      headers
+    )
+    expect(res.status).toBe(200)
+    const { data } = await api.get(
+      `/admin/payments/${paymentId}?fields=*refunds`,
+      headers
+    )
+    expect(
+      data.payment.refunds.map((r: { amount: number }) => r.amount)
+    ).toEqual([100])
+    // Recorded for a person to pay back: no money moved at the service.
+    expect(await refundTransfers(sandbox(), session.id)).toEqual([])
+    expect(await refundsShown(order.id)).toEqual([
+      expect.objectContaining({
+        amount: "100.00",
+        mode: "manual",
+        state: "manual_required",
+      }),
+    ])
+  })
+
+  it("shows a wallet refund whose transfer's outcome is still open, with why", async () => {
+    const { order, session, paymentId } = await paidOrder(
+      "pp_piastrix-wallet_piastrix",
+      {}
+    )
+    // The transfer is made, its reply lost, and the status read that would settle it fails.
+    await sandboxControl(sandbox(), "POST", "faults", {
+      type: "drop_reply",
+      path: "/transfer/create",
+      times: 1,
+    })
+    await sandboxControl(sandbox(), "POST", "faults", {
+      type: "reset",
+      path: "/transfer/shop_payment_status",
+      times: 1,
+    })
+    const refused = await api
+      .post(`/admin/payments/${paymentId}/refund`, { amount: 100 }, headers)
+      .catch((e: any) => e.response)
+    expect(refused.status).toBe(400)
+    expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
+    // Medusa recorded no refund; the widget still shows the transfer, open, with the reason.
+    expect(await refundsShown(order.id)).toEqual([
+      expect.objectContaining({
+        amount: "100.00",
+        mode: "transfer",
+        state: "unknown",
+        reason: expect.stringMatching(/./),
+      }),
+    ])
   })
 
   it("checks a bank transfer still open at the service now, reusing the answer inside the polling window, and captures it once paid", async () => {

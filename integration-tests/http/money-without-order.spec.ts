@@ -8,6 +8,7 @@ import {
   settledRow,
   successNotification,
 } from "../helpers/callbacks"
+import { seedFulfilment } from "../../dev/seed-fulfilment"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
   addItemToShip,
@@ -79,6 +80,28 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
           /^shipping_methods: .*no shipping method/
         )
       }
+    })
+
+    it("refuses a cart without items, naming items", async () => {
+      const cart = await createCart(api, seed())
+      const carts = getContainer().resolve(Modules.CART)
+      await carts.deleteLineItems(cart.items.map((i: { id: string }) => i.id))
+      const res = await tryStart(api, seed(), cart.id, REDIRECT)
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe("items: the cart has no items")
+    })
+
+    it("refuses a cart with an item to ship, its shipping method and no address, naming shipping_address", async () => {
+      const cart = await createCart(api, seed())
+      await addItemToShip(getContainer(), cart.id)
+      await getContainer()
+        .resolve(Modules.CART)
+        .addShippingMethods({ cart_id: cart.id, name: "Courier", amount: 0 })
+      const res = await tryStart(api, seed(), cart.id, REDIRECT)
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe(
+        "shipping_address: the cart has items to ship but no shipping address"
+      )
     })
 
     it("lets a cart that can become an order start paying", async () => {
@@ -157,6 +180,67 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         shop_order_id: session.id,
         state: "paid",
       })
+      expect(await paymentsAtService()).toEqual(paymentsBefore)
+    })
+
+    it("keeps a payment captured while the stock ran out in front of a person, and places the order on retry once stock is back", async () => {
+      const container = getContainer()
+      const { stockLocationId } = await seedFulfilment(container, seed())
+      const inventory = container.resolve(Modules.INVENTORY)
+      const [book] = await inventory.listInventoryItems({
+        sku: "piastrix-ebook",
+      })
+      const stock = (stocked_quantity: number) =>
+        inventory.updateInventoryLevels([
+          {
+            inventory_item_id: book.id,
+            location_id: stockLocationId,
+            stocked_quantity,
+          },
+        ])
+      await stock(1)
+      // Two payers each start paying for the last book.
+      const carts = [
+        await createCart(api, seed()),
+        await createCart(api, seed()),
+      ]
+      const sessions: Array<{ id: string }> = []
+      for (const cart of carts) {
+        const { session } = await startPaymentSession(
+          api,
+          seed(),
+          cart,
+          REDIRECT,
+          SESSION_DATA
+        )
+        sessions.push(session)
+      }
+      const paymentsBefore = await paymentsAtService()
+      await sandboxControl(sandbox(), "POST", `payments/${sessions[0].id}/pay`)
+      await settledRow(container, sessions[0].id, "processed")
+      expect(
+        (await findOrderForCart(container, carts[0].id))?.payment_state
+      ).toBe("captured")
+
+      // The second payer's money arrives after the first order took the stock: no order, the money in view.
+      await sandboxControl(sandbox(), "POST", `payments/${sessions[1].id}/pay`)
+      const row = await settledRow(container, sessions[1].id, "needs_attention")
+      expect(row.last_error).toMatch(/Not enough stock available/)
+      expect(await findOrderForCart(container, carts[1].id)).toBeNull()
+
+      // Stock back, the admin retries: the order is placed with the money already paid, nothing opened again.
+      await stock(2)
+      const { data } = await api.post(
+        `/admin/piastrix/notifications/${row.id}/retry`,
+        {},
+        await adminHeaders(container)
+      )
+      expect(data.notification).toEqual(
+        expect.objectContaining({ state: "processed", last_error: null })
+      )
+      expect(
+        (await findOrderForCart(container, carts[1].id))?.payment_state
+      ).toBe("captured")
       expect(await paymentsAtService()).toEqual(paymentsBefore)
     })
 

@@ -2,6 +2,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   cancelOrderFulfillmentWorkflow,
+  cancelOrderWorkflow,
   beginReceiveReturnWorkflow,
   beginReturnOrderWorkflow,
   createOrderFulfillmentWorkflow,
@@ -27,7 +28,7 @@ import piastrixFulfillmentAccrual, {
   orderOfFulfillment,
 } from "../../src/subscribers/piastrix-fulfillment-accrual"
 import { adminHeaders } from "../helpers/admin-api"
-import { expectPayoutInvariants } from "../helpers/payouts"
+import { expectPayoutInvariants, productVendor } from "../helpers/payouts"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
   completeCart,
@@ -107,31 +108,12 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     await expectPayoutInvariants(db, sandbox())
   })
 
-  async function vendor(name: string, sku: string, commission: string) {
-    const headers = await adminHeaders(getContainer())
-    const { data } = await api.post(
-      "/admin/piastrix/recipients",
-      {
-        name,
-        email: `${sku}@example.com`,
-        rail: "transfer",
-        account: "201494711279",
-        currency: RUB,
-        commission_percent: commission,
-      },
-      headers
-    )
-    const { data: products } = await api.get(
-      `/admin/products?handle=${sku}&fields=id`,
-      headers
-    )
-    await api.post(
-      `/admin/piastrix/recipients/${data.recipient.id}/products`,
-      { add: [products.products[0].id] },
-      headers
-    )
-    return data.recipient
-  }
+  const vendor = async (name: string, sku: string, commission: string) =>
+    productVendor(api, await adminHeaders(getContainer()), {
+      name,
+      sku,
+      commission_percent: commission,
+    })
 
   async function entriesOf(orderId: string) {
     const { rows } = await db.raw(
@@ -517,6 +499,73 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       [order.id]
     )
     expect(rows[0].total).toBe("0.00")
+  })
+
+  it("reverses a canceled order's shares once, when the order's cancel finds them still accrued", async () => {
+    const { books, stickers, order, line, fulfill } = await paidOrder()
+    const { result: fulfillment } = await fulfill([
+      { id: line("piastrix-ebook"), quantity: 2 },
+      { id: line("piastrix-stickers"), quantity: 1 },
+    ])
+    await eventually(
+      async () =>
+        (await recipientBalances(db, stickers.id, RUB)).held === "120.00" &&
+        (await recipientBalances(db, books.id, RUB)).held === "2250.90"
+    )
+    // Medusa cancels an order only once its fulfillments are canceled. Here the fulfillment's cancel brought no
+    // event (canceled in the fulfillment module, which emits no `order.fulfillment_canceled`): the order's
+    // cancel, with its real `order.canceled`, finds the shares still accrued.
+    await getContainer()
+      .resolve(Modules.FULFILLMENT)
+      .cancelFulfillment(fulfillment.id)
+    await cancelOrderWorkflow(getContainer()).run({
+      input: { order_id: order.id },
+    })
+    await eventually(
+      async () =>
+        (await recipientBalances(db, books.id, RUB)).held === "0.00" &&
+        (await recipientBalances(db, stickers.id, RUB)).held === "0.00"
+    )
+    // Both events once more: nothing is reversed twice.
+    for (const event of [
+      { name: "order.canceled", data: { id: order.id } },
+      {
+        name: "order.fulfillment_canceled",
+        data: { order_id: order.id, fulfillment_id: fulfillment.id },
+      },
+    ]) {
+      await piastrixCancelReversal({
+        event,
+        container: getContainer(),
+      } as never)
+    }
+    expect(await reversalsOf(order.id)).toEqual(
+      expect.arrayContaining([
+        { recipient_id: books.id, reason: "order canceled", share: "-2250.90" },
+        {
+          recipient_id: stickers.id,
+          reason: "order canceled",
+          share: "-120.00",
+        },
+      ])
+    )
+    expect(await reversalsOf(order.id)).toHaveLength(2)
+    expect(await recipientBalances(db, books.id, RUB)).toEqual({
+      held: "0.00",
+    })
+    // The order widget shows each share wholly reversed, and by how much.
+    const { data } = await api.get(
+      `/admin/piastrix/orders/${order.id}/payments`,
+      await adminHeaders(getContainer())
+    )
+    expect(
+      data.vendors
+        .map((v: any) => [v.name, v.share, v.reversed, v.state])
+        .sort()
+    ).toEqual([
+      [books.name, "2250.90", "2250.90", "reversed"],
+      [stickers.name, "120.00", "120.00", "reversed"],
+    ])
   })
 
   it("makes a return after the share was paid out a clawback the next payout nets", async () => {

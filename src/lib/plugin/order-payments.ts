@@ -20,6 +20,8 @@ export type OrderSessionInput = {
   payments?: Array<{
     captured_at?: unknown
     captures?: unknown[] | null
+    /** The payment's own data: Medusa keeps what a capture or a refund returns there, not on the session. */
+    data?: unknown
   } | null> | null
 }
 
@@ -65,7 +67,12 @@ export async function orderPaymentViews(
     const captured = (session.payments ?? []).some(
       (p) => !!p?.captured_at || (p?.captures?.length ?? 0) > 0
     )
-    const recorded = data?.refunds ?? []
+    // Medusa stores what the provider's refund returns (a manual refund's entry, a sent transfer) on the
+    // payment, which starts as a copy of the session's data: the payment's list is the whole one.
+    const paid = (session.payments ?? [])
+      .map((p) => readSessionData(p?.data))
+      .find((d) => !!d)
+    const recorded = paid?.refunds ?? data?.refunds ?? []
     // Register rows whose transfer is not (yet) recorded on the session: sending, unknown, mismatch...
     const open = (
       refunds as Array<{

@@ -10,7 +10,7 @@ import {
   type SqlConnection,
 } from "../../../../lib/plugin"
 
-/** The order's payment sessions (with their payments' captures), or 404 naming the order. */
+/** The order's payment sessions (with their payments' captures and data), or 404 naming the order. */
 async function sessionsOfOrder(
   req: MedusaRequest,
   orderId: string
@@ -25,6 +25,7 @@ async function sessionsOfOrder(
       "payment_collections.payment_sessions.data",
       "payment_collections.payment_sessions.payment.captured_at",
       "payment_collections.payment_sessions.payment.captures.id",
+      "payment_collections.payment_sessions.payment.data",
     ],
     filters: { id: orderId },
   })
