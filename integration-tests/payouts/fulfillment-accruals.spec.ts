@@ -407,6 +407,34 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       await eventBus.clearGroupedEvents(eventGroupId)
     }
   })
+  it("accrues nothing for a fulfillment canceled before its creation event arrived", async () => {
+    const { order, line, fulfill } = await paidOrder()
+    const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+    const eventGroupId = `late-fulfillment-${order.id}`
+    try {
+      // The creation event is held back (a slow queue); the cancel's event is handled at once and finds
+      // no share to reverse.
+      const { result: late } = await fulfill(
+        [{ id: line("piastrix-ebook"), quantity: 2 }],
+        { eventGroupId, preventReleaseEvents: true }
+      )
+      await cancelOrderFulfillmentWorkflow(getContainer()).run({
+        input: { order_id: order.id, fulfillment_id: late.id },
+      })
+      // Then the creation event arrives.
+      await piastrixFulfillmentAccrual({
+        event: {
+          name: "order.fulfillment_created",
+          data: { order_id: order.id, fulfillment_id: late.id },
+        },
+        container: getContainer(),
+      } as never)
+      expect(await entriesOf(order.id)).toEqual([])
+    } finally {
+      await eventBus.clearGroupedEvents(eventGroupId)
+    }
+  })
+
   /** An order's reversal postings, one row per posting. */
   async function reversalsOf(orderId: string) {
     const { rows } = await db.raw(

@@ -63,7 +63,7 @@ export const findPiastrixFulfilledSalesStep = createStep(
     const [{ data: fulfillments }, { data: orders }] = await Promise.all([
       query.graph({
         entity: "fulfillment",
-        fields: ["id", "items.line_item_id", "items.quantity"],
+        fields: ["id", "canceled_at", "items.line_item_id", "items.quantity"],
         filters: { id: input.fulfillment_id },
       }),
       query.graph({
@@ -75,7 +75,9 @@ export const findPiastrixFulfilledSalesStep = createStep(
     const fulfillment = fulfillments[0]
     const order = orders[0]
     const result: FulfilledSales = { accruals: [], skipped: [] }
-    if (!fulfillment || !order) {
+    // A fulfillment canceled before its event was handled (a late or redelivered event) sold nothing: its
+    // cancel found no share to reverse, so none may accrue now.
+    if (!fulfillment || !order || fulfillment.canceled_at) {
       return new StepResponse(result)
     }
     const fulfilled = new Map<string, BigNumber>()
