@@ -33,8 +33,10 @@ const {
   piastrixClient,
 } = require("./bench/harness")
 
-// In the order they run. `beforeStore` runs before the store with the plugin starts (the database and the
-// sandbox only); `run` with that store up, after a warm-up. Payout sync stops the store: it comes last.
+// Each figure's `beforeStore` runs first, in this order, before the store with the plugin starts (only the
+// database and the sandbox run: the memory baseline, then boot); then each `run`, in this order, with that
+// store up after a warm-up. Payout sync stops the store: it comes last. `needs`: the figures whose results
+// a figure takes as its baseline (`bench.shared`), run with it under --only.
 const FIGURES = [
   require("./bench/checkout"),
   require("./bench/memory"),
@@ -69,7 +71,7 @@ const SCALE = args.quick
       callbackOrders: 100,
       latencySamples: 10,
       payouts: 10000,
-      bootSamples: 5,
+      bootSamples: 4,
     }
 
 /** The figures `--only` names and those they need, in FIGURES' order; every figure without it. */
