@@ -1,0 +1,78 @@
+// Callbacks accepted: POST /hooks/piastrix answered per second under load (10 connections), on distinct
+// sessions (unknown to the store, each recorded) and on duplicates of one, against GET /health's rate.
+const autocannon = require("autocannon")
+const { figure, log, successCallback } = require("./harness")
+
+module.exports = {
+  name: "callbacks",
+  async run({ scale, db, medusaUrl }) {
+    const load = async (options) =>
+      autocannon({ connections: 10, duration: scale.loadSeconds, ...options })
+    log("callbacks accepted under load")
+    const health = await load({ url: `${medusaUrl}/health` })
+    let n = 0
+    const distinct = await load({
+      url: `${medusaUrl}/hooks/piastrix`,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            body: successCallback(
+              `bench-foreign-${process.pid}-${n++}`,
+              "100.00",
+              700000000 + n
+            ),
+          }),
+        },
+      ],
+    })
+    const recorded = (
+      await db.query(
+        "select count(*)::int as n from piastrix_notification where shop_order_id like 'bench-foreign-%'"
+      )
+    ).rows[0].n
+    figure(
+      "callbacks accepted, distinct sessions, / health",
+      distinct.requests.average / health.requests.average,
+      "ratio",
+      {
+        callbacks_per_s: distinct.requests.average,
+        p99_ms: distinct.latency.p99,
+        health_per_s: health.requests.average,
+        non_2xx: distinct.non2xx,
+        recorded_rows: recorded,
+        answered_ok: distinct["2xx"],
+      }
+    )
+    const one = successCallback(
+      `bench-duplicate-${process.pid}`,
+      "100.00",
+      699999999
+    )
+    const duplicates = await load({
+      url: `${medusaUrl}/hooks/piastrix`,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: one,
+    })
+    const duplicateRows = (
+      await db.query(
+        "select count(*)::int as n from piastrix_notification where shop_order_id = $1",
+        [`bench-duplicate-${process.pid}`]
+      )
+    ).rows[0].n
+    figure(
+      "callbacks accepted, duplicates of one, / health",
+      duplicates.requests.average / health.requests.average,
+      "ratio",
+      {
+        callbacks_per_s: duplicates.requests.average,
+        p99_ms: duplicates.latency.p99,
+        non_2xx: duplicates.non2xx,
+        recorded_rows: duplicateRows,
+      }
+    )
+  },
+}

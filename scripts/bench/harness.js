@@ -1,0 +1,279 @@
+// What every figure of `npm run bench` shares (scripts/bench.js runs them): the shop the sandbox emulates,
+// the printed figures and their results, Medusa started in production mode with or without the plugin, the
+// store API's checkout and small helpers (a callback's signature, waiting on a condition, a bounded pool).
+const fs = require("node:fs")
+const os = require("node:os")
+const path = require("node:path")
+const { createHash } = require("node:crypto")
+const { execFileSync } = require("node:child_process")
+const { spawnGroup, stopGroup } = require("../dev-processes")
+
+const ROOT = path.resolve(__dirname, "..", "..")
+const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js")
+const SHOP_ID = 1
+const SECRET = "bench-secret-7c1f"
+const WALLET = "pp_piastrix-wallet_piastrix"
+const SYSTEM = "pp_system_default"
+
+/** Every figure printed so far, in order: bench-results.json's `figures`. */
+const results = []
+
+/** Prints one figure (`name: value unit (extra k v, ...)`) and keeps it for bench-results.json. */
+function figure(name, value, unit, extra = {}) {
+  results.push({ name, value, unit, ...extra })
+  const rest = Object.entries(extra)
+    .map(([k, v]) => `${k} ${typeof v === "number" ? round(v) : v}`)
+    .join(", ")
+  process.stdout.write(
+    `${name}: ${round(value)} ${unit}${rest ? ` (${rest})` : ""}\n`
+  )
+}
+const round = (n) =>
+  Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 100) / 100
+const log = (message) => process.stderr.write(`[bench] ${message}\n`)
+
+function quantile(samples, q) {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+}
+
+// The service's callback signature, written out so the figures do not depend on the code under test.
+function signCallback(fields) {
+  const keys = Object.keys(fields).filter(
+    (k) => k !== "sign" && fields[k] !== "" && fields[k] != null
+  )
+  const joined = keys
+    .sort()
+    .map((k) => fields[k])
+    .join(":")
+  return createHash("sha256")
+    .update(joined + SECRET, "utf8")
+    .digest("hex")
+}
+
+function successCallback(shopOrderId, amount, paymentId) {
+  const fields = {
+    status: "success",
+    shop_id: String(SHOP_ID),
+    shop_order_id: shopOrderId,
+    shop_amount: amount,
+    shop_currency: "643",
+    shop_refund: amount,
+    client_price: amount,
+    ps_currency: "643",
+    payway: "piastrix_rub",
+    payment_id: String(paymentId),
+    created: "2026-11-22 10:00:00",
+    processed: "2026-11-22 10:01:00",
+  }
+  return new URLSearchParams({
+    ...fields,
+    sign: signCallback(fields),
+  }).toString()
+}
+
+async function waitFor(what, probe, timeoutMs = 120000, everyMs = 200) {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    if (await probe().catch(() => false)) {
+      return
+    }
+    await new Promise((r) => setTimeout(r, everyMs))
+  }
+  throw new Error(`${what} within ${timeoutMs / 1000} s`)
+}
+
+async function json(method, url, { body, key } = {}) {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      "content-type": "application/json",
+      ...(key ? { "x-publishable-api-key": key } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const data = await res.json().catch(() => ({}))
+  if (!res.ok) {
+    throw new Error(
+      `${method} ${url}: ${res.status} ${JSON.stringify(data).slice(0, 300)}`
+    )
+  }
+  return data
+}
+
+/** Runs `task` for i in [0, n) with at most `concurrency` at once. */
+async function pool(n, concurrency, task) {
+  let next = 0
+  const workers = Array.from({ length: Math.min(n, concurrency) }, async () => {
+    while (next < n) {
+      const i = next++
+      await task(i)
+    }
+  })
+  await Promise.all(workers)
+}
+
+/** A cart of one demo item with a payment session of `provider`, made through the store API at `base`. */
+async function storeCartWithSession(base, { key, region, variant }, provider) {
+  const { cart } = await json("POST", `${base}/store/carts`, {
+    key,
+    body: {
+      region_id: region,
+      email: "bench@example.com",
+      items: [{ variant_id: variant, quantity: 1 }],
+    },
+  })
+  const { payment_collection: pc } = await json(
+    "POST",
+    `${base}/store/payment-collections`,
+    { key, body: { cart_id: cart.id } }
+  )
+  const { payment_collection } = await json(
+    "POST",
+    `${base}/store/payment-collections/${pc.id}/payment-sessions`,
+    { key, body: { provider_id: provider } }
+  )
+  return { cart, session: payment_collection.payment_sessions[0] }
+}
+
+/** `n` checkouts with Medusa's system provider, `concurrency` at a time, each ending in an order. */
+async function systemCheckouts(base, storefront, n, concurrency = 1) {
+  await pool(n, concurrency, async () => {
+    const { cart } = await storeCartWithSession(base, storefront, SYSTEM)
+    const done = await json("POST", `${base}/store/carts/${cart.id}/complete`, {
+      key: storefront.key,
+    })
+    if (done.type !== "order") {
+      throw new Error(
+        `checkout with ${SYSTEM} did not place an order: ${JSON.stringify(done).slice(0, 300)}`
+      )
+    }
+  })
+}
+
+/**
+ * `medusa start` in production mode in `cwd` (this repository: the store with the plugin), answering on
+ * `port`. Resolves once `/health` answers, with the child (its own process group) and how long that took
+ * from the spawn; `/health` is asked every 50 ms, so a start is timed to about that.
+ */
+async function startMedusa(label, { env, cwd = ROOT, port }) {
+  const base = `http://localhost:${port}`
+  const started = performance.now()
+  const child = spawnGroup(label, process.execPath, [MEDUSA_CLI, "start"], {
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      MEDUSA_BACKEND_URL: base,
+    },
+    cwd,
+    quiet: true,
+  })
+  try {
+    await waitFor(
+      `${label} (medusa start) did not answer /health`,
+      async () => (await fetch(`${base}/health`)).ok,
+      120000,
+      50
+    )
+  } catch (error) {
+    process.stderr.write(child.captured.slice(-40).join("\n") + "\n")
+    await stopGroup(child, 5000)
+    throw error
+  }
+  return { child, base, startMs: performance.now() - started }
+}
+
+/**
+ * The baseline store: an app folder of its own whose config names only Medusa's defaults (no module, no
+ * provider, none of the plugin's routes, subscribers or jobs), run with this repository's node_modules on
+ * the same database. `remove()` deletes the folder.
+ */
+function appWithoutPlugin() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "piastrix-bench-bare-"))
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    // Medusa's CLI recognises a project by its dependency on @medusajs/medusa.
+    JSON.stringify({
+      name: "bench-store-without-plugin",
+      private: true,
+      dependencies: { "@medusajs/medusa": "*", "@medusajs/framework": "*" },
+    })
+  )
+  fs.writeFileSync(
+    path.join(dir, "medusa-config.js"),
+    `const { defineConfig } = require("@medusajs/framework/utils")
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "bench", cookieSecret: "bench" },
+  },
+  admin: { disable: true },
+})
+`
+  )
+  fs.symlinkSync(
+    path.join(ROOT, "node_modules"),
+    path.join(dir, "node_modules")
+  )
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** Resident size in MB of a process group's processes (the CLI and the server it runs). */
+function groupRssMb(pid) {
+  const out = execFileSync("ps", ["-o", "rss=", "-g", String(pid)]).toString()
+  return out
+    .split("\n")
+    .filter(Boolean)
+    .reduce((sum, kb) => sum + Number(kb) / 1024, 0)
+}
+
+let sourceLoader = false
+/** A module of the plugin's TypeScript source (`src/...`), loaded through ts-node as the suites do. */
+function requireSource(...segments) {
+  if (!sourceLoader) {
+    require("ts-node").register({
+      transpileOnly: true,
+      swc: true,
+      project: path.join(ROOT, "tsconfig.json"),
+    })
+    sourceLoader = true
+  }
+  return require(path.join(ROOT, "src", ...segments))
+}
+
+/** The plugin's client for the sandbox's shop, with a fixed clock (the same signed `now` on every call). */
+function piastrixClient(sandboxUrl) {
+  const { PiastrixClient } = requireSource("lib", "piastrix")
+  const fixedNow = new Date(Date.UTC(2026, 0, 1))
+  return new PiastrixClient({
+    shopId: SHOP_ID,
+    secretKey: SECRET,
+    apiUrl: sandboxUrl,
+    now: () => fixedNow,
+  })
+}
+
+module.exports = {
+  ROOT,
+  MEDUSA_CLI,
+  SHOP_ID,
+  SECRET,
+  WALLET,
+  SYSTEM,
+  results,
+  figure,
+  log,
+  quantile,
+  successCallback,
+  waitFor,
+  json,
+  pool,
+  storeCartWithSession,
+  systemCheckouts,
+  startMedusa,
+  appWithoutPlugin,
+  groupRssMb,
+  requireSource,
+  piastrixClient,
+}
