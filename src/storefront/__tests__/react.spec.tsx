@@ -227,6 +227,10 @@ describe("storefront kit: React components", () => {
       ["Bank", "Sandbox Bank"],
       ["Transfer before", new Date(1767225600_000).toLocaleString("en-US")],
     ])
+    // The service's expiry has a fraction of a second.
+    expect(requisiteRows({ expired: "1767225600.460000" }, en, "rub")).toEqual([
+      ["Transfer before", new Date(1767225600_460).toLocaleString("en-US")],
+    ])
     expect(
       requisiteRows({ amount: "10" }, resolveTexts("ru"), "rub")[0][0]
     ).toBe("Сумма перевода")
