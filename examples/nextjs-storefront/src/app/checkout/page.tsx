@@ -12,6 +12,15 @@ import { PiastrixPayment } from "@/modules/checkout/piastrix-payment"
 
 export const dynamic = "force-dynamic"
 
+/** The address fields the checkout asks for (also the billing address, as the starter's default). */
+const ADDRESS_FIELDS = [
+  ["first_name", "First name"],
+  ["last_name", "Last name"],
+  ["address_1", "Address"],
+  ["city", "City"],
+  ["postal_code", "Postal code"],
+] as const
+
 /**
  * The checkout on one page, step after step as in the starter: e-mail and address, delivery, payment.
  * The payment step is the storefront kit's `<PiastrixCheckout>` with the directions that can pay the cart.
@@ -69,42 +78,16 @@ export default async function CheckoutPage() {
               defaultValue={cart.email ?? ""}
             />
           </label>
-          <label>
-            First name{" "}
-            <input
-              name="first_name"
-              required
-              defaultValue={address?.first_name ?? ""}
-            />
-          </label>
-          <label>
-            Last name{" "}
-            <input
-              name="last_name"
-              required
-              defaultValue={address?.last_name ?? ""}
-            />
-          </label>
-          <label>
-            Address{" "}
-            <input
-              name="address_1"
-              required
-              defaultValue={address?.address_1 ?? ""}
-            />
-          </label>
-          <label>
-            City{" "}
-            <input name="city" required defaultValue={address?.city ?? ""} />
-          </label>
-          <label>
-            Postal code{" "}
-            <input
-              name="postal_code"
-              required
-              defaultValue={address?.postal_code ?? ""}
-            />
-          </label>
+          {ADDRESS_FIELDS.map(([name, label]) => (
+            <label key={name}>
+              {label}{" "}
+              <input
+                name={name}
+                required
+                defaultValue={address?.[name] ?? ""}
+              />
+            </label>
+          ))}
           <label>
             Country{" "}
             <select

@@ -33,7 +33,7 @@ export default async function OrderConfirmedPage({
       <p>
         Your order{" "}
         <strong data-testid="order-number">#{order.display_id}</strong> is
-        placed. We sent the details to {order.email}.
+        placed, for {order.email}.
       </p>
       <ul>
         {order.items?.map((item) => (
