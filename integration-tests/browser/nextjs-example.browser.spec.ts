@@ -114,6 +114,7 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     const { page } = tab
     await page.goto(`${storefrontUrl}/`)
     await interactive()
+    await tab.shot("products")
     await page
       .locator("article.product", { hasText: product })
       .getByRole("button", { name: "Add to cart" })
@@ -189,6 +190,7 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     )
     await onPayerPage(tab, "pay")
     await tab.page.waitForURL(/\/checkout\/return\?session_id=/)
+    await tab.shot("return")
     const order = await confirmation()
     expect(order.payment).toBe("Paid")
     const stored = await orderOf(getContainer(), order.number)

@@ -22,10 +22,10 @@ export default async function StorePage({
   return (
     <>
       <h1>Products</h1>
-      <nav aria-label="Currency">
+      <nav aria-label="Currency" className="currencies">
         {regions.map((r) => (
           <a key={r.id} href={`/?currency=${r.currency_code}`}>
-            {r.name} ({r.currency_code.toUpperCase()}){" "}
+            {r.name} ({r.currency_code.toUpperCase()})
           </a>
         ))}
       </nav>
