@@ -106,7 +106,18 @@ async function installPlugin(log = () => {}) {
     .update(fs.readFileSync(tarball))
     .digest("hex")
   const marker = path.join(EXAMPLE, "node_modules", ".piastrix-plugin.sha256")
-  if (fs.existsSync(marker) && fs.readFileSync(marker, "utf8") === sha) {
+  // (An `npm install` in the example since removes the package, which it does not list, and keeps the marker.)
+  const installed = path.join(
+    EXAMPLE,
+    "node_modules",
+    "medusa-payment-piastrix",
+    "package.json"
+  )
+  if (
+    fs.existsSync(installed) &&
+    fs.existsSync(marker) &&
+    fs.readFileSync(marker, "utf8") === sha
+  ) {
     return
   }
   const seconds = await run(
