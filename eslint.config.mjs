@@ -14,6 +14,10 @@ export default tseslint.config(
       "test-results/",
       "coverage/",
       "dev/storefront/vendor/",
+      // The example storefront's build output and the files Next.js writes.
+      "examples/*/.next/",
+      "examples/*/.plugin/",
+      "examples/*/next-env.d.ts",
     ],
   },
   js.configs.recommended,

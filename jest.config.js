@@ -17,7 +17,12 @@ module.exports = {
   transform: { "^.+\\.[jt]sx?$": swc },
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
-  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  // The example storefront is a project of its own (its packages, its build in .next).
+  modulePathIgnorePatterns: [
+    "dist/",
+    "<rootDir>/.medusa/",
+    "<rootDir>/examples/",
+  ],
   testMatch: [
     "<rootDir>/src/**/__tests__/**/*.spec.[jt]s?(x)",
     "<rootDir>/integration-tests/**/*.spec.[jt]s",

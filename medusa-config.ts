@@ -13,6 +13,9 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
  */
 const sandboxUrl = process.env.PIASTRIX_API_URL || "http://localhost:9100"
 const storefrontUrl = process.env.STOREFRONT_URL || "http://localhost:8000"
+// Where Piastrix sends the payer back: the demo storefront's return.html, or the Next.js example's
+// /checkout/return (examples/nextjs-storefront).
+const returnPath = process.env.STOREFRONT_RETURN_PATH || "/return.html"
 const piastrix = {
   shopId: Number(process.env.PIASTRIX_SHOP_ID || 1),
   secretKey: process.env.PIASTRIX_SECRET_KEY || "sandbox-secret",
@@ -25,8 +28,8 @@ const piastrix = {
   apiUrl: sandboxUrl,
   h2hUrl: process.env.PIASTRIX_H2H_URL || sandboxUrl,
   backendUrl: process.env.MEDUSA_BACKEND_URL || "http://localhost:9000",
-  successUrl: `${storefrontUrl}/return.html?session_id={session_id}`,
-  failedUrl: `${storefrontUrl}/return.html?session_id={session_id}&failed=1`,
+  successUrl: `${storefrontUrl}${returnPath}?session_id={session_id}`,
+  failedUrl: `${storefrontUrl}${returnPath}?session_id={session_id}&failed=1`,
   // Vendors' shares accrue at fulfilment unless PIASTRIX_ACCRUE_ON=delivered (the accrual suite's store).
   ...(process.env.PIASTRIX_ACCRUE_ON === "delivered" && {
     payouts: { accrueOn: "delivered" as const },

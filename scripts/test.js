@@ -62,12 +62,15 @@ const PROCESS_SUITES = [
 ]
 /**
  * Heavy suites the second jest runs once its process suites are done, so that the two jests end together
- * (in a whole run on two cores: about 13 minutes of process suites, then these, next to about 18 minutes of
- * the others). scripts/jest-sequencer.js puts them after the process suites.
+ * (in a whole run on two cores: about 13 minutes of process suites, then these, next to the others).
+ * scripts/jest-sequencer.js puts them after the process suites, the release suite first.
  */
 const SECOND_LANE_LATER = [
   "integration-tests/release/",
   "integration-tests/browser/checkout\\.browser",
+  // After the release suite, which builds the plugin this one packs into the example storefront.
+  "integration-tests/browser/nextjs-example\\.browser",
+  "integration-tests/dev/walkthrough\\.browser",
 ]
 const SECOND_LANE = [...PROCESS_SUITES, ...SECOND_LANE_LATER]
 

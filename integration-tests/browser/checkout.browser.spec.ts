@@ -27,17 +27,12 @@ import {
   pay,
   payByCardForm,
   unexpectedStorefrontProblems,
+  uploadReceipt,
 } from "./storefront-steps"
 // The same server `npm run dev` starts: the tests drive the page a person sees.
 const { startStorefrontServer } = require("../../dev/storefront-server")
 
 jest.setTimeout(180000)
-
-/** A 1x1 PNG: a receipt the service accepts (type is checked by content). */
-const RECEIPT_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64"
-)
 
 let storefront: { url: string; close(): Promise<void> }
 let browser: Browser
@@ -318,12 +313,7 @@ piastrixIntegrationRunner(
       // Requisites are assigned a moment after the payment exists; the page polls within the 10 s limit.
       await page.getByTestId("requisites").waitFor({ timeout: 40000 })
       await tab.shot("requisites")
-      await page.locator('input[type="file"]').setInputFiles({
-        name: "receipt.png",
-        mimeType: "image/png",
-        buffer: RECEIPT_PNG,
-      })
-      await page.getByRole("button", { name: "Upload receipt" }).click()
+      await uploadReceipt(tab)
       const receiptResult = page.locator(".receipt p", {
         hasText: /Receipt uploaded|not accepted/,
       })

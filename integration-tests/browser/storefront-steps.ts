@@ -116,10 +116,17 @@ export async function orderOnReturnPage(tab: Tab) {
   }
 }
 
-/** The h2h card form: posted by the browser straight to the service, then 3-D Secure. */
-export async function payByCardForm(tab: Tab, code: string) {
+/**
+ * The h2h card form: posted by the browser straight to the service, then 3-D Secure. `selector`: the
+ * form on the page (the demo's, or the storefront kit's `form.piastrix-card-form`).
+ */
+export async function payByCardForm(
+  tab: Tab,
+  code: string,
+  selector = "#card-form"
+) {
   const { page } = tab
-  const form = page.locator("#card-form")
+  const form = page.locator(selector)
   await form.waitFor()
   await form.locator('[name="card_number"]').fill("4242 4242 4242 4242")
   await form.locator('[name="expiry_month"]').fill("12")
@@ -132,4 +139,20 @@ export async function payByCardForm(tab: Tab, code: string) {
   await page.locator("#code").fill(code)
   await tab.shot("3ds")
   await page.locator("#confirm").click()
+}
+
+/** A 1x1 PNG: a receipt the service accepts (type is checked by content). */
+const RECEIPT_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64"
+)
+
+/** The bank transfer's receipt, chosen in the page's file input and sent with its "Upload receipt" button. */
+export async function uploadReceipt(tab: Tab) {
+  await tab.page.locator('input[type="file"]').setInputFiles({
+    name: "receipt.png",
+    mimeType: "image/png",
+    buffer: RECEIPT_PNG,
+  })
+  await tab.page.getByRole("button", { name: "Upload receipt" }).click()
 }

@@ -67,12 +67,12 @@ export async function startPayment(
   input: PaymentInput,
   { headers, registeredAs }: CallOptions & { registeredAs?: string } = {}
 ): Promise<StartedPayment> {
+  // Nothing to add (no payway, e-mail or return address): Medusa's starter's own call, without `data`.
+  const data = sessionData(input)
+  const provider_id = providerId(input.kind, registeredAs)
   const { payment_collection } = await sdk.store.payment.initiatePaymentSession(
     cart,
-    {
-      provider_id: providerId(input.kind, registeredAs),
-      data: sessionData(input),
-    },
+    Object.keys(data).length ? { provider_id, data } : { provider_id },
     {},
     headers
   )

@@ -147,6 +147,22 @@ describe("storefront kit: store calls", () => {
     })
   })
 
+  it("starts a payment with nothing to add exactly as Medusa's starter does: no `data`", async () => {
+    const { sdk, calls } = recordingSdk(() => ({
+      payment_collection: {
+        id: "pay_col_1",
+        payment_sessions: [
+          { id: "payses_1", provider_id: "pp_piastrix-wallet_piastrix" },
+        ],
+      },
+    }))
+    await startPayment(sdk, { id: "cart_1" }, { kind: "wallet", email: "" })
+    expect(calls[0].init).toEqual({
+      body: { provider_id: "pp_piastrix-wallet_piastrix" },
+      headers: undefined,
+    })
+  })
+
   it("says so when Medusa's answer has no session of the kind", async () => {
     const { sdk } = recordingSdk(() => ({
       payment_collection: { id: "pay_col_1", payment_sessions: [] },

@@ -3,6 +3,7 @@ import type { PiastrixActions } from "../actions"
 import {
   BankTransfer,
   CardForm,
+  choiceOf,
   DirectionPicker,
   PaymentReturn,
   PiastrixCheckout,
@@ -112,6 +113,24 @@ describe("storefront kit: React components", () => {
     expect(textOf(html)).toContain("Bank card (from RUB 100.00)")
     // Each radio is described by its hint.
     expect(html).toMatch(/aria-describedby="[^"]+-wallet-hint"/)
+  })
+
+  it("chooses a kind's default direction, and none for a wallet with one (the session starts without data)", () => {
+    expect(choiceOf(answer.directions, "redirect")).toEqual({
+      kind: "redirect",
+      payway: "sbp_rub",
+    })
+    expect(choiceOf(answer.directions, "wallet")).toEqual({
+      kind: "wallet",
+      payway: null,
+    })
+    const twoWallets = {
+      wallet: [
+        direction({ payway: "piastrix_rub", kind: "wallet" }),
+        direction({ payway: "piastrix_usd", kind: "wallet" }),
+      ],
+    }
+    expect(choiceOf(twoWallets, "wallet").payway).toBe("piastrix_rub")
   })
 
   it("speaks Russian, and takes any text the store gives", () => {
@@ -226,6 +245,10 @@ describe("storefront kit: React components", () => {
       ["Phone", "+79000000000"],
       ["Bank", "Sandbox Bank"],
       ["Transfer before", new Date(1767225600_000).toLocaleString("en-US")],
+    ])
+    // The service's expiry has a fraction of a second.
+    expect(requisiteRows({ expired: "1767225600.460000" }, en, "rub")).toEqual([
+      ["Transfer before", new Date(1767225600_460).toLocaleString("en-US")],
     ])
     expect(
       requisiteRows({ amount: "10" }, resolveTexts("ru"), "rub")[0][0]

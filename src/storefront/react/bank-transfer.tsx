@@ -20,7 +20,8 @@ export function requisiteRows(
   const money = (amount: string | null | undefined) =>
     formatMoney(amount, currency, t.numberLocale)
   const expired =
-    r.expired && /^\d+$/.test(r.expired)
+    // Unix seconds, with a fraction as the service sends it ("1795724741.460000").
+    r.expired && /^\d+(\.\d+)?$/.test(r.expired)
       ? new Date(Number(r.expired) * 1000).toLocaleString(t.numberLocale)
       : r.expired
   const rows: Array<[string, string | null | undefined]> = [

@@ -9,12 +9,20 @@ import { fill, formatMoney, type PiastrixTexts } from "./texts"
 /** The payer's choice: a kind and, where the kind has directions, one of them. */
 export type PaymentChoice = { kind: PaymentKind; payway: string | null }
 
-/** The first choice of a kind: its default direction, else its first. */
+/**
+ * The first choice of a kind: its default direction, else its first. A wallet payment with a single
+ * direction names none: the plugin takes that one, and the session starts as Medusa's starter starts
+ * it, without `data`.
+ */
 export function choiceOf(
   directions: DirectionsAnswer["directions"],
   kind: PaymentKind
 ): PaymentChoice {
-  return { kind, payway: directionsOf({ directions }, kind)[0]?.payway ?? null }
+  const list = directionsOf({ directions }, kind)
+  if (kind === "wallet" && list.length === 1) {
+    return { kind, payway: null }
+  }
+  return { kind, payway: list[0]?.payway ?? null }
 }
 
 export function directionLabel(

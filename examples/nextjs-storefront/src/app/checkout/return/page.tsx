@@ -1,0 +1,24 @@
+import { ReturnStatus } from "@/modules/checkout/return-status"
+
+export const dynamic = "force-dynamic"
+
+/**
+ * Where Piastrix sends the payer back (the plugin's `successUrl` and `failedUrl`:
+ * `/checkout/return?session_id={session_id}`, `&failed=1` for the failed one).
+ */
+export default async function ReturnPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ session_id?: string; failed?: string }>
+}) {
+  const { session_id, failed } = await searchParams
+  if (!session_id) {
+    return <p>This address names no payment.</p>
+  }
+  return (
+    <>
+      <h1>Your payment</h1>
+      <ReturnStatus sessionId={session_id} cameBackFailed={failed === "1"} />
+    </>
+  )
+}
