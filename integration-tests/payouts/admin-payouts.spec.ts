@@ -735,6 +735,17 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       expect(asked.message).toBe(
         "amount: nothing is payable: the vendor owes 1012.90"
       )
+      // A reason a person typed has no code: the admin shows it as written.
+      const { entries } = (
+        await api.get(
+          `/admin/piastrix/recipients/${recipient.id}/ledger`,
+          headers
+        )
+      ).data
+      expect(entries[0]).toMatchObject({
+        reason: "clawback",
+        reason_message: { code: "other", params: {} },
+      })
     })
 
     it("answers a payout's reasons with their codes and params, the raw text beside them", async () => {

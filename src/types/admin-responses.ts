@@ -387,6 +387,8 @@ export type LedgerEntryView = {
   amount: string
   kind: string
   reason: string | null
+  /** The plugin's own reason as a code the admin words; `other` for a reason a person typed (an adjustment). */
+  reason_message: PlainMessage | null
   order_id: string | null
   /** The order as the admin names it, when the entry is an order's and Medusa still has it. */
   order: OrderRef | null

@@ -83,6 +83,11 @@ export const MESSAGE_TEMPLATES = {
   "payout.quote_refused":
     "amount: Piastrix refused the quote (error {error_code}): {detail}",
 
+  // Why a vendor's shares were taken back (ledger entries: piastrix-cancel-reversal.ts, reverse-piastrix-returns.ts).
+  "ledger.order_canceled": "order canceled",
+  "ledger.fulfillment_canceled": "fulfillment canceled",
+  "ledger.return_received": "return {return} received",
+
   // A failure of the service as describeError words the client's errors (lib/piastrix/errors.ts).
   "service.unreachable": "PiastrixNetworkError: {detail}",
   "service.outcome_unknown": "PiastrixOutcomeUnknownError: {detail}",
