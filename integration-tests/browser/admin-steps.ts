@@ -268,3 +268,11 @@ export const rawIdsOnScreen = (page: Page) => matchesOnScreen(page, RAW_ID)
  */
 export const unformattedAmountsOnScreen = (page: Page) =>
   matchesOnScreen(page, String.raw`(?<![\d.,])\d+\.\d{1,2}(?![\d.])`)
+
+/**
+ * English sentences on a Russian page, outside Details: three or more English words in a row ("paid, but the
+ * payment session no longer exists"), as the server's reasons and notes are written. Names (Piastrix, an
+ * e-mail, a payway such as card_rub) are single words and pass.
+ */
+export const englishOnScreen = (page: Page) =>
+  matchesOnScreen(page, String.raw`\b[A-Za-z]+(?:[,:;]? [A-Za-z]+){2,}\b`)

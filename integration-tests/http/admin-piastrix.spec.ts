@@ -330,6 +330,8 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
           id: attention,
           state: "needs_attention",
           last_error: "the cart changed after payment",
+          // Not one of the plugin's own texts: the admin says the reason is in Details.
+          last_error_message: { code: "other", params: {} },
         })
       )
       expect(res.body.notifications[0]).not.toHaveProperty("fields")
@@ -399,6 +401,11 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
           state: "needs_attention",
           order: null,
           email: "boris@example.com",
+          // Its reason by code for the admin's words; Medusa's error stays in the raw text.
+          last_error_message: {
+            code: "inbox.no_order_placed",
+            params: { detail: expect.stringMatching(/shipping method/i) },
+          },
         })
       )
       expect(row("order-elsewhere")).toEqual(

@@ -136,6 +136,13 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(after.resolution_note).toMatch(
       /^Refunded .* RUB to wallet 20••••••1279/
     )
+    // The admin words the plugin's own note by its code, the amount with its currency.
+    expect(after.resolution_note_message).toEqual({
+      code: "inbox.refunded_to_wallet",
+      params: expect.objectContaining({
+        amount: { amount: row.shop_amount, currency: "RUB" },
+      }),
+    })
 
     // Asked again: the same refund, no second transfer.
     const again = await refund(row.id)

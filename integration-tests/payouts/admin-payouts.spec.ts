@@ -390,7 +390,11 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       const check = async () =>
         (await api.post(url, { amount: "100.00" }, headers)).data
 
-      expect(await check()).toEqual({ result: "ok", reason: null })
+      expect(await check()).toEqual({
+        result: "ok",
+        reason: null,
+        reason_message: null,
+      })
       await sandboxControl(sandbox(), "POST", "accounts/4000000000000002", {
         provider_status: 1,
         result: false,
@@ -400,6 +404,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       expect(refusedCheck).toEqual({
         result: "refused",
         reason: "the payway's provider refused the account",
+        reason_message: { code: "payout.account_refused", params: {} },
       })
       expect(JSON.stringify(refusedCheck)).not.toContain("PETROV")
       await sandboxControl(sandbox(), "POST", "accounts/4000000000000002", {
@@ -667,6 +672,9 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         status: "succeeded",
         amount: "300.00",
         fee: "1.49",
+        payee_receives: "298.51",
+        rejected_reason_message: null,
+        last_error_message: null,
       })
     })
 
@@ -691,7 +699,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         amount: "300.00",
         fee: "32.67",
         payee_receives: "267.33",
-        account_check: { result: "ok", reason: null },
+        account_check: { result: "ok", reason: null, reason_message: null },
       })
       await sandboxControl(sandbox(), "POST", "accounts/4000000000000002", {
         provider_status: 1,
@@ -702,6 +710,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       expect(refusedAccount.account_check).toEqual({
         result: "refused",
         reason: "the payway's provider refused the account",
+        reason_message: { code: "payout.account_refused", params: {} },
       })
       expect(JSON.stringify(refusedAccount)).not.toMatch(
         /PETROV|4000000000000002/
@@ -713,8 +722,100 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       expect((await ask()).account_check).toEqual({
         result: "unknown",
         reason: "account check result unknown (provider status 3)",
+        reason_message: {
+          code: "payout.account_check_unknown",
+          params: { provider_status: "3" },
+        },
       })
       expect(await payoutsAtService()).toBe(0)
+    })
+
+    it("says what a vendor owes after a clawback, with the currency's digits and the reason's code", async () => {
+      const { recipient } = (
+        await api.post("/admin/piastrix/recipients", wallet, headers)
+      ).data
+      await api.post(
+        `/admin/piastrix/recipients/${recipient.id}/adjustments`,
+        { amount: "-1012.9", reason: "clawback", idempotency_key: "owes" },
+        headers
+      )
+      const owes = await api
+        .post(
+          "/admin/piastrix/payouts/quote",
+          { recipient_id: recipient.id, all: true },
+          headers
+        )
+        .catch((e) => e.response)
+      expect([owes.status, owes.data.message, owes.data.code]).toEqual([
+        400,
+        "amount: nothing is payable: the vendor owes 1012.90",
+        "payout.vendor_owes",
+      ])
+      const asked = await refused(
+        quote({ recipient_id: recipient.id, amount: "10.00" })
+      )
+      expect(asked.message).toBe(
+        "amount: nothing is payable: the vendor owes 1012.90"
+      )
+      // A reason a person typed has no code: the admin shows it as written.
+      const { entries } = (
+        await api.get(
+          `/admin/piastrix/recipients/${recipient.id}/ledger`,
+          headers
+        )
+      ).data
+      expect(entries[0]).toMatchObject({
+        reason: "clawback",
+        reason_message: { code: "other", params: {} },
+      })
+    })
+
+    it("answers a payout's reasons with their codes and params, the raw text beside them", async () => {
+      const { recipient } = (
+        await api.post("/admin/piastrix/recipients", wallet, headers)
+      ).data
+      await earned(recipient.id, "100.00", "coded-reasons")
+      const pay = async (amount: string) =>
+        (
+          await api.post(
+            "/admin/piastrix/payouts",
+            { recipient_id: recipient.id, amount },
+            headers
+          )
+        ).data.payout
+      const first = await pay("50.00")
+      const canceled = (
+        await api.post(
+          `/admin/piastrix/payouts/${first.id}/cancel`,
+          { reason: "canceled in the admin" },
+          headers
+        )
+      ).data.payout
+      expect(canceled.rejected_reason_message).toEqual({
+        code: "payout.canceled_in_admin",
+        params: {},
+      })
+      const payout = await pay("50.00")
+      await markNeedsAttention(
+        db,
+        payout.id,
+        "the service debited 50.5 for a payout of 50.00"
+      )
+      const shown = (
+        await api.get(`/admin/piastrix/payouts/${payout.id}`, headers)
+      ).data.payout
+      expect(shown).toMatchObject({
+        status: "needs_attention",
+        last_error: "the service debited 50.5 for a payout of 50.00",
+        last_error_message: {
+          code: "payout.debited_differs",
+          params: {
+            debited: { amount: "50.5", currency: "RUB" },
+            amount: { amount: "50.00", currency: "RUB" },
+          },
+        },
+        rejected_reason_message: null,
+      })
     })
 
     it("refuses bad input with 400 naming the field, and says so when the service cannot be asked", async () => {
@@ -739,7 +840,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         await refused(quote({ recipient_id: id, amount: "91.00" }))
       ).toEqual({
         status: 400,
-        message: "amount: 91 is more than the payable 90",
+        message: "amount: 91.00 is more than the payable 90.00",
       })
       expect(
         (await refused(quote({ recipient_id: "pxrcp_missing", all: true })))
@@ -843,7 +944,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       expect(tooMuch).toEqual({
         status: 400,
         message: expect.stringMatching(
-          /^amount: 901 is more than the payable 900/
+          /^amount: 901.00 is more than the payable 900.00/
         ),
       })
       const badAmount = await refused(

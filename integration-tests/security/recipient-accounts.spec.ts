@@ -150,7 +150,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
     // The check reached the service with the whole account: its answer for that account comes back.
     expect(quote.data.quote).toMatchObject({
       account: MASKED,
-      account_check: { result: "ok", reason: null },
+      account_check: { result: "ok", reason: null, reason_message: null },
     })
     await sandboxControl(sandbox(), "POST", `accounts/${CARD}`, {
       provider_status: 1,

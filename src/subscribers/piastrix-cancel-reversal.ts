@@ -6,6 +6,7 @@ import {
 import type { Logger } from "@medusajs/framework/types"
 import { describeError } from "../lib/plugin"
 import { reversePiastrixAccrualsWorkflow } from "../workflows/piastrix-payouts"
+import { messageText } from "../lib/plugin/messages"
 
 /**
  * A canceled fulfillment (or order) takes back the shares it accrued: each accrual is reversed once,
@@ -24,12 +25,12 @@ export default async function piastrixCancelReversal({
     ? {
         order_id: event.data.id!,
         fulfillment_id: null,
-        reason: "order canceled",
+        reason: messageText("ledger.order_canceled"),
       }
     : {
         order_id: event.data.order_id!,
         fulfillment_id: event.data.fulfillment_id!,
-        reason: "fulfillment canceled",
+        reason: messageText("ledger.fulfillment_canceled"),
       }
   const { result, errors } = await reversePiastrixAccrualsWorkflow(
     container

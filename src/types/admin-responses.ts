@@ -1,5 +1,8 @@
 import type { PaymentKind } from "../lib/plugin/identity"
 import type { SessionState } from "../lib/plugin/session-data"
+import type { PlainMessage } from "../lib/plugin/messages"
+
+export type { PlainMessage } from "../lib/plugin/messages"
 
 /**
  * What the plugin's admin API (src/api/admin/piastrix) answers, in one file that the server code shaping
@@ -132,10 +135,17 @@ export type InboxRowOrder = {
   email: string | null
 }
 
-/** An inbox row as `GET /admin/piastrix/notifications` answers it. */
-/** An inbox row as `GET /admin/piastrix/notifications` answers it, its amount's currency also by code. */
+/**
+ * An inbox row as `GET /admin/piastrix/notifications` answers it, its amount's currency also by code, and its
+ * reason and resolution note as codes the admin words (`plainMessage`; the raw texts stay beside them).
+ */
 export type InboxRowView = InboxPage["notifications"][number] &
-  InboxRowOrder & { shop_currency_code: string | null }
+  InboxRowOrder & {
+    shop_currency_code: string | null
+    last_error_message: PlainMessage | null
+    /** Null for a note a person typed (shown as written) as for no note. */
+    resolution_note_message: PlainMessage | null
+  }
 
 // An order's Piastrix payments (the order widget)
 
@@ -297,7 +307,17 @@ export type AdminAccountView<T extends Recipient | Payout> = Omit<
   currency_code: string
 }
 export type RecipientView = AdminAccountView<Recipient>
-export type PayoutView = AdminAccountView<Payout>
+
+/**
+ * A payout as the admin API answers it (`payoutView`): amounts with the currency's digits, what the payee
+ * received (the amount less the service's fee, when both are in the payout's currency), and its reasons as
+ * codes the admin words, the raw texts beside them.
+ */
+export type PayoutView = AdminAccountView<Payout> & {
+  payee_receives: string | null
+  rejected_reason_message: PlainMessage | null
+  last_error_message: PlainMessage | null
+}
 
 /**
  * Each vendor's share of an order as the order widget shows it: one row per accrual (a fulfilled line), its
@@ -348,6 +368,7 @@ export type PayoutQuote = {
 export type AccountCheck = {
   result: "ok" | "refused" | "unknown"
   reason: string | null
+  reason_message: PlainMessage | null
 }
 
 /** GET /admin/piastrix/recipients/:id */
@@ -366,6 +387,8 @@ export type LedgerEntryView = {
   amount: string
   kind: string
   reason: string | null
+  /** The plugin's own reason as a code the admin words; `other` for a reason a person typed (an adjustment). */
+  reason_message: PlainMessage | null
   order_id: string | null
   /** The order as the admin names it, when the entry is an order's and Medusa still has it. */
   order: OrderRef | null

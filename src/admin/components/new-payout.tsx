@@ -10,12 +10,16 @@ import {
 } from "../lib/api"
 import { useAmounts } from "../lib/amounts"
 import { runMutation } from "../lib/run-mutation"
+import { plainMessage } from "../../lib/plugin/messages"
+import { Details } from "./details"
 import { Field, TextField } from "./field"
+import { useErrorWords, useMessageWords } from "./server-message"
 
 /** The quote as the store owner reads it before confirming: amounts, fee, where it goes, the account check. */
 const QuoteView = ({ quote }: { quote: PayoutQuote }) => {
   const { t } = useTranslation("piastrix")
   const { amount } = useAmounts()
+  const words = useMessageWords()
   const check = quote.account_check
   const line = (label: string, value: string) => (
     <div className="flex justify-between gap-x-6">
@@ -67,10 +71,15 @@ const QuoteView = ({ quote }: { quote: PayoutQuote }) => {
                 check.result === "refused"
                   ? "payouts.accountRefused"
                   : "payouts.accountUnknown",
-                { reason: check.reason ?? "" }
+                {
+                  reason: check.reason_message
+                    ? words(check.reason_message)
+                    : "",
+                }
               )}
         </StatusBadge>
       ) : null}
+      {check ? <Details lines={[check.reason]} /> : null}
       {quote.awaits_approval ? (
         <Text size="xsmall" className="text-ui-fg-subtle">
           {t("payouts.quoteAwaitsApproval")}
@@ -93,7 +102,13 @@ export const NewPayout = () => {
   const [recipient, setRecipient] = useState<string>("")
   const [amount, setAmount] = useState("")
   const [quote, setQuote] = useState<PayoutQuote | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  /** Why there is no quote: the server's message, worded, and its raw text for Details. */
+  const [problem, setProblem] = useState<{
+    words: string
+    raw: string
+  } | null>(null)
+  const errorWords = useErrorWords()
+  const words = useMessageWords()
   const active = (data?.recipients ?? []).filter((r) => r.state === "active")
   const changed =
     <T,>(set: (value: T) => void) =>
@@ -115,6 +130,13 @@ export const NewPayout = () => {
         )
         setQuote(null)
         setAmount("")
+      },
+      (error) => {
+        // Refused on confirm (the balance moved since the quote): the plugin's reason in the reader's words;
+        // one it does not know as written, since a toast has no Details.
+        const raw = messageOf(error)
+        const said = plainMessage(raw, { currency: q.currency_code })
+        toast.error(said && said.code !== "other" ? words(said) : raw)
       }
     )
   return (
@@ -129,8 +151,17 @@ export const NewPayout = () => {
             ? { recipient_id: recipient, amount: trimmed }
             : { recipient_id: recipient, all: true },
           (answer) => setQuote(answer.quote),
-          (error) =>
-            setProblem(t("payouts.quoteFailed", { message: messageOf(error) }))
+          (error) => {
+            const raw = messageOf(error)
+            const currency =
+              active.find((r) => r.id === recipient)?.currency_code ?? null
+            setProblem({
+              words: t("payouts.quoteFailed", {
+                message: errorWords(raw, { currency }),
+              }),
+              raw,
+            })
+          }
         )
       }}
     >
@@ -192,8 +223,9 @@ export const NewPayout = () => {
       {problem ? (
         <div className="w-full" role="alert">
           <Text size="small" className="text-ui-fg-error">
-            {problem}
+            {problem.words}
           </Text>
+          <Details lines={[problem.raw]} />
         </div>
       ) : null}
     </form>

@@ -11,6 +11,7 @@ import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useSearchParams } from "react-router-dom"
 import { maskAccount } from "../../lib/plugin/mask"
+import { messageText } from "../../lib/plugin/messages"
 import {
   PAGE_SIZE,
   usePayoutAction,
@@ -25,6 +26,7 @@ import { periodOf } from "../lib/period"
 import { SelectField, TextField } from "./field"
 import { paginationTranslations } from "./paging"
 import { Body } from "./states"
+import { ServerMessage } from "./server-message"
 
 const STATUS_COLOR: Record<
   PayoutStatus,
@@ -83,7 +85,8 @@ function Actions({ payout }: { payout: PayoutView }) {
               {
                 type: "cancel",
                 id: payout.id,
-                reason: t("payouts.canceledInAdmin"),
+                // In the server's vocabulary, so every reader sees it in their own language.
+                reason: messageText("payout.canceled_in_admin"),
               },
               t("payouts.canceled")
             )
@@ -153,8 +156,12 @@ export const PayoutsTable = () => {
             </Text>
             {row.original.fee ? (
               <Text size="xsmall" className="text-ui-fg-subtle">
-                {t("payouts.fee", {
+                {t("payouts.feeAndReceives", {
                   fee: amount(row.original.fee, row.original.currency_code),
+                  receives: amount(
+                    row.original.payee_receives,
+                    row.original.currency_code
+                  ),
                 })}
               </Text>
             ) : null}
@@ -172,11 +179,30 @@ export const PayoutsTable = () => {
       columnHelper.display({
         id: "reason",
         header: t("payouts.reason"),
-        cell: ({ row }) => (
-          <Text size="xsmall" className="max-w-[320px] whitespace-normal">
-            {row.original.rejected_reason ?? row.original.last_error ?? ""}
-          </Text>
-        ),
+        cell: ({ row }) => {
+          const p = row.original
+          // A cancel's reason is a person's (the API's caller), unless it is one of the plugin's own.
+          if (
+            p.status === "canceled" &&
+            p.rejected_reason_message?.code === "other"
+          ) {
+            return (
+              <Text
+                size="xsmall"
+                className="min-w-[220px] max-w-[320px] whitespace-normal"
+              >
+                {p.rejected_reason}
+              </Text>
+            )
+          }
+          return (
+            <ServerMessage
+              className="min-w-[220px] max-w-[320px] whitespace-normal"
+              message={p.rejected_reason_message ?? p.last_error_message}
+              raw={p.rejected_reason ?? p.last_error}
+            />
+          )
+        },
       }),
       columnHelper.display({
         id: "actions",

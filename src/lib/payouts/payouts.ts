@@ -1,4 +1,5 @@
 import BigNumber from "bignumber.js"
+import { messageText } from "../plugin/messages"
 import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/sql-connection"
@@ -158,7 +159,10 @@ export async function payableAmount(
 > {
   if (recipient.state !== "active") {
     return {
-      reason: `recipient_id: recipient ${recipient.id} is ${recipient.state}; activate it to pay it`,
+      reason: messageText("payout.recipient_inactive", {
+        recipient: recipient.id,
+        state: recipient.state,
+      }),
     }
   }
   const currency = recipient.currency
@@ -170,7 +174,7 @@ export async function payableAmount(
   )
   if (open.rows[0]) {
     return {
-      reason: `recipient_id: payout ${open.rows[0].id} of this recipient is still open`,
+      reason: messageText("payout.still_open", { payout: open.rows[0].id }),
     }
   }
   const balances = await recipientBalances(db, recipient.id, currency)
@@ -179,20 +183,43 @@ export async function payableAmount(
   const digits = defaultCurrencyTable.resolve(currency, "currency").digits
   if (!amount.isFinite() || (amount.decimalPlaces() ?? 0) > digits) {
     return {
-      reason: `amount: ${input.amount} is not an amount with at most ${digits} decimals`,
+      reason: messageText("payout.too_many_decimals", {
+        amount: String(input.amount),
+        digits,
+      }),
+    }
+  }
+  // Amounts in reasons with the currency's digits, as the admin shows them ("1012.90", not "1012.9").
+  const fixed = (value: BigNumber.Value) => new BigNumber(value).toFixed(digits)
+  if (payable.isNegative()) {
+    // A clawback: the vendor owes what later sales pay back first.
+    return {
+      reason: messageText("payout.vendor_owes", {
+        owed: fixed(payable.negated()),
+      }),
     }
   }
   if (!amount.isGreaterThan(0)) {
-    return { reason: `amount: nothing is payable (${payable.toFixed()})` }
+    return {
+      reason: messageText("payout.nothing_payable", {
+        payable: fixed(payable),
+      }),
+    }
   }
   if (amount.isGreaterThan(payable)) {
     return {
-      reason: `amount: ${amount.toFixed()} is more than the payable ${payable.toFixed()}`,
+      reason: messageText("payout.more_than_payable", {
+        amount: fixed(amount),
+        payable: fixed(payable),
+      }),
     }
   }
   if (input.respect_minimum && payable.isLessThan(recipient.minimum_payout)) {
     return {
-      reason: `amount: the payable ${payable.toFixed()} is under the minimum ${recipient.minimum_payout}`,
+      reason: messageText("payout.under_minimum", {
+        payable: fixed(payable),
+        minimum: fixed(recipient.minimum_payout),
+      }),
     }
   }
   return { amount, balances, digits }

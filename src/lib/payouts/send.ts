@@ -17,6 +17,7 @@ import {
 } from "../piastrix"
 import { describeError } from "../plugin/describe-error"
 import { maskCardNumbers } from "../plugin/mask"
+import { messageText } from "../plugin/messages"
 import type { PiastrixOptions } from "../plugin/options"
 import { AccountCipherError, type AccountCipher } from "./account-cipher"
 import {
@@ -77,9 +78,14 @@ const isRetryableRefusal = isPassingRefusal
 /** Why the service refused, in its words with any card number in them masked (they are logged and stored). */
 function refusalReason(error: PiastrixApiError): string {
   if (isInsufficientBalance(error)) {
-    return `insufficient shop balance (error 9): ${maskCardNumbers(error.serviceMessage)}`
+    return messageText("payout.insufficient_balance", {
+      detail: maskCardNumbers(error.serviceMessage),
+    })
   }
-  return `Piastrix refused the payout (error ${error.errorCode}): ${maskCardNumbers(error.serviceMessage)}`
+  return messageText("payout.refused", {
+    error_code: error.errorCode,
+    detail: maskCardNumbers(error.serviceMessage),
+  })
 }
 
 const described = (error: unknown) => maskCardNumbers(describeError(error))
@@ -147,7 +153,7 @@ async function applyRecord(
     return markNeedsAttention(
       ctx.db,
       p.id,
-      `the service debited ${debited} for a payout of ${p.amount}`
+      messageText("payout.debited_differs", { debited, amount: p.amount })
     )
   }
   if (p.rail === "transfer") {
@@ -162,7 +168,8 @@ async function applyRecord(
       return markReturned(ctx.db, p, {
         status: "rejected",
         reason:
-          w.rejected_reason || `rejected by the service (status ${w.status})`,
+          w.rejected_reason ||
+          messageText("payout.rejected_with_status", { status: w.status }),
         serviceId,
       })
     default:
@@ -212,7 +219,11 @@ async function settleCreate(
   ctx.logger.warn(
     `Piastrix payout ${p.id}: outcome unknown, asked again later: ${described(outcome.error)}`
   )
-  await noteError(ctx.db, p.id, `outcome unknown: ${described(outcome.error)}`)
+  await noteError(
+    ctx.db,
+    p.id,
+    messageText("payout.outcome_unknown", { reason: described(outcome.error) })
+  )
   return p
 }
 
@@ -295,12 +306,14 @@ export async function checkWithdrawAccount(
   if (check.provider_status !== CHECK_ACCOUNT_PROVIDER_STATUS.AVAILABLE) {
     return {
       final: false,
-      reason: `account check result unknown (provider status ${check.provider_status})`,
+      reason: messageText("payout.account_check_unknown", {
+        provider_status: check.provider_status,
+      }),
     }
   }
   return check.result
     ? null
-    : { final: true, reason: "the payway's provider refused the account" }
+    : { final: true, reason: messageText("payout.account_refused") }
 }
 
 /**
@@ -321,7 +334,11 @@ export async function sendPayout(
     }
     if (error instanceof AccountCipherError) {
       // Changed or moved in the database since it was written: never paid anywhere until a person looks.
-      return markNeedsAttention(ctx.db, p.id, `account: ${error.message}`)
+      return markNeedsAttention(
+        ctx.db,
+        p.id,
+        messageText("payout.account_unreadable", { detail: error.message })
+      )
     }
     throw error
   }
@@ -375,12 +392,16 @@ export async function syncPayout(
         return markNeedsAttention(
           ctx.db,
           p.id,
-          `the service no longer knows payout ${p.service_id}`
+          messageText("payout.service_forgot", { service_id: p.service_id })
         )
       }
       return applyRecord(ctx, p, record)
     } catch (error) {
-      await noteError(ctx.db, p.id, `status unavailable: ${described(error)}`)
+      await noteError(
+        ctx.db,
+        p.id,
+        messageText("payout.status_unavailable", { reason: described(error) })
+      )
       return p
     }
   }

@@ -5,6 +5,7 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import { findPiastrixReturnedSharesStep } from "./steps/find-piastrix-returned-shares"
 import { reversePiastrixReturnedSharesStep } from "./steps/reverse-piastrix-returned-shares"
+import { messageText } from "../../lib/plugin/messages"
 
 export const reversePiastrixReturnsWorkflowId = "reverse-piastrix-returns"
 
@@ -15,7 +16,9 @@ export const reversePiastrixReturnsWorkflow = createWorkflow(
     const shares = findPiastrixReturnedSharesStep(input)
     const reversal = transform({ input, shares }, ({ input, shares }) => ({
       shares,
-      reason: `return ${input.return_id} received`,
+      reason: messageText("ledger.return_received", {
+        return: input.return_id,
+      }),
     }))
     return new WorkflowResponse(reversePiastrixReturnedSharesStep(reversal))
   }

@@ -21,6 +21,7 @@ export type {
   OptionView,
   OrderPaymentView,
   PayoutView,
+  PlainMessage,
   PayoutQuote,
   PayoutStatus,
   ReceiptView,

@@ -12,6 +12,7 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Body, Section } from "../../components/states"
 import { Details } from "../../components/details"
+import { ServerMessage, useMessageWords } from "../../components/server-message"
 import { OrderLink } from "../../components/links"
 import { AttentionIcon } from "../../components/attention-icon"
 import { Paging } from "../../components/paging"
@@ -205,6 +206,7 @@ const PaymentOf = ({ row }: { row: InboxRowView }) => {
 const PiastrixInboxPage = () => {
   const { t, i18n } = useTranslation("piastrix")
   const { amount } = useAmounts()
+  const words = useMessageWords()
   const [state, setState] = useState<NotificationState | undefined>(undefined)
   const [offset, setOffset] = useState(0)
   const { data, isLoading, error } = useInbox(state, offset)
@@ -293,14 +295,23 @@ const PiastrixInboxPage = () => {
                     </StatusBadge>
                   </Table.Cell>
                   <Table.Cell className="max-w-[360px] whitespace-normal">
-                    <Text size="xsmall">{row.last_error ?? ""}</Text>
+                    <ServerMessage
+                      message={row.last_error_message}
+                      raw={row.last_error}
+                    />
                     {row.state === "resolved" && row.resolution_note ? (
                       <Text size="xsmall" className="text-ui-fg-subtle">
                         {t("inbox.resolution", {
-                          note: row.resolution_note,
+                          // The plugin's own note in words; a person's note as they wrote it.
+                          note: row.resolution_note_message
+                            ? words(row.resolution_note_message)
+                            : row.resolution_note,
                           at: row.resolved_at ? date(row.resolved_at) : "",
                         })}
                       </Text>
+                    ) : null}
+                    {row.resolution_note_message ? (
+                      <Details lines={[row.resolution_note]} />
                     ) : null}
                   </Table.Cell>
                   <Table.Cell className="text-right">

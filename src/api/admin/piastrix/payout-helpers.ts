@@ -12,6 +12,7 @@ import {
   type Recipient,
 } from "../../../lib/payouts"
 import { describeError, type OrderRef } from "../../../lib/plugin"
+import { plainMessage } from "../../../lib/plugin/messages"
 import { payoutContextOf } from "../../../modules/piastrix/payout-context"
 import { requireAccountKey } from "../../../workflows/piastrix-payouts/utils/admin-checks"
 import { piastrixModule } from "./helpers"
@@ -33,6 +34,7 @@ export const accountCheckOf = (
 ): AccountCheck => ({
   result: problem === null ? "ok" : problem.final ? "refused" : "unknown",
   reason: problem?.reason ?? null,
+  reason_message: plainMessage(problem?.reason),
 })
 
 export const payoutsOf = (req: MedusaRequest): PayoutContext =>

@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { markRefunded, type SqlConnection } from "../../../lib/plugin"
+import { messageText } from "../../../lib/plugin/messages"
 import type { InboxRefundView } from "../utils/refund-view"
 
 export const markPiastrixNotificationRefundedStepId =
@@ -20,7 +21,13 @@ export const markPiastrixNotificationRefundedStep = createStep(
     await markRefunded(
       container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION),
       input.id,
-      `Refunded ${refund.amount} ${refund.currency_code} to wallet ${refund.payee}: Piastrix transfer ${refund.transfer_id} (${refund.shop_payment_id})`,
+      messageText("inbox.refunded_to_wallet", {
+        amount: refund.amount,
+        currency: refund.currency_code,
+        payee: refund.payee,
+        transfer: String(refund.transfer_id),
+        shop_payment_id: refund.shop_payment_id,
+      }),
       input.by
     )
     return new StepResponse(null)

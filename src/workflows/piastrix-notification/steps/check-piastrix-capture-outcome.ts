@@ -1,6 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isLockContention } from "../../../lib/plugin"
+import { messageText } from "../../../lib/plugin/messages"
 import { findCartAndOrder } from "../utils/find-order"
 import type { Settlement } from "../types"
 import type { PaymentProcessingRun } from "./run-piastrix-payment-processing"
@@ -16,10 +17,12 @@ type AmountMismatch = {
 }
 
 function describeMismatch(mismatch: AmountMismatch): string {
-  return (
-    `amount mismatch: the session expects ${mismatch.expected_amount} (currency ${mismatch.expected_currency}), ` +
-    `the service reports ${mismatch.received_amount} (currency ${mismatch.received_currency}); not captured`
-  )
+  return messageText("inbox.amount_mismatch", {
+    expected: String(mismatch.expected_amount),
+    expected_currency: String(mismatch.expected_currency),
+    received: String(mismatch.received_amount),
+    received_currency: String(mismatch.received_currency),
+  })
 }
 
 /**
@@ -43,7 +46,11 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
       // Medusa's compensation of a failed completion can delete the session: its error is the cause.
       return new StepResponse<Settlement>({
         state: "needs_attention",
-        reason: `paid, but no order could be placed: ${input.run.error ?? "the payment session disappeared while it was processed"}`,
+        reason: messageText("inbox.no_order_placed", {
+          detail:
+            input.run.error ??
+            "the payment session disappeared while it was processed",
+        }),
       })
     }
     const payments = await paymentModule.listPayments(
@@ -66,7 +73,11 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
       }
       return new StepResponse<Settlement>({
         state: "failed",
-        reason: `not captured: ${input.run.error ?? `the session is ${session.status} after processing`}`,
+        reason: messageText("inbox.not_captured", {
+          detail:
+            input.run.error ??
+            `the session is ${session.status} after processing`,
+        }),
       })
     }
 
@@ -79,7 +90,10 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
       // holding it until the lock expires): a retry finds the order, or completes the cart itself.
       return new StepResponse<Settlement>({
         state: "failed",
-        reason: `paid and captured; the cart ${cart_id} was locked by another process: ${input.run.error}`,
+        reason: messageText("inbox.cart_locked", {
+          cart: cart_id,
+          detail: String(input.run.error),
+        }),
       })
     }
     if (cart_id && !order) {
@@ -87,7 +101,10 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
       // a person fixes the cart and retries, or refunds. Never left to a retry counter.
       return new StepResponse<Settlement>({
         state: "needs_attention",
-        reason: `paid and captured, but the cart ${cart_id} could not be completed: ${input.run.error ?? "no order was created"}`,
+        reason: messageText("inbox.cart_not_completed", {
+          cart: cart_id,
+          detail: input.run.error ?? "no order was created",
+        }),
       })
     }
     return new StepResponse<Settlement>({ state: "processed", reason: null })

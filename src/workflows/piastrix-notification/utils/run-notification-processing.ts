@@ -5,6 +5,7 @@ import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { processPiastrixNotificationWorkflow } from "../process-piastrix-notification"
 import { describeError } from "../../../lib/plugin"
+import { messageText } from "../../../lib/plugin/messages"
 
 /**
  * How long one instance holds a row. Processing takes well under a second; the lease only has to
@@ -44,7 +45,7 @@ export async function runNotificationProcessing(
     return {
       id: notificationId,
       state: "busy",
-      reason: "processed elsewhere, or already done",
+      reason: messageText("inbox.busy"),
     }
   }
   try {
@@ -66,7 +67,9 @@ export async function runNotificationProcessing(
     }
     return { id: row.id, state: row.state, reason: row.last_error }
   } catch (error) {
-    const reason = `processing failed: ${describeError(error)}`
+    const reason = messageText("inbox.processing_failed", {
+      detail: describeError(error),
+    })
     logger.error(`Piastrix notification ${notificationId}: ${reason}`)
     try {
       const row = await capAttempts(
@@ -95,6 +98,9 @@ async function capAttempts(
   return piastrix.settleNotification(
     row.id,
     "needs_attention",
-    `gave up after ${row.attempts} attempts: ${row.last_error}`
+    messageText("inbox.gave_up", {
+      attempts: row.attempts,
+      reason: String(row.last_error),
+    })
   )
 }

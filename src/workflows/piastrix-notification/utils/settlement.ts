@@ -1,3 +1,4 @@
+import { messageText } from "../../../lib/plugin/messages"
 import type { NotificationPlan, Settlement } from "../types"
 
 /** The row's final state: the plan's own for notifications that needed no work, else the outcome. Pure. */
@@ -8,13 +9,16 @@ export function settlementOf(
 ): Settlement {
   if (plan.action === "capture") {
     return (
-      captured ?? { state: "failed", reason: "payment processing did not run" }
+      captured ?? {
+        state: "failed",
+        reason: messageText("inbox.processing_did_not_run"),
+      }
     )
   }
   if (plan.action === "fail") {
     return failed
       ? { state: "processed", reason: null }
-      : { state: "failed", reason: "the rejection could not be recorded" }
+      : { state: "failed", reason: messageText("inbox.rejection_not_recorded") }
   }
   return { state: plan.state ?? "ignored", reason: plan.reason }
 }

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { withMaskedAccount, type Payout } from "../../../lib/payouts"
+import { payoutView, type Payout } from "../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { changedOrRefused } from "../utils/admin-checks"
@@ -20,6 +20,6 @@ export const approvePiastrixPayoutStep = createStep(
       await piastrix.approvePayout(input.payout.id),
       "awaiting_approval payouts can be approved"
     )
-    return new StepResponse(withMaskedAccount(approved))
+    return new StepResponse(payoutView(approved))
   }
 )

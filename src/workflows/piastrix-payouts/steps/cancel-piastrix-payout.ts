@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { withMaskedAccount, type Payout } from "../../../lib/payouts"
+import { payoutView, type Payout } from "../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { changedOrRefused } from "../utils/admin-checks"
@@ -23,6 +23,6 @@ export const cancelPiastrixPayoutStep = createStep(
       await piastrix.cancelPayout(input.payout.id, input.reason),
       "awaiting_approval and pending payouts can be canceled (a sent one is settled by the service)"
     )
-    return new StepResponse(withMaskedAccount(canceled))
+    return new StepResponse(payoutView(canceled))
   }
 )

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { withMaskedAccount } from "../../../lib/payouts"
+import { payoutView } from "../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 
@@ -24,7 +24,7 @@ export const createPiastrixPayoutStep = createStep(
     if (!result.payout) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, result.reason)
     }
-    return new StepResponse(withMaskedAccount(result.payout), result.payout.id)
+    return new StepResponse(payoutView(result.payout), result.payout.id)
   },
   async (id, { container }) => {
     if (!id) {

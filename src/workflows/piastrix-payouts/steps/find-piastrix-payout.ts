@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { withMaskedAccount } from "../../../lib/payouts"
+import { payoutView } from "../../../lib/payouts"
 import { payoutContextOf } from "../../../modules/piastrix/payout-context"
 import { payoutOr404 } from "../utils/admin-checks"
 
@@ -10,6 +10,6 @@ export const findPiastrixPayoutStep = createStep(
   findPiastrixPayoutStepId,
   async (input: { id: string }, { container }) =>
     new StepResponse(
-      withMaskedAccount(await payoutOr404(payoutContextOf(container), input.id))
+      payoutView(await payoutOr404(payoutContextOf(container), input.id))
     )
 )

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { withMaskedAccount, type Payout } from "../../../lib/payouts"
+import { payoutView, type Payout } from "../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { changedOrRefused } from "../utils/admin-checks"
@@ -21,6 +21,6 @@ export const retryPiastrixPayoutStep = createStep(
       await piastrix.retryPayout(input.payout.id),
       "needs_attention payouts can be retried"
     )
-    return new StepResponse(withMaskedAccount(retried))
+    return new StepResponse(payoutView(retried))
   }
 )

@@ -8,6 +8,8 @@ import {
   type SessionAround,
 } from "../../../../lib/plugin"
 import { defaultCurrencyTable } from "../../../../lib/piastrix"
+import { messageContext } from "../../../../lib/payouts"
+import { plainMessage } from "../../../../lib/plugin/messages"
 import { piastrixModule } from "../helpers"
 import type { AdminNotificationsQuery } from "../validators"
 
@@ -15,6 +17,7 @@ import type { AdminNotificationsQuery } from "../validators"
  * The notification inbox, `needs_attention` rows first, with how many need a person. Each row carries the
  * order its payment became (display number and id) and the payer's e-mail, found through Medusa's links in
  * one Query for the page: the row's session, or the one carrying its payment since Medusa replaced it.
+ * Reasons and the plugin's own notes come with their codes for the admin to word (`plainMessage`).
  */
 export const GET = async (
   req: MedusaRequest<unknown, AdminNotificationsQuery>,
@@ -43,15 +46,25 @@ export const GET = async (
   )
   res.json({
     ...page,
-    notifications: page.notifications.map((n): InboxRowView => ({
-      ...n,
-      ...around.get(n.shop_order_id)!,
-      shop_currency_code:
+    notifications: page.notifications.map((n): InboxRowView => {
+      const currency =
         n.shop_currency === null
           ? null
           : (defaultCurrencyTable.alphaOf(n.shop_currency) ??
-            String(n.shop_currency)),
-    })),
+            String(n.shop_currency))
+      const note = plainMessage(n.resolution_note, messageContext(currency))
+      return {
+        ...n,
+        ...around.get(n.shop_order_id)!,
+        shop_currency_code: currency,
+        last_error_message: plainMessage(
+          n.last_error,
+          messageContext(currency)
+        ),
+        // A note a person typed is shown as they wrote it.
+        resolution_note_message: note?.code === "other" ? null : note,
+      }
+    }),
     limit,
     offset,
   })

@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { listPayouts, withMaskedAccount } from "../../../../lib/payouts"
+import { listPayouts, payoutView } from "../../../../lib/payouts"
 import { createPiastrixPayoutWorkflow } from "../../../../workflows/piastrix-payouts"
 import { payoutsOf } from "../payout-helpers"
 import type {
@@ -18,7 +18,7 @@ export const GET = async (
   const q = req.validatedQuery as AdminPayoutsQueryType
   const { payouts, count } = await listPayouts(payoutsOf(req).db, q)
   res.json({
-    payouts: payouts.map(withMaskedAccount),
+    payouts: payouts.map(payoutView),
     count,
     limit: q.limit,
     offset: q.offset,

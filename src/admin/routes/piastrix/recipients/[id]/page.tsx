@@ -6,6 +6,7 @@ import { ScheduleField, TextField } from "../../../../components/field"
 import { Paging } from "../../../../components/paging"
 import { Body, Section } from "../../../../components/states"
 import { Details } from "../../../../components/details"
+import { useMessageWords } from "../../../../components/server-message"
 import { OrderLink, PayoutLink } from "../../../../components/links"
 import {
   useCheckAccount,
@@ -97,15 +98,18 @@ function Settings({ recipient }: { recipient: RecipientView }) {
 function CheckAccount({ id }: { id: string }) {
   const { t } = useTranslation("piastrix")
   const check = useCheckAccount(id)
+  const words = useMessageWords()
   const [amount, setAmount] = useState("100.00")
   return (
     <form
       className="flex items-end gap-x-2 px-6 py-4"
       onSubmit={(event) => {
         event.preventDefault()
-        runMutation(check, amount, ({ result, reason }) =>
+        runMutation(check, amount, ({ result, reason_message }) =>
           (result === "ok" ? toast.success : toast.warning)(
-            t(`recipients.accountCheck.${result}`, { reason })
+            t(`recipients.accountCheck.${result}`, {
+              reason: reason_message ? words(reason_message) : "",
+            })
           )
         )
       }}
@@ -194,6 +198,12 @@ function Products({ id }: { id: string }) {
 /** What an entry is for: its order (`#4`, linking to it), its payout (a link) and its reason; ids in Details. */
 function EntryFor({ entry }: { entry: LedgerEntryView }) {
   const { t } = useTranslation("piastrix")
+  const words = useMessageWords()
+  // The plugin's own reason in the reader's words; a reason a person typed (an adjustment) as written.
+  const worded =
+    entry.reason_message && entry.reason_message.code !== "other"
+      ? words(entry.reason_message)
+      : null
   return (
     <div className="flex flex-col gap-y-0.5">
       <div className="flex flex-wrap items-center gap-x-2">
@@ -209,9 +219,10 @@ function EntryFor({ entry }: { entry: LedgerEntryView }) {
           </Text>
         ) : null}
       </div>
-      {entry.reason ? <Text size="small">{entry.reason}</Text> : null}
+      {entry.reason ? <Text size="small">{worded ?? entry.reason}</Text> : null}
       <Details
         lines={[
+          worded ? entry.reason : null,
           entry.order_id
             ? t("recipients.orderId", { id: entry.order_id })
             : null,

@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { withMaskedAccount } from "../../../../../lib/payouts"
+import { payoutView } from "../../../../../lib/payouts"
 import { payoutOr404, payoutsOf } from "../../payout-helpers"
 
 /** A payout, its account masked. */
@@ -11,6 +11,6 @@ export const GET = async (
   res: MedusaResponse
 ) => {
   res.json({
-    payout: withMaskedAccount(await payoutOr404(payoutsOf(req), req.params.id)),
+    payout: payoutView(await payoutOr404(payoutsOf(req), req.params.id)),
   })
 }

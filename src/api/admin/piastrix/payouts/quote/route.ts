@@ -14,6 +14,7 @@ import {
   defaultCurrencyTable,
   PiastrixApiError,
 } from "../../../../../lib/piastrix"
+import { messageText, plainMessage } from "../../../../../lib/plugin/messages"
 import { serviceUnavailable } from "../../helpers"
 import {
   accountCheckOf,
@@ -23,6 +24,20 @@ import {
 } from "../../payout-helpers"
 import type { AdminQuotePayoutType } from "../../payout-validators"
 import type { PayoutQuote } from "../../../../../types/admin-responses"
+
+/** An amount with its currency's digits; as the service wrote it for a currency the table does not know. */
+const withDigitsOf = (amount: string, currency: number) => {
+  const info = defaultCurrencyTable.find(currency)
+  return info ? new BigNumber(amount).toFixed(info.digits) : amount
+}
+
+/** A 400 with the reason's message code as the error's code (its params are read from the message). */
+const refusal = (reason: string) =>
+  new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    reason,
+    plainMessage(reason)?.code
+  )
 
 /**
  * "Get quote" before a payout is confirmed: what the shop would pay (the amount asked, or all payable),
@@ -43,7 +58,7 @@ export const POST = async (
     amount: req.validatedBody.amount,
   })
   if ("reason" in checked) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, checked.reason)
+    throw refusal(checked.reason)
   }
   const payout = {
     recipient_id: recipient.id,
@@ -64,9 +79,11 @@ export const POST = async (
         : undefined
   } catch (error) {
     if (error instanceof PiastrixApiError && !error.isSignatureError) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `amount: Piastrix refused the quote (error ${error.errorCode}): ${error.serviceMessage}`
+      throw refusal(
+        messageText("payout.quote_refused", {
+          error_code: error.errorCode,
+          detail: error.serviceMessage,
+        })
       )
     }
     serviceUnavailable(res, error)
@@ -89,7 +106,7 @@ export const POST = async (
         quote.fee === null
           ? null
           : new BigNumber(quote.fee).toFixed(checked.digits),
-      payee_receives: quote.payee_receives,
+      payee_receives: withDigitsOf(quote.payee_receives, quote.payee_currency),
       payee_currency_code:
         currencies.alphaOf(quote.payee_currency) ??
         String(quote.payee_currency),

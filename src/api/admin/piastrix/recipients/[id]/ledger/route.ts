@@ -2,14 +2,16 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { listEntries } from "../../../../../../lib/payouts"
+import { listEntries, messageContext } from "../../../../../../lib/payouts"
+import { defaultCurrencyTable } from "../../../../../../lib/piastrix"
+import { plainMessage } from "../../../../../../lib/plugin/messages"
 import { orderRefsOf, payoutsOf, recipientOr404 } from "../../../payout-helpers"
 import type { AdminLedgerQueryType } from "../../../payout-validators"
 
 /**
  * A recipient's ledger entries, newest first, paged and filterable by date; an entry of an order (and a
  * hold's release, through the accrual it moves) carries the order as the admin names it
- * (`order: { id, display_id }`).
+ * (`order: { id, display_id }`), and its reason's code for the admin to word (`reason_message`).
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminLedgerQueryType>,
@@ -26,10 +28,15 @@ export const GET = async (
     req,
     entries.map((e) => e.for_order_id)
   )
+  const context = messageContext(
+    defaultCurrencyTable.alphaOf(recipient.currency) ??
+      String(recipient.currency)
+  )
   res.json({
     entries: entries.map(({ for_order_id, ...e }) => ({
       ...e,
       order: (for_order_id && orders.get(for_order_id)) || null,
+      reason_message: plainMessage(e.reason, context),
     })),
     count,
     limit: q.limit,

@@ -1,0 +1,70 @@
+import { Text } from "@medusajs/ui"
+import { useCallback } from "react"
+import { useTranslation } from "react-i18next"
+import type { PlainMessage } from "../lib/api"
+import { useAmounts } from "../lib/amounts"
+import { plainMessage, type MessageContext } from "../../lib/plugin/messages"
+import { Details } from "./details"
+
+/**
+ * A server's reason or note in the reader's words: its code (`messages.<code>` in the admin's texts) with
+ * its params, amounts formatted with their currency, a nested reason worded too. The raw text is for
+ * support only (`ServerMessage` folds it into Details).
+ */
+export function useMessageWords() {
+  const { t } = useTranslation("piastrix")
+  const { amount } = useAmounts()
+  const words = useCallback(
+    (message: PlainMessage): string =>
+      t(
+        `messages.${message.code}`,
+        Object.fromEntries(
+          Object.entries(message.params).map(([name, value]) => [
+            name,
+            typeof value === "string"
+              ? value
+              : "code" in value
+                ? words(value)
+                : amount(value.amount, value.currency),
+          ])
+        )
+      ),
+    [t, amount]
+  )
+  return words
+}
+
+/**
+ * The words of an API error's message (the SDK keeps only the message text, so its code and params are
+ * read from it here), with `currency` for its amounts; the raw message for Details.
+ */
+export function useErrorWords() {
+  const words = useMessageWords()
+  return useCallback(
+    (raw: string, context: MessageContext = {}) =>
+      words(plainMessage(raw, context) ?? { code: "other", params: {} }),
+    [words]
+  )
+}
+
+/** A server's reason: the plain sentence, and the raw text it came from folded in Details. */
+export const ServerMessage = ({
+  message,
+  raw,
+  className,
+}: {
+  message: PlainMessage | null
+  raw: string | null
+  className?: string
+}) => {
+  const words = useMessageWords()
+  if (!message || !raw) {
+    return null
+  }
+  return (
+    <div className={className}>
+      <Text size="xsmall">{words(message)}</Text>
+      <Details lines={[raw]} />
+    </div>
+  )
+}

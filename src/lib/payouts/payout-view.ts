@@ -1,0 +1,46 @@
+import BigNumber from "bignumber.js"
+import { defaultCurrencyTable } from "../piastrix"
+import { plainMessage, type MessageContext } from "../plugin/messages"
+import type { Payout, PayoutView } from "../../types/admin-responses"
+import { withMaskedAccount } from "./accounts"
+
+/** Reads a message's currencies as the admin shows them: numeric codes (643) by their alpha code (RUB). */
+export const currencyName = (written: string): string =>
+  /^\d+$/.test(written)
+    ? (defaultCurrencyTable.alphaOf(Number(written)) ?? written)
+    : written
+
+/** What a reader of a message in `currency` knows (see `plainMessage`). */
+export const messageContext = (currency: string | null): MessageContext => ({
+  currency,
+  currencyName,
+})
+
+/**
+ * A payout as the admin API answers it: the account masked (`withMaskedAccount`), the amount and fee with
+ * the currency's digits ("5.60", never "5.6"), what the payee received (amount less fee: the quote's
+ * figure, kept on the payout as its fee), and the reasons as codes the admin words.
+ */
+export function payoutView(payout: Payout): PayoutView {
+  const view = withMaskedAccount(payout)
+  // A currency the ISO table does not know (an override) keeps the digits the amounts were written with.
+  const digits = defaultCurrencyTable.find(payout.currency)?.digits
+  const fixed = (value: BigNumber.Value | null) =>
+    value === null
+      ? null
+      : digits === undefined
+        ? new BigNumber(value).toFixed()
+        : new BigNumber(value).toFixed(digits)
+  const context = messageContext(view.currency_code)
+  return {
+    ...view,
+    amount: fixed(payout.amount)!,
+    fee: fixed(payout.fee),
+    payee_receives:
+      payout.fee === null
+        ? null
+        : fixed(new BigNumber(payout.amount).minus(payout.fee)),
+    rejected_reason_message: plainMessage(payout.rejected_reason, context),
+    last_error_message: plainMessage(payout.last_error, context),
+  }
+}

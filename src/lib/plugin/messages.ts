@@ -1,0 +1,205 @@
+/**
+ * The plugin's messages to a store owner as stable codes. Pure, without imports: the admin bundle uses it too.
+ *
+ * The server writes its reasons and notes in English (logs, the database, API messages); each one it writes
+ * is a template below, so `plainMessage` can tell which one a text is and read its params back. The admin
+ * API sends the code and params beside the raw text, and the admin words the code in the reader's language
+ * (`messages.<code>` in src/admin/i18n/json); the raw text goes to a "details" disclosure for support.
+ * Recognising the stored text, rather than storing a code, names the rows written before the codes too.
+ *
+ * Template params: `{name}` is read as text; `{name:amount}` is an amount, sent as `{ amount, currency }`
+ * with the template's `{currency}` param (`{name:amount@other}`: its `{other}` param), else the currency the
+ * caller knows the text is in; params ending in `currency` are named as the admin shows currencies; a param named
+ * `reason` that is itself one of these messages is sent as that message. A param that only support needs
+ * (`detail`: the service's words, an exception) stays in the raw text: the admin's words do not use it.
+ */
+
+export const MESSAGE_TEMPLATES = {
+  // The notification inbox: why a row needs a person, or was ignored, or failed (plan-notification.ts,
+  // check-piastrix-capture-outcome.ts, settlement.ts, run-notification-processing.ts).
+  "inbox.refunded_no_order":
+    "paid, but the money was refunded to the payer (see the refunds of this payment); no order is placed with it: mark resolved once the payer knows",
+  "inbox.not_a_session":
+    "not a payment of this store (the order number is not a payment session id)",
+  "inbox.not_opened_here":
+    "not a payment of this store (this store never opened it)",
+  "inbox.paid_session_gone":
+    "paid, but the payment session no longer exists (the cart changed after the payer was sent to pay); no order was created",
+  "inbox.session_gone": "the payment session no longer exists",
+  "inbox.other_provider":
+    "the session belongs to another provider ({provider})",
+  "inbox.rejected_after_success":
+    "rejected, but the service also reported the payment successful",
+  "inbox.rejected_after_paid":
+    "rejected, but the session is already {session_status}",
+  "inbox.status_not_acted_on": 'status "{status}" is not acted on',
+  "inbox.no_order_placed": "paid, but no order could be placed: {detail}",
+  "inbox.amount_mismatch":
+    "amount mismatch: the session expects {expected:amount@expected_currency} (currency {expected_currency}), the service reports {received:amount@received_currency} (currency {received_currency}); not captured",
+  "inbox.not_captured": "not captured: {detail}",
+  "inbox.cart_locked":
+    "paid and captured; the cart {cart} was locked by another process: {detail}",
+  "inbox.cart_not_completed":
+    "paid and captured, but the cart {cart} could not be completed: {detail}",
+  "inbox.processing_did_not_run": "payment processing did not run",
+  "inbox.rejection_not_recorded": "the rejection could not be recorded",
+  "inbox.processing_failed": "processing failed: {detail}",
+  "inbox.gave_up": "gave up after {attempts} attempts: {reason}",
+  "inbox.busy": "processed elsewhere, or already done",
+  "inbox.refunded_to_wallet":
+    "Refunded {amount:amount} {currency} to wallet {payee}: Piastrix transfer {transfer} ({shop_payment_id})",
+
+  // A payout that waits, needs a person or was rejected (send.ts), and why one cannot be made now (payouts.ts).
+  "payout.debited_differs":
+    "the service debited {debited:amount} for a payout of {amount:amount}",
+  "payout.rejected_with_status": "rejected by the service (status {status})",
+  "payout.insufficient_balance":
+    "insufficient shop balance (error 9): {detail}",
+  "payout.refused":
+    "Piastrix refused the payout (error {error_code}): {detail}",
+  "payout.outcome_unknown": "outcome unknown: {reason}",
+  "payout.status_unavailable": "status unavailable: {reason}",
+  "payout.service_forgot": "the service no longer knows payout {service_id}",
+  "payout.account_check_unknown":
+    "account check result unknown (provider status {provider_status})",
+  "payout.account_refused": "the payway's provider refused the account",
+  "payout.account_unreadable": "account: {detail}",
+  "payout.account_key_missing":
+    "payout accounts are stored encrypted and no account key is configured: {detail}",
+  "payout.canceled_in_admin": "canceled in the admin",
+  "payout.recipient_inactive":
+    "recipient_id: recipient {recipient} is {state}; activate it to pay it",
+  "payout.still_open":
+    "recipient_id: payout {payout} of this recipient is still open",
+  "payout.too_many_decimals":
+    "amount: {amount} is not an amount with at most {digits} decimals",
+  "payout.vendor_owes":
+    "amount: nothing is payable: the vendor owes {owed:amount}",
+  "payout.nothing_payable": "amount: nothing is payable ({payable:amount})",
+  "payout.more_than_payable":
+    "amount: {amount:amount} is more than the payable {payable:amount}",
+  "payout.under_minimum":
+    "amount: the payable {payable:amount} is under the minimum {minimum:amount}",
+  "payout.quote_refused":
+    "amount: Piastrix refused the quote (error {error_code}): {detail}",
+
+  // Why a vendor's shares were taken back (ledger entries: piastrix-cancel-reversal.ts, reverse-piastrix-returns.ts).
+  "ledger.order_canceled": "order canceled",
+  "ledger.fulfillment_canceled": "fulfillment canceled",
+  "ledger.return_received": "return {return} received",
+
+  // A failure of the service as describeError words the client's errors (lib/piastrix/errors.ts).
+  "service.unreachable": "PiastrixNetworkError: {detail}",
+  "service.outcome_unknown": "PiastrixOutcomeUnknownError: {detail}",
+  "service.bad_answer": "PiastrixResponseError: {detail}",
+  "service.http_error": "PiastrixHttpError: {detail}",
+  "service.refused": "PiastrixApiError: {detail}",
+} as const
+
+export type MessageCode = keyof typeof MESSAGE_TEMPLATES | "other"
+
+/** An amount in a message: a decimal string and its currency (alpha code when known). */
+export type MessageAmount = { amount: string; currency: string | null }
+
+export type MessageParam = string | MessageAmount | PlainMessage
+
+/**
+ * A server text as a code and its params, for the admin to word; `other` is a text this table does not
+ * know (a service's own reason, a note a person typed): the admin says so and shows the text in Details.
+ */
+export type PlainMessage = {
+  code: MessageCode
+  params: Record<string, MessageParam>
+}
+
+/** The English text of a message: what the server stores and logs. */
+export function messageText(
+  code: keyof typeof MESSAGE_TEMPLATES,
+  params: Record<string, string | number | null> = {}
+): string {
+  return MESSAGE_TEMPLATES[code].replace(
+    /\{(\w+)(?::amount(?:@\w+)?)?\}/g,
+    // As a template literal writes them: null as "null", a param not given left as its placeholder.
+    (_, name: string) => (name in params ? String(params[name]) : `{${name}}`)
+  )
+}
+
+type Pattern = {
+  code: keyof typeof MESSAGE_TEMPLATES
+  regex: RegExp
+  /** `currency`: the param naming an amount's currency; null for a param that is no amount. */
+  params: { name: string; amount: boolean; currency: string }[]
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+const PATTERNS: Pattern[] = Object.entries(MESSAGE_TEMPLATES).map(
+  ([code, template]) => {
+    const params: Pattern["params"] = []
+    let source = ""
+    let last = 0
+    for (const m of template.matchAll(/\{(\w+)(:amount(?:@(\w+))?)?\}/g)) {
+      source += escape(template.slice(last, m.index))
+      params.push({
+        name: m[1],
+        amount: Boolean(m[2]),
+        currency: m[3] ?? "currency",
+      })
+      source += "([\\s\\S]*?)"
+      last = m.index! + m[0].length
+    }
+    source += escape(template.slice(last))
+    return {
+      code: code as Pattern["code"],
+      regex: new RegExp(`^${source}$`),
+      params,
+    }
+  }
+)
+
+/** What the reader of a message knows that its text does not say: the currency its amounts are in. */
+export type MessageContext = {
+  currency?: string | null
+  /** Names a currency as the admin shows it ("643" → "RUB"); by default as written. */
+  currencyName?: (written: string) => string
+}
+
+/** The code and params of a server text; `other` when the text is none of the templates. Null for no text. */
+export function plainMessage(
+  text: string | null | undefined,
+  context: MessageContext = {}
+): PlainMessage | null {
+  if (text === null || text === undefined || text === "") {
+    return null
+  }
+  for (const pattern of PATTERNS) {
+    const match = pattern.regex.exec(text)
+    if (!match) {
+      continue
+    }
+    const found: Record<string, string> = {}
+    pattern.params.forEach((p, i) => (found[p.name] = match[i + 1]))
+    const name = context.currencyName ?? ((written: string) => written)
+    const params: Record<string, MessageParam> = {}
+    for (const p of pattern.params) {
+      const value = found[p.name]
+      if (p.amount) {
+        params[p.name] = {
+          amount: value,
+          currency:
+            found[p.currency] !== undefined
+              ? name(found[p.currency])
+              : (context.currency ?? null),
+        }
+      } else if (p.name === "reason") {
+        params[p.name] = plainMessage(value, context) ?? value
+      } else if (p.name.endsWith("currency")) {
+        params[p.name] = name(value)
+      } else {
+        params[p.name] = value
+      }
+    }
+    return { code: pattern.code, params }
+  }
+  return { code: "other", params: {} }
+}
