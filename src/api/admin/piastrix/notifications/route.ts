@@ -49,8 +49,7 @@ export const GET = async (
       shop_currency_code:
         n.shop_currency === null
           ? null
-          : (defaultCurrencyTable.alphaOf(n.shop_currency) ??
-            String(n.shop_currency)),
+          : defaultCurrencyTable.codeOf(n.shop_currency),
     })),
     limit,
     offset,

@@ -26,9 +26,7 @@ export const GET = async (
   const recipient = await recipientOr404(ctx, req.params.id)
   res.json({
     recipient: withMaskedAccount(recipient),
-    currency_code:
-      ctx.client.currencies.alphaOf(recipient.currency) ??
-      String(recipient.currency),
+    currency_code: ctx.client.currencies.codeOf(recipient.currency),
     balances: await recipientBalances(ctx.db, recipient.id, recipient.currency),
   })
 }
