@@ -1,3 +1,12 @@
+import {
+  createStep,
+  createWorkflow,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import {
+  savePiastrixSettingsStep,
+  type SavePiastrixSettingsInput,
+} from "../../src/workflows/piastrix-settings"
 import { adminHeaders } from "../helpers/admin-api"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
@@ -10,6 +19,19 @@ import { expectRejected } from "../helpers/store-routes"
 jest.setTimeout(120000)
 
 const REDIRECT = "pp_piastrix_piastrix"
+
+/** A step after the settings are saved that fails: the save's compensation must undo it. */
+const failLater = createStep("test-fail-after-settings-saved", async () => {
+  throw new Error("a later step failed")
+})
+const saveThenFail = createWorkflow(
+  "test-save-settings-then-fail",
+  (input: SavePiastrixSettingsInput) => {
+    savePiastrixSettingsStep(input)
+    failLater()
+    return new WorkflowResponse(null)
+  }
+)
 
 /**
  * Operational settings changed in the admin (Settings → Piastrix, lib/plugin/settings.ts): validated, stored,
@@ -35,6 +57,27 @@ piastrixIntegrationRunner(({ api, getContainer, seed }) => {
       "payouts.defaultHoldDays": null,
       "payouts.defaultSchedule": null,
     })
+  })
+
+  it("undoes a settings change when a later step of its workflow fails", async () => {
+    await save({ "payouts.defaultHoldDays": 3 })
+    const schedule = await setting("payouts.defaultSchedule")
+    const run = await saveThenFail(getContainer()).run({
+      input: {
+        settings: {
+          "payouts.defaultHoldDays": 9,
+          "payouts.defaultSchedule": "daily",
+        },
+        by: null,
+      },
+      throwOnError: false,
+    })
+    expect(run.errors[0].error.message).toBe("a later step failed")
+    expect(await setting("payouts.defaultHoldDays")).toMatchObject({
+      value: 3,
+      source: "admin",
+    })
+    expect(await setting("payouts.defaultSchedule")).toEqual(schedule)
   })
 
   it("lists every editable setting with its value, its source and whether configuration locks it", async () => {

@@ -1,7 +1,14 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
+  createStep,
+  createWorkflow,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import {
   accrue,
+  findRecipient,
   getPayout,
+  openAccountFields,
   markNeedsAttention,
   releaseDueHolds,
   sendPendingPayouts,
@@ -9,6 +16,12 @@ import {
   type SqlDatabase,
 } from "../../src/lib/payouts"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
+import {
+  createPiastrixRecipientStep,
+  updatePiastrixRecipientStep,
+  type CreatePiastrixRecipientInput,
+  type UpdatePiastrixRecipientInput,
+} from "../../src/workflows/piastrix-payouts"
 import { adminHeaders } from "../helpers/admin-api"
 import { sandboxControl } from "../helpers/callbacks"
 import {
@@ -19,6 +32,27 @@ import { piastrixIntegrationRunner } from "../helpers/runner"
 import { refused } from "../helpers/store-routes"
 
 jest.setTimeout(120000)
+
+/** A step after the admin's change that fails: the change's compensation must undo it. */
+const failLater = createStep("test-fail-after-recipient-change", async () => {
+  throw new Error("a later step failed")
+})
+const createThenFail = createWorkflow(
+  "test-create-recipient-then-fail",
+  (input: CreatePiastrixRecipientInput) => {
+    const recipient = createPiastrixRecipientStep(input)
+    failLater()
+    return new WorkflowResponse(recipient)
+  }
+)
+const updateThenFail = createWorkflow(
+  "test-update-recipient-then-fail",
+  (input: UpdatePiastrixRecipientInput) => {
+    const recipient = updatePiastrixRecipientStep(input)
+    failLater()
+    return new WorkflowResponse(recipient)
+  }
+)
 
 const card = {
   name: "Card vendor",
@@ -271,6 +305,48 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         { reason: "test over" },
         headers
       )
+    })
+
+    it("undoes a recipient's creation or change when a later step of its workflow fails, the account encrypted again", async () => {
+      const { data } = await api.post(
+        "/admin/piastrix/recipients",
+        card,
+        headers
+      )
+      const before = (await findRecipient(db, data.recipient.id))!
+      const changed = await updateThenFail(getContainer()).run({
+        input: {
+          id: before.id,
+          changes: {
+            name: "Renamed",
+            hold_days: 7,
+            account: "5555555555554444",
+          },
+        },
+        throwOnError: false,
+      })
+      expect(changed.errors[0].error.message).toBe("a later step failed")
+      const after = (await findRecipient(db, before.id))!
+      expect(after).toMatchObject({
+        name: before.name,
+        hold_days: before.hold_days,
+        account_masked: before.account_masked,
+      })
+      expect(after.account).not.toContain("4111111111111111")
+      const { cipher } = payoutContextOf(getContainer())
+      expect(openAccountFields(cipher, after.id, after).account).toBe(
+        "4111111111111111"
+      )
+
+      const created = await createThenFail(getContainer()).run({
+        input: { ...card, email: "undone@example.com" } as never,
+        throwOnError: false,
+      })
+      expect(created.errors[0].error.message).toBe("a later step failed")
+      const list = await api.get("/admin/piastrix/recipients", headers)
+      expect(
+        list.data.recipients.map((r: { email: string }) => r.email)
+      ).toEqual([card.email])
     })
   })
 

@@ -170,7 +170,6 @@ export function withMaskedAccount<
   return {
     ...rest,
     ...maskedAccountFields(row),
-    currency_code:
-      defaultCurrencyTable.alphaOf(row.currency) ?? String(row.currency),
+    currency_code: defaultCurrencyTable.codeOf(row.currency),
   } as never
 }

@@ -38,8 +38,7 @@ export async function orderVendorShares(
       recipient_id: r.recipient_id,
       name: r.name,
       currency: Number(r.currency),
-      currency_code:
-        defaultCurrencyTable.alphaOf(Number(r.currency)) ?? String(r.currency),
+      currency_code: defaultCurrencyTable.codeOf(r.currency),
       line_item_id: r.line_item_id,
       fulfillment_id: r.fulfillment_id,
       share: r.share,

@@ -132,6 +132,11 @@ export class CurrencyTable {
     const n = typeof numeric === "string" ? Number(numeric) : numeric
     return Number.isInteger(n) ? this.byNumeric.get(n)?.alpha : undefined
   }
+
+  /** What staff read for a numeric code: its alpha code, else the code as it came. */
+  codeOf(numeric: number | string): string {
+    return this.alphaOf(numeric) ?? String(numeric)
+  }
 }
 
 /** The ISO table without overrides, for callers that have none. */

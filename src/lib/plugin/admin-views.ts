@@ -132,7 +132,7 @@ export function balanceRows(
   currencies: CurrencyTable
 ): BalanceRow[] {
   return result.balances.map((b) => ({
-    currency: currencies.alphaOf(b.currency) ?? String(b.currency),
+    currency: currencies.codeOf(b.currency),
     available: b.available,
     hold: b.hold ?? null,
     frozen: b.frozen ?? null,
@@ -153,7 +153,7 @@ export function directionRows(
   ): DirectionRow => ({
     method: method.name ?? null,
     payway: p.alias,
-    currency: currencies.alphaOf(p.currency) ?? String(p.currency),
+    currency: currencies.codeOf(p.currency),
     currency_numeric: p.currency,
     fee_fix: p.fee_config?.fix ?? null,
     fee_percent: p.fee_config?.percent ?? null,

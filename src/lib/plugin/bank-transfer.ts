@@ -115,8 +115,7 @@ export async function bankTransferView(
   const requisites = requisitesOf(status.value.ps_data)
   if (requisites?.currency) {
     // The service names the payer's currency by its numeric code; staff read the alpha one.
-    requisites.currency =
-      defaultCurrencyTable.alphaOf(requisites.currency) ?? requisites.currency
+    requisites.currency = defaultCurrencyTable.codeOf(requisites.currency)
   }
   return {
     requisites,

@@ -1,4 +1,5 @@
 import { NOTIFICATION_TABLE, refundedPayment } from "./inbox"
+import { anotherSessionOfCollectionPaid } from "./medusa-tables"
 import type { SqlConnection } from "./sql-connection"
 
 /**
@@ -6,8 +7,8 @@ import type { SqlConnection } from "./sql-connection"
  * money arrived, its compensation deletes the paid session and starts a new one for the same cart
  * with the old session's data. The service cannot pay an order twice, so instead of opening a second
  * payment the new session carries the first one's `shop_order_id`, and the cart completes with it
- * once fixed. These checks run on Medusa's own `payment_session` table (read-only), so a storefront
- * cannot borrow another cart's payment by writing `shop_order_id` into session data.
+ * once fixed. These checks read Medusa's own `payment_session` and `payment` tables (medusa-tables.ts),
+ * so a storefront cannot borrow another cart's payment by writing `shop_order_id` into session data.
  */
 
 /**
@@ -27,35 +28,11 @@ export async function mayCarryPayment(
 ): Promise<boolean> {
   const { rows } = await db.raw(
     `select 1
-       from payment_session n
-      where n.id = ?
-        and (exists (select 1 from payment_session o
-                      where o.payment_collection_id = n.payment_collection_id and o.provider_id = n.provider_id
-                        and o.id <> n.id and coalesce(o.data->>'shop_order_id', o.id) = ?)
-             or exists (select 1 from payment p
-                         where p.payment_collection_id = n.payment_collection_id and p.provider_id = n.provider_id
-                           and p.payment_session_id <> n.id
-                           and coalesce(p.data->>'shop_order_id', p.payment_session_id) = ?))
+      where ${anotherSessionOfCollectionPaid("?", "?")}
         and exists (select 1 from ${NOTIFICATION_TABLE} s
                      where s.shop_order_id = ? and s.status = 'success' and s.deleted_at is null)
-        and not ${refundedPayment("?")}
-      limit 1`,
+        and not ${refundedPayment("?")}`,
     [newSessionId, shopOrderId, shopOrderId, shopOrderId, shopOrderId]
   )
   return rows.length > 0
-}
-
-/** The live session that now carries the payment `shopOrderId`, if its own session is gone. */
-export async function carryingSessionId(
-  db: SqlConnection,
-  shopOrderId: string
-): Promise<string | null> {
-  const { rows } = await db.raw(
-    `select id from payment_session
-      where deleted_at is null and id <> ? and data->>'shop_order_id' = ?
-      order by created_at desc
-      limit 1`,
-    [shopOrderId, shopOrderId]
-  )
-  return rows[0]?.id ?? null
 }

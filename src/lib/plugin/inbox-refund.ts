@@ -5,6 +5,7 @@ import {
   refundableNotification,
   type NotificationRow,
 } from "./inbox"
+import { sessionsHoldingPayment } from "./medusa-tables"
 import type { SqlConnection } from "./sql-connection"
 import {
   REFUND_REGISTER_TABLE,
@@ -59,22 +60,16 @@ export async function inboxRefundTarget(
   const registered = rows[0]?.payer_account
     ? null
     : await payerAccountOf(db, row.shop_order_id)
-  const { rows: sessions } = await db.raw(
-    `select payment_collection_id, data->>'payer_currency' as payer_currency
-       from payment_session
-      where id = ? or data->>'shop_order_id' = ?
-      order by created_at`,
-    [row.shop_order_id, row.shop_order_id]
-  )
+  const sessions = await sessionsHoldingPayment(db, row.shop_order_id)
   const { rows: others } = await db.raw(
     `select amount::text as amount, refund_id, state from ${REFUND_REGISTER_TABLE}
       where shop_order_id = ? and refund_id <> ? and deleted_at is null and state not in ('refused', 'void')
       order by created_at`,
     [row.shop_order_id, inboxRefundIdOf(row.id)]
   )
-  const fromSession = (field: string) =>
-    sessions.map((s) => s[field]).find((v) => v !== null && v !== "") ?? null
-  const payerCurrency = fromSession("payer_currency")
+  const payerCurrency =
+    sessions.map((s) => s.payer_currency).find((v) => v !== null && v !== "") ??
+    null
   return {
     refundable: rows[0]?.refundable === true,
     refunded_elsewhere: others.map(

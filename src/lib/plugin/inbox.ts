@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto"
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { PiastrixNotification } from "../piastrix"
+import { walletSessionExists } from "./medusa-tables"
 import { REFUND_REGISTER_TABLE } from "./refund-register"
 import type { SqlConnection } from "./sql-connection"
 import type {
@@ -247,8 +248,7 @@ export const refundableNotification = (alias: string) =>
   `(${alias}.status = 'success' and ${alias}.state = 'needs_attention' and not ${refundedPayment(`${alias}.shop_order_id`, `'${INBOX_REFUND_PREFIX}' || ${alias}.id`)} and (
       exists (select 1 from piastrix_payment rp
                where rp.shop_order_id = ${alias}.shop_order_id and rp.kind = 'wallet' and rp.deleted_at is null)
-      or exists (select 1 from payment_session rs
-                  where rs.id = ${alias}.shop_order_id and rs.provider_id like 'pp\\_piastrix-wallet\\_%')))`
+      or ${walletSessionExists(`${alias}.shop_order_id`)}))`
 
 /**
  * What the admin is shown of an inbox row: never `fields` (the signed notification, with the payer's

@@ -1,32 +1,11 @@
-import type { SqlConnection } from "./sql-connection"
-
 /**
  * Orders left behind by a cart completion that was interrupted (the process died between creating the
  * order and linking it to its cart and payment). Medusa's completion is not one transaction, and
  * without a durable workflow engine nothing compensates a dead process: the order stays, unpaid and
  * unlinked, while a later completion places the real one. We detect and cancel them (see
- * docs/architecture.md, "Orders an interrupted completion left behind").
+ * docs/architecture.md, "Orders an interrupted completion left behind"). The candidates are read from
+ * Medusa's tables in medusa-tables.ts (`unlinkedOrderIds`).
  */
-
-/** Candidates: live, pending, not drafts, older than `graceSeconds`, linked to no cart and no payment. */
-export async function unlinkedOrderIds(
-  db: SqlConnection,
-  s: { graceSeconds: number; limit: number }
-): Promise<string[]> {
-  const { rows } = await db.raw(
-    `select o.id from "order" o
-      where o.deleted_at is null and o.canceled_at is null and o.is_draft_order = false and o.status = 'pending'
-        and o.created_at < now() - make_interval(secs => ?)
-        and o.created_at > now() - interval '7 days'
-        and coalesce(o.metadata->>'piastrix_orphan_checked', '') = ''
-        and not exists (select 1 from order_cart oc where oc.order_id = o.id and oc.deleted_at is null)
-        and not exists (select 1 from order_payment_collection opc where opc.order_id = o.id and opc.deleted_at is null)
-      order by o.created_at asc
-      limit ?`,
-    [s.graceSeconds, s.limit]
-  )
-  return rows.map((r) => r.id)
-}
 
 type Line = { variant_id?: string | null; quantity?: unknown }
 

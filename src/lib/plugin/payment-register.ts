@@ -1,5 +1,6 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import { NOTIFICATION_TABLE } from "./inbox"
+import { liveSessionHolding, sessionEverExisted } from "./medusa-tables"
 import type { SqlConnection } from "./sql-connection"
 import type { PaymentKind } from "./identity"
 
@@ -110,7 +111,7 @@ export async function isOwnPayment(
   const { rows } = await db.raw(
     `select 1 from ${PAYMENT_REGISTER_TABLE} where shop_order_id = ? and deleted_at is null
      union all
-     select 1 from payment_session where id = ?
+     select 1 where ${sessionEverExisted("?")}
      limit 1`,
     [shopOrderId, shopOrderId]
   )
@@ -150,11 +151,7 @@ export async function claimDuePayments(
          order by c.next_check_at asc
          limit ?
          for update skip locked)
-      returning r.*,
-        (select s.id from payment_session s
-          where s.deleted_at is null and (s.id = r.shop_order_id or s.data->>'shop_order_id' = r.shop_order_id)
-          order by (s.id = r.shop_order_id) desc, s.created_at desc
-          limit 1) as session_id`,
+      returning r.*, ${liveSessionHolding("r.shop_order_id")} as session_id`,
     [s.windowDays, s.limit]
   )
   return rows

@@ -1,4 +1,5 @@
 import { generateEntityId } from "@medusajs/framework/utils"
+import { medusaRefundLives } from "./medusa-tables"
 import type { SqlConnection } from "./sql-connection"
 
 /**
@@ -54,7 +55,7 @@ export type OpenedRefund = {
  * failed): transfers that may have moved money without a refund recorded for them.
  */
 const ORPHAN = `c.shop_order_id = ? and c.state = 'unknown' and c.deleted_at is null
-  and not exists (select 1 from refund m where m.id = c.refund_id and m.deleted_at is null)`
+  and not ${medusaRefundLives("c.refund_id")}`
 
 /**
  * The row of Medusa refund `r.refund_id`: the one it already has, else an orphan of the same payment,

@@ -28,6 +28,7 @@ import {
   effectiveOptions,
   saveSettings,
   settingsView,
+  storedSettings,
   type SettingKey,
   type SettingView,
   installationPollingGuard,
@@ -192,6 +193,11 @@ class PiastrixModuleService extends MedusaService({
   /** The editable settings with their values in force, where each comes from, and which are locked. */
   async settings(): Promise<SettingView<SettingKey>[]> {
     return settingsView(this.#db(), this.getOptions(), this.#rawOptions)
+  }
+
+  /** The settings stored in the admin (a value, or null for "the default"); those never stored are left out. */
+  async storedSettings(): Promise<Partial<Record<SettingKey, unknown>>> {
+    return storedSettings(this.#db())
   }
 
   /** Stores settings changes; refuses a locked or unknown setting or a bad value with its name. */

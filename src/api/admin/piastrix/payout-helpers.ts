@@ -1,28 +1,19 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
-import {
-  AccountCipherError,
-  openAccountFields,
-  withdrawAccountProblem,
-  type AccountFields,
-  type PayoutContext,
-  type Recipient,
-} from "../../../lib/payouts"
-import { describeError, type OrderRef } from "../../../lib/plugin"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { PayoutContext } from "../../../lib/payouts"
+import type { OrderRef } from "../../../lib/plugin"
 import { plainMessage } from "../../../lib/plugin/messages"
 import { payoutContextOf } from "../../../modules/piastrix/payout-context"
-import { requireAccountKey } from "../../../workflows/piastrix-payouts/utils/admin-checks"
 import { piastrixModule } from "./helpers"
 import type { AccountCheck } from "../../../types/admin-responses"
 
 /**
  * What the admin payout routes share: the payout context, and the refusals the payout workflows make too
- * (404s naming the id, no account key), from their home in the workflows.
+ * (404s naming the id, no account key, a withdraw account its payway refuses), from their home in the workflows.
  */
 export {
+  checkWithdrawAccountFormat,
+  openRecipientAccount,
   payoutOr404,
   recipientOr404,
   requireAccountKey,
@@ -48,56 +39,6 @@ export const interactivePayoutsOf = (req: MedusaRequest): PayoutContext => ({
   ...payoutsOf(req),
   client: piastrixModule(req).getInteractiveClient(),
 })
-
-/** A recipient's stored account opened, to check its format against a changed payway (400 when it cannot be). */
-export function openRecipientAccount(
-  ctx: PayoutContext,
-  recipient: Recipient
-): AccountFields {
-  requireAccountKey(ctx)
-  try {
-    return openAccountFields(ctx.cipher, recipient.id, recipient)
-  } catch (error) {
-    if (error instanceof AccountCipherError) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `account: ${error.message}; set the account again`
-      )
-    }
-    throw error
-  }
-}
-
-/** Refuses (400, naming the field) a withdraw account the payway's regex from the shop's output config refuses. */
-export async function checkWithdrawAccountFormat(
-  ctx: PayoutContext,
-  r: {
-    rail: string
-    payway?: string | null
-    account: string
-    account_details?: Record<string, unknown> | null
-  }
-): Promise<void> {
-  if (r.rail !== "withdraw" || !r.payway) {
-    return
-  }
-  let directions
-  try {
-    directions = await ctx.client.shopOutputConfig()
-  } catch (error) {
-    throw new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `The shop's payout directions could not be read to check the account: ${describeError(error)}`
-    )
-  }
-  const problem = withdrawAccountProblem(directions, { ...r, payway: r.payway })
-  if (problem) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `${problem.field}: ${problem.problem}`
-    )
-  }
-}
 
 /**
  * Orders by id as the admin names them (`#12`), in one Query for a page of ledger entries or a statement.

@@ -28,6 +28,13 @@ describe("currencies", () => {
     expect(defaultCurrencyTable.alphaOf(1)).toBeUndefined()
   })
 
+  it("names a numeric code for staff: its alpha code, else the code as it came", () => {
+    expect(defaultCurrencyTable.codeOf(643)).toBe("RUB")
+    expect(defaultCurrencyTable.codeOf("980")).toBe("UAH")
+    expect(defaultCurrencyTable.codeOf(1)).toBe("1")
+    expect(defaultCurrencyTable.codeOf("1")).toBe("1")
+  })
+
   it("rejects an unknown currency, naming the field", () => {
     expect(() => defaultCurrencyTable.resolve("XYZ", "shop_currency")).toThrow(
       PiastrixValidationError

@@ -11,8 +11,7 @@ export function refundView(row: RefundRow): InboxRefundView {
   return {
     state: row.state,
     amount: row.amount,
-    currency_code:
-      defaultCurrencyTable.alphaOf(row.currency) ?? String(row.currency),
+    currency_code: defaultCurrencyTable.codeOf(row.currency),
     payee: maskAccount(row.payee),
     transfer_id: row.transfer_id,
     shop_payment_id: row.shop_payment_id,

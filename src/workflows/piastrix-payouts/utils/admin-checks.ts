@@ -1,14 +1,22 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import {
+  AccountCipherError,
   findPayout,
   findRecipient,
+  openAccountFields,
   requireAccountCipher,
+  withdrawAccountProblem,
+  type AccountFields,
   type Payout,
   type PayoutContext,
   type Recipient,
 } from "../../../lib/payouts"
+import { describeError } from "../../../lib/plugin"
 
-/** What the admin's payout routes and workflows refuse before anything changes: 404s naming the id, no account key. */
+/**
+ * What the admin's payout routes and workflows refuse before anything changes: 404s naming the id, no account
+ * key, a withdraw account its payway refuses.
+ */
 
 /**
  * Refuses (400 naming PIASTRIX_ACCOUNT_KEY) what needs a payout account in plaintext or stores one, when
@@ -69,4 +77,54 @@ export function changedOrRefused<T>(
     )
   }
   return changed
+}
+
+/** A recipient's stored account opened, to check its format against a changed payway (400 when it cannot be). */
+export function openRecipientAccount(
+  ctx: PayoutContext,
+  recipient: Recipient
+): AccountFields {
+  requireAccountKey(ctx)
+  try {
+    return openAccountFields(ctx.cipher, recipient.id, recipient)
+  } catch (error) {
+    if (error instanceof AccountCipherError) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `account: ${error.message}; set the account again`
+      )
+    }
+    throw error
+  }
+}
+
+/** Refuses (400, naming the field) a withdraw account the payway's regex from the shop's output config refuses. */
+export async function checkWithdrawAccountFormat(
+  ctx: PayoutContext,
+  r: {
+    rail: string
+    payway?: string | null
+    account: string
+    account_details?: Record<string, unknown> | null
+  }
+): Promise<void> {
+  if (r.rail !== "withdraw" || !r.payway) {
+    return
+  }
+  let directions
+  try {
+    directions = await ctx.client.shopOutputConfig()
+  } catch (error) {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `The shop's payout directions could not be read to check the account: ${describeError(error)}`
+    )
+  }
+  const problem = withdrawAccountProblem(directions, { ...r, payway: r.payway })
+  if (problem) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${problem.field}: ${problem.problem}`
+    )
+  }
 }

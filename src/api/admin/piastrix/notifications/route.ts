@@ -50,8 +50,7 @@ export const GET = async (
       const currency =
         n.shop_currency === null
           ? null
-          : (defaultCurrencyTable.alphaOf(n.shop_currency) ??
-            String(n.shop_currency))
+          : defaultCurrencyTable.codeOf(n.shop_currency)
       const note = plainMessage(n.resolution_note, messageContext(currency))
       return {
         ...n,

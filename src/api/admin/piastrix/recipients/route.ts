@@ -2,18 +2,9 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import {
-  findRecipient,
-  listRecipients,
-  withMaskedAccount,
-} from "../../../../lib/payouts"
-import { PIASTRIX_MODULE } from "../../../../modules/piastrix"
-import type PiastrixModuleService from "../../../../modules/piastrix/service"
-import {
-  checkWithdrawAccountFormat,
-  payoutsOf,
-  requireAccountKey,
-} from "../payout-helpers"
+import { listRecipients, withMaskedAccount } from "../../../../lib/payouts"
+import { createPiastrixRecipientWorkflow } from "../../../../workflows/piastrix-payouts"
+import { payoutsOf } from "../payout-helpers"
 import type {
   AdminCreateRecipientType,
   AdminPageQueryType,
@@ -38,29 +29,15 @@ export const GET = async (
 }
 
 /**
- * Adds a recipient; a withdraw account must match its payway's format (400 naming the field), checked before
- * it is encrypted (the module service encrypts it; without an account key, 400 naming it). Hold, schedule and
- * minimum left out take the store's defaults (options or the admin's settings).
+ * Adds a recipient (`createPiastrixRecipientWorkflow`): without an account key, or with a withdraw account its
+ * payway's format refuses, 400 naming it. Hold, schedule and minimum left out take the store's defaults.
  */
 export const POST = async (
   req: AuthenticatedMedusaRequest<AdminCreateRecipientType>,
   res: MedusaResponse
 ) => {
-  const ctx = payoutsOf(req)
-  const input = req.validatedBody
-  requireAccountKey(ctx)
-  await checkWithdrawAccountFormat(ctx, input)
-  const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-  const defaults = (await ctx.effectiveOptions()).payouts
-  const created = await piastrix.createPiastrixRecipients({
-    ...input,
-    hold_days: input.hold_days ?? defaults.defaultHoldDays,
-    schedule: input.schedule ?? defaults.defaultSchedule,
-    minimum_payout: input.minimum_payout ?? defaults.defaultMinimumPayout,
-    payway: input.rail === "withdraw" ? input.payway : null,
-    account_details: input.account_details ?? null,
-  } as never)
-  res.status(201).json({
-    recipient: withMaskedAccount((await findRecipient(ctx.db, created.id))!),
-  })
+  const { result: recipient } = await createPiastrixRecipientWorkflow(
+    req.scope
+  ).run({ input: req.validatedBody })
+  res.status(201).json({ recipient })
 }

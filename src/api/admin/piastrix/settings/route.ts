@@ -3,8 +3,8 @@ import type {
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { PROVIDER_IDENTIFIERS, SettingError } from "../../../../lib/plugin"
+import { PROVIDER_IDENTIFIERS } from "../../../../lib/plugin"
+import { savePiastrixSettingsWorkflow } from "../../../../workflows/piastrix-settings"
 import { piastrixModule } from "../helpers"
 import type { AdminSaveSettingsBody } from "../validators"
 import type { SettingsResponse } from "../../../../types/admin-responses"
@@ -29,24 +29,18 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
 }
 
 /**
- * Changes operational settings (lib/plugin/settings.ts): every instance uses them from its next request.
- * A setting written in medusa-config.ts cannot be changed here (400 naming it).
+ * Changes operational settings (`savePiastrixSettingsWorkflow`): every instance uses them from its next
+ * request. A setting written in medusa-config.ts cannot be changed here (400 naming it).
  */
 export const POST = async (
   req: AuthenticatedMedusaRequest<AdminSaveSettingsBody>,
   res: MedusaResponse
 ) => {
-  const piastrix = piastrixModule(req)
-  try {
-    await piastrix.saveSettings(
-      req.validatedBody.settings,
-      req.auth_context?.actor_id ?? null
-    )
-  } catch (error) {
-    if (error instanceof SettingError) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
-    }
-    throw error
-  }
-  res.json({ settings: await piastrix.settings() })
+  await savePiastrixSettingsWorkflow(req.scope).run({
+    input: {
+      settings: req.validatedBody.settings,
+      by: req.auth_context?.actor_id ?? null,
+    },
+  })
+  res.json({ settings: await piastrixModule(req).settings() })
 }

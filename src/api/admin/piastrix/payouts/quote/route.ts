@@ -98,8 +98,7 @@ export const POST = async (
       payway: recipient.payway,
       // Enough to tell accounts apart: the quote is shown, never used to pay.
       account: maskedAccountFields(recipient).account,
-      currency_code:
-        currencies.alphaOf(recipient.currency) ?? String(recipient.currency),
+      currency_code: currencies.codeOf(recipient.currency),
       // With the currency's digits, as payouts show amounts ("300.00", where the service may say "300").
       amount: new BigNumber(quote.amount).toFixed(checked.digits),
       fee:
@@ -107,9 +106,7 @@ export const POST = async (
           ? null
           : new BigNumber(quote.fee).toFixed(checked.digits),
       payee_receives: withDigitsOf(quote.payee_receives, quote.payee_currency),
-      payee_currency_code:
-        currencies.alphaOf(quote.payee_currency) ??
-        String(quote.payee_currency),
+      payee_currency_code: currencies.codeOf(quote.payee_currency),
       awaits_approval:
         threshold !== null && checked.amount.isGreaterThan(threshold),
       account_check: check === undefined ? null : accountCheckOf(check),

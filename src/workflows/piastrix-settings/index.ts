@@ -1,0 +1,2 @@
+export * from "./save-piastrix-settings"
+export * from "./steps/save-piastrix-settings"
