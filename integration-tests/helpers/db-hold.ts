@@ -1,4 +1,5 @@
 import { Client } from "pg"
+import { serverUrl } from "./medusa-process"
 
 /** A backend waiting on the held table: which process it serves (`application_name`) and its statement. */
 export type WaitingBackend = { pid: number; name: string; query: string }
@@ -61,4 +62,12 @@ export async function holdTable(
       await Promise.all([client.end(), watch.end()])
     },
   }
+}
+
+/** The address of the database a booted in-process Medusa uses (`db`, its knex connection), for a hold. */
+export async function databaseUrlOf(db: {
+  raw: (sql: string) => Promise<{ rows: Array<{ name: string }> }>
+}): Promise<string> {
+  const { rows } = await db.raw("select current_database() as name")
+  return `${serverUrl()}/${rows[0].name}`
 }
