@@ -28,6 +28,29 @@ export async function unlinkedOrderIds(
   return rows.map((r) => r.id)
 }
 
+/**
+ * Orders a completion of the cart paying with `paymentCollectionId` left linked to the payment collection
+ * but not to the cart (the process died between the two links Medusa makes): while that link stays, every
+ * later completion of the cart fails ("Cannot create multiple links") and the money never becomes an order.
+ * Only when the cart itself has no order, so a real order is never touched.
+ */
+export async function interruptedOrdersOfCollection(
+  db: SqlConnection,
+  paymentCollectionId: string
+): Promise<string[]> {
+  const { rows } = await db.raw(
+    `select opc.order_id from cart_payment_collection cpc
+       join order_payment_collection opc
+         on opc.payment_collection_id = cpc.payment_collection_id and opc.deleted_at is null
+      where cpc.payment_collection_id = ? and cpc.deleted_at is null
+        and not exists (select 1 from order_cart oc where oc.cart_id = cpc.cart_id and oc.deleted_at is null)
+        and not exists (select 1 from order_cart oc where oc.order_id = opc.order_id and oc.deleted_at is null)
+      order by opc.order_id`,
+    [paymentCollectionId]
+  )
+  return rows.map((r) => r.order_id)
+}
+
 type Line = { variant_id?: string | null; quantity?: unknown }
 
 export type OrderShape = {
