@@ -35,6 +35,19 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   const settled = (shopOrderId: string, state: string) =>
     settledRow(getContainer(), shopOrderId, state)
 
+  /** A cart and its redirect (card) session, as the storefront starts it. */
+  async function redirectSession() {
+    const cart = await createCart(api, seed())
+    const { session } = await startPaymentSession(
+      api,
+      seed(),
+      cart,
+      REDIRECT,
+      SESSION_DATA
+    )
+    return { cart, session }
+  }
+
   describe("POST /hooks/piastrix, when the money does not match the order", () => {
     it("marks the session failed on a rejection, and the storefront can then pay with a new session", async () => {
       const cart = await createCart(api, seed())
@@ -103,14 +116,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     })
 
     it("never captures the right amount in another currency reported by notification, and shows the store owner why", async () => {
-      const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(
-        api,
-        seed(),
-        cart,
-        REDIRECT,
-        SESSION_DATA
-      )
+      const { cart, session } = await redirectSession()
       // The amount the session asked for, the currency not: USD (840) where RUB (643) was asked.
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`, {
         currency: 840,
@@ -143,14 +149,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     })
 
     it("never captures the right amount in another currency read from the status endpoint (no notification), and shows the store owner why", async () => {
-      const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(
-        api,
-        seed(),
-        cart,
-        REDIRECT,
-        SESSION_DATA
-      )
+      const { cart, session } = await redirectSession()
       await holdCallbacks(sandbox())
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`, {
         currency: 840,

@@ -246,10 +246,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     let retried: Awaited<ReturnType<typeof retry>>
     try {
       refunding = refund(row.id)
-      const [waiting] = await waitFor(async () => {
-        const rows = await hold.waiting()
-        return rows.length ? rows : null
-      })
+      const [waiting] = await hold.firstWaiting()
       expect(waiting.query).toMatch(/piastrix_refund/)
       const [claimed] = await inboxRows(getContainer(), { id: row.id })
       expect(claimed.claimed_until).not.toBeNull()
@@ -290,10 +287,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     let refunded: Awaited<ReturnType<typeof refund>>
     try {
       retrying = retry(row.id)
-      const [waiting] = await waitFor(async () => {
-        const rows = await hold.waiting()
-        return rows.length ? rows : null
-      })
+      const [waiting] = await hold.firstWaiting()
       expect(waiting.query).toMatch(/insert into "?payment"?/i)
       refunded = await refund(row.id)
     } finally {
