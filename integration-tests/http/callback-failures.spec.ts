@@ -50,14 +50,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
   describe("POST /hooks/piastrix, when the money does not match the order", () => {
     it("marks the session failed on a rejection, and the storefront can then pay with a new session", async () => {
-      const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(
-        api,
-        seed(),
-        cart,
-        REDIRECT,
-        SESSION_DATA
-      )
+      const { cart, session } = await redirectSession()
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/fail`)
 
       await settled(session.id, "processed")
@@ -91,14 +84,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     })
 
     it("never captures a payment whose amount differs from the order's, and records why", async () => {
-      const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(
-        api,
-        seed(),
-        cart,
-        REDIRECT,
-        SESSION_DATA
-      )
+      const { cart, session } = await redirectSession()
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`, {
         amount: "1000.00",
       })
@@ -234,14 +220,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     })
 
     it("gives a notification whose processing keeps throwing to a person after 10 attempts, and places the order once it can", async () => {
-      const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(
-        api,
-        seed(),
-        cart,
-        REDIRECT,
-        SESSION_DATA
-      )
+      const { cart, session } = await redirectSession()
       // A database fault every processing attempt meets: a table it reads is gone.
       const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       await db.raw("alter table piastrix_refund rename to piastrix_refund_away")
