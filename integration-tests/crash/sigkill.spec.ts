@@ -166,6 +166,90 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
   expect(inbox[0].n).toBe(PAYMENTS)
 })
 
+it("places the cart's one captured order after Medusa is killed between linking its order to the payment and to the cart", async () => {
+  const api = axios.create({ baseURL: store.url })
+  const cart = await createCart(api, store.seed)
+  const { session } = await startPaymentSession(
+    api,
+    store.seed,
+    cart,
+    REDIRECT,
+    { payway: "card_rub", email: "p@example.com" }
+  )
+  const links = async () => {
+    const [row] = await store.sql<{ to_cart: number; to_payment: number }>(
+      `select (select count(*)::int from order_cart where cart_id = $1 and deleted_at is null) as to_cart,
+              (select count(*)::int from order_payment_collection opc
+                 join cart_payment_collection cpc on cpc.payment_collection_id = opc.payment_collection_id
+                where cpc.cart_id = $1 and opc.deleted_at is null) as to_payment`,
+      [cart.id]
+    )
+    return row
+  }
+
+  // The completion stops at the order's link to its cart (the test holds `order_cart` against writes):
+  // its link to the payment collection is made, the cart's is not, and the kill lands there.
+  const hold = await holdTable(store.databaseUrl, "order_cart")
+  let notification: { fields: Record<string, string> }
+  try {
+    await sandboxControl(sandbox, "POST", `payments/${session.id}/pay`)
+    // Posted here too: the first test left the sandbox holding its notifications (a resend is one row).
+    notification = (await sandboxNotifications(sandbox, session.id))[0]
+    expect(await postCallback(api, notification.fields)).toEqual({
+      status: 200,
+      body: "OK",
+    })
+    const waiting = await hold.firstWaiting(60_000)
+    expect(waiting.map((w) => [w.name, w.query])).toEqual([
+      [store.name, expect.stringMatching(/into "?order_cart/)],
+    ])
+    await waitFor(async () => (await links()).to_payment === 1, 30_000)
+    await store.kill()
+    await waitFor(async () => (await hold.backendsOf(store.name)) === 0, 30_000)
+  } finally {
+    await hold.release()
+  }
+  expect(await links()).toEqual({ to_cart: 0, to_payment: 1 })
+  const [orphan] = await store.sql<{ id: string }>(
+    `select opc.order_id as id from order_payment_collection opc
+       join cart_payment_collection cpc on cpc.payment_collection_id = opc.payment_collection_id
+      where cpc.cart_id = $1 and opc.deleted_at is null`,
+    [cart.id]
+  )
+
+  await store.start()
+  // The dead process's claim is let go here (the first test shows a claim lapsing by itself), and the
+  // service's resend reaches the restarted store, which processes the row at once.
+  await store.sql(
+    `update piastrix_notification set claimed_until = now() where shop_order_id = $1`,
+    [session.id]
+  )
+  expect(await postCallback(api, notification!.fields)).toEqual({
+    status: 200,
+    body: "OK",
+  })
+  const row = await waitFor(async () => {
+    const [r] = await store.sql<{ state: string; last_error: string | null }>(
+      `select state, last_error from piastrix_notification where shop_order_id = $1`,
+      [session.id]
+    )
+    return r.state === "processed" ||
+      r.state === "needs_attention" ||
+      (r.state === "failed" && r.last_error)
+      ? r
+      : null
+  }, 60_000)
+  expect(row).toEqual({ state: "processed", last_error: null })
+  const orders = await ordersOfCart(cart.id)
+  expect({
+    orders: orders.length,
+    captured: orders.every((o) => o.captured_at),
+  }).toEqual({ orders: 1, captured: true })
+  expect(orders[0].id).not.toBe(orphan.id)
+  // The order the killed completion left is linked to nothing now: the reconcile job cancels it.
+  expect(await store.sql(unlinkedOrders)).toEqual([{ id: orphan.id }])
+})
+
 it("makes each payout exactly once when Medusa is killed between sending a create and recording its reply", async () => {
   // Two vendors paid to Piastrix wallets, each with earnings and a payout the send job will pick up.
   const payoutIds = await walletVendorsWithPayouts(

@@ -1,4 +1,5 @@
 import { Client } from "pg"
+import { serverUrl } from "./medusa-process"
 
 /** A backend waiting on the held table: which process it serves (`application_name`) and its statement. */
 export type WaitingBackend = { pid: number; name: string; query: string }
@@ -6,6 +7,8 @@ export type WaitingBackend = { pid: number; name: string; query: string }
 export type TableHold = {
   /** Backends waiting on the table now, for a test to see a process stopped at a known point. */
   waiting(): Promise<WaitingBackend[]>
+  /** Waits until a backend waits on the table and returns those waiting; fails after `timeoutMs`. */
+  firstWaiting(timeoutMs?: number): Promise<WaitingBackend[]>
   /** Backends of the process `name` still connected (a killed process's end within a second). */
   backendsOf(name: string): Promise<number>
   /** Ends the hold: the statements waiting on it go on. */
@@ -34,16 +37,32 @@ export async function holdTable(
   await client.query("begin")
   await client.query(`lock table "${table}" in share mode`)
   let released = false
+  const waiting = async (): Promise<WaitingBackend[]> => {
+    const { rows } = await watch.query(
+      `select a.pid, a.application_name as name, a.query
+         from pg_locks l join pg_stat_activity a on a.pid = l.pid
+        where l.relation = $1::regclass and not l.granted
+        order by a.pid`,
+      [`"${table}"`]
+    )
+    return rows
+  }
   return {
-    async waiting() {
-      const { rows } = await watch.query(
-        `select a.pid, a.application_name as name, a.query
-           from pg_locks l join pg_stat_activity a on a.pid = l.pid
-          where l.relation = $1::regclass and not l.granted
-          order by a.pid`,
-        [`"${table}"`]
-      )
-      return rows
+    waiting,
+    async firstWaiting(timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const list = await waiting()
+        if (list.length) {
+          return list
+        }
+        if (Date.now() > deadline) {
+          throw new Error(
+            `no backend waited on ${table} within ${timeoutMs} ms`
+          )
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
     },
     async backendsOf(name) {
       const { rows } = await watch.query(
@@ -61,4 +80,12 @@ export async function holdTable(
       await Promise.all([client.end(), watch.end()])
     },
   }
+}
+
+/** The address of the database a booted in-process Medusa uses (`db`, its knex connection), for a hold. */
+export async function databaseUrlOf(db: {
+  raw: (sql: string) => Promise<{ rows: Array<{ name: string }> }>
+}): Promise<string> {
+  const { rows } = await db.raw("select current_database() as name")
+  return `${serverUrl()}/${rows[0].name}`
 }

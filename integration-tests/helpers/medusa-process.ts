@@ -23,7 +23,8 @@ const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js")
 export const freePort: () => Promise<number> =
   require("../../scripts/ports").freePort
 
-function serverUrl(): string {
+/** The test Postgres server's address (DB_* as scripts/postgres.js sets them), without a database. */
+export function serverUrl(): string {
   const {
     DB_HOST = "localhost",
     DB_PORT = "5432",

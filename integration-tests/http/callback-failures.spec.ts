@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { reconcilePiastrix } from "../../src/jobs/reconcile-piastrix"
 import {
   NOTIFICATION_MAX_ATTEMPTS,
   runNotificationProcessing,
@@ -34,16 +35,22 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   const settled = (shopOrderId: string, state: string) =>
     settledRow(getContainer(), shopOrderId, state)
 
+  /** A cart and its redirect (card) session, as the storefront starts it. */
+  async function redirectSession() {
+    const cart = await createCart(api, seed())
+    const { session } = await startPaymentSession(
+      api,
+      seed(),
+      cart,
+      REDIRECT,
+      SESSION_DATA
+    )
+    return { cart, session }
+  }
+
   describe("POST /hooks/piastrix, when the money does not match the order", () => {
     it("marks the session failed on a rejection, and the storefront can then pay with a new session", async () => {
-      const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(
-        api,
-        seed(),
-        cart,
-        REDIRECT,
-        SESSION_DATA
-      )
+      const { cart, session } = await redirectSession()
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/fail`)
 
       await settled(session.id, "processed")
@@ -77,14 +84,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     })
 
     it("never captures a payment whose amount differs from the order's, and records why", async () => {
-      const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(
-        api,
-        seed(),
-        cart,
-        REDIRECT,
-        SESSION_DATA
-      )
+      const { cart, session } = await redirectSession()
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`, {
         amount: "1000.00",
       })
@@ -99,6 +99,99 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         expect.objectContaining({ received_amount: "1000" })
       )
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+    })
+
+    it("never captures the right amount in another currency reported by notification, and shows the store owner why", async () => {
+      const { cart, session } = await redirectSession()
+      // The amount the session asked for, the currency not: USD (840) where RUB (643) was asked.
+      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`, {
+        currency: 840,
+      })
+
+      const row = await settled(session.id, "needs_attention")
+      expect(row).toMatchObject({ shop_amount: "1250.50", shop_currency: 840 })
+      expect(row.last_error).toMatch(
+        /amount mismatch: the session expects 1250\.50? \(currency 643\), the service reports 1250\.5 \(currency 840\); not captured/
+      )
+      const stored = await paymentSession(getContainer(), session.id)
+      expect(stored.status).toBe("error")
+      expect(stored.data).toMatchObject({
+        state: "amount_mismatch",
+        amount_mismatch: { received_currency: 840, expected_currency: 643 },
+      })
+      expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+      // The store owner's inbox shows it among what needs a person, with the reason.
+      const { data } = await api.get(
+        "/admin/piastrix/notifications?state=needs_attention&limit=100",
+        await adminHeaders(getContainer())
+      )
+      expect(data.notifications).toContainEqual(
+        expect.objectContaining({
+          id: row.id,
+          state: "needs_attention",
+          last_error: row.last_error,
+        })
+      )
+    })
+
+    it("never captures the right amount in another currency read from the status endpoint (no notification), and shows the store owner why", async () => {
+      const { cart, session } = await redirectSession()
+      await holdCallbacks(sandbox())
+      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`, {
+        currency: 840,
+      })
+      // Its minute passed: the reconcile job reads the status (the database's clock decides).
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await db.raw(
+        `update piastrix_payment set next_check_at = now() where shop_order_id = ?`,
+        [session.id]
+      )
+      const run = await reconcilePiastrix(getContainer())
+      const mine = run.payments.find((p) => p.session_id === session.id)
+      expect(mine?.outcome).toBe("paid_not_as_asked")
+      const stored = await paymentSession(getContainer(), session.id)
+      expect(stored.status).toBe("error")
+      expect(stored.data).toMatchObject({
+        state: "amount_mismatch",
+        amount_mismatch: { received_currency: 840, expected_currency: 643 },
+      })
+      expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+      const { rows: registered } = await db.raw(
+        `select state, last_error from piastrix_payment where shop_order_id = ?`,
+        [session.id]
+      )
+      expect(registered).toEqual([
+        expect.objectContaining({
+          state: "paid_without_order",
+          last_error: expect.stringMatching(
+            /paid 1250\.5 \(currency 840\), asked 1250\.50? \(currency 643\); not captured/
+          ),
+        }),
+      ])
+      // A person decides now: the reconcile job does not look at it again, and asked the service once.
+      await db.raw(
+        `update piastrix_payment set next_check_at = now() where shop_order_id = ?`,
+        [session.id]
+      )
+      const again = await reconcilePiastrix(getContainer())
+      expect(again.payments.map((p) => p.shop_order_id)).not.toContain(
+        session.id
+      )
+      const { counts, violations } = await sandboxControl(
+        sandbox(),
+        "GET",
+        "polls"
+      )
+      expect(
+        Object.entries(counts as Record<string, number>)
+          .filter(([key]) => key.includes(session.id))
+          .map(([, n]) => n)
+      ).toEqual([1])
+      expect(
+        (violations as Array<{ key: string }>).filter((v) =>
+          v.key.includes(session.id)
+        )
+      ).toEqual([])
     })
 
     it("keeps a payment for a session Medusa has since deleted as needing attention, without an order", async () => {
@@ -127,14 +220,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     })
 
     it("gives a notification whose processing keeps throwing to a person after 10 attempts, and places the order once it can", async () => {
-      const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(
-        api,
-        seed(),
-        cart,
-        REDIRECT,
-        SESSION_DATA
-      )
+      const { cart, session } = await redirectSession()
       // A database fault every processing attempt meets: a table it reads is gone.
       const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       await db.raw("alter table piastrix_refund rename to piastrix_refund_away")

@@ -1,5 +1,11 @@
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import {
+  NOTIFICATION_MAX_ATTEMPTS,
+  runNotificationProcessing,
+} from "../../src/workflows/piastrix-notification/utils/run-notification-processing"
 import { adminHeaders } from "../helpers/admin-api"
+import { databaseUrlOf, holdTable } from "../helpers/db-hold"
+import { payoutsAtService, payoutsAtServiceSince } from "../helpers/payouts"
 import {
   inboxRows,
   refundTransfers,
@@ -66,6 +72,58 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
     const row = await settledRow(getContainer(), session.id, "needs_attention")
     return { session, row }
+  }
+
+  /**
+   * A paid wallet payment whose processing kept failing (a table it reads was away) until it went to a
+   * person: `needs_attention`, refundable, and its cart still able to become an order on a retry.
+   */
+  async function walletRowGivenUp() {
+    const cart = await createCart(api, seed())
+    const { session } = await startPaymentSession(api, seed(), cart, WALLET, {
+      email: cart.email,
+    })
+    const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    await db.raw("alter table piastrix_refund rename to piastrix_refund_away")
+    try {
+      await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
+      const row = await settledRow(getContainer(), session.id, "failed")
+      for (let attempt = 2; attempt <= NOTIFICATION_MAX_ATTEMPTS; attempt++) {
+        await runNotificationProcessing(getContainer(), row.id)
+      }
+    } finally {
+      await db.raw("alter table piastrix_refund_away rename to piastrix_refund")
+    }
+    const row = await settledRow(getContainer(), session.id, "needs_attention")
+    return { cart, session, row }
+  }
+
+  async function retry(id: string) {
+    try {
+      const res = await api.post(
+        `/admin/piastrix/notifications/${id}/retry`,
+        {},
+        await adminHeaders(getContainer())
+      )
+      return { status: res.status, body: res.data }
+    } catch (err: any) {
+      return { status: err.response.status as number, body: err.response.data }
+    }
+  }
+
+  /** Orders of a cart in Medusa's tables, with whether their payment was captured. */
+  async function ordersOfCart(cartId: string) {
+    const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const { rows } = await db.raw(
+      `select o.id, p.captured_at
+         from order_cart oc
+         join "order" o on o.id = oc.order_id and o.deleted_at is null
+         left join order_payment_collection opc on opc.order_id = o.id and opc.deleted_at is null
+         left join payment p on p.payment_collection_id = opc.payment_collection_id and p.deleted_at is null
+        where oc.cart_id = ? and oc.deleted_at is null`,
+      [cartId]
+    )
+    return rows as Array<{ id: string; captured_at: Date | null }>
   }
 
   async function refund(id: string, body: unknown = {}) {
@@ -181,6 +239,82 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(data.notification.state).toBe("needs_attention")
     expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
     expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
+  })
+
+  it("sends the money back or places the order, never both, when Refund is pressed and Retry lands while its transfer is about to go", async () => {
+    const { cart, session, row } = await walletRowGivenUp()
+    expect((await inboxRow(row.id)).refundable).toBe(true)
+    const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const before = await payoutsAtService(sandbox())
+
+    // Refund first: it takes the row and stops at its write-ahead register row, before the transfer.
+    const hold = await holdTable(await databaseUrlOf(db), "piastrix_refund")
+    let refunding: ReturnType<typeof refund>
+    let retried: Awaited<ReturnType<typeof retry>>
+    try {
+      refunding = refund(row.id)
+      const [waiting] = await hold.firstWaiting()
+      expect(waiting.query).toMatch(/piastrix_refund/)
+      const [claimed] = await inboxRows(getContainer(), { id: row.id })
+      expect(claimed.claimed_until).not.toBeNull()
+      retried = await retry(row.id)
+    } finally {
+      await hold.release()
+    }
+    const refunded = await refunding
+
+    // At the service and in Medusa's order tables: one transfer of the payment back, and no order.
+    const atService = payoutsAtServiceSince(
+      before,
+      await payoutsAtService(sandbox())
+    )
+    const orders = await ordersOfCart(cart.id)
+    expect({
+      transfers: atService.transfers,
+      debited: atService.debited,
+      orders: orders.length,
+    }).toEqual({ transfers: 1, debited: row.shop_amount, orders: 0 })
+    expect(Object.keys(atService.creates)).toEqual([
+      expect.stringMatching(new RegExp(`^${session.id}`)),
+    ])
+    expect(refunded.status).toBe(200)
+    expect(retried.status).toBe(400)
+    expect(retried.body.message).toMatch(/being refunded or processed/)
+    expect(await inboxRow(row.id)).toMatchObject({ state: "resolved" })
+  })
+
+  it("places the order or sends the money back, never both, when Retry is pressed and Refund lands while the order is being placed", async () => {
+    const { cart, row } = await walletRowGivenUp()
+    const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const before = await payoutsAtService(sandbox())
+
+    // Retry first: its processing stops where Medusa records the authorized payment.
+    const hold = await holdTable(await databaseUrlOf(db), "payment")
+    let retrying: ReturnType<typeof retry>
+    let refunded: Awaited<ReturnType<typeof refund>>
+    try {
+      retrying = retry(row.id)
+      const [waiting] = await hold.firstWaiting()
+      expect(waiting.query).toMatch(/insert into "?payment"?/i)
+      refunded = await refund(row.id)
+    } finally {
+      await hold.release()
+    }
+    const retried = await retrying
+
+    const atService = payoutsAtServiceSince(
+      before,
+      await payoutsAtService(sandbox())
+    )
+    const orders = await ordersOfCart(cart.id)
+    expect({
+      transfers: atService.transfers,
+      createRequests: atService.createRequests,
+      orders: orders.length,
+      captured: orders.every((o) => o.captured_at !== null),
+    }).toEqual({ transfers: 0, createRequests: 0, orders: 1, captured: true })
+    expect(retried.body.outcome).toBe("processed")
+    expect([400, 409]).toContain(refunded.status)
   })
 
   it("refuses to refund a payment of a kind the service cannot refund, and moves no money", async () => {

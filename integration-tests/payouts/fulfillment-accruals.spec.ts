@@ -28,7 +28,15 @@ import piastrixFulfillmentAccrual, {
   orderOfFulfillment,
 } from "../../src/subscribers/piastrix-fulfillment-accrual"
 import { adminHeaders } from "../helpers/admin-api"
-import { expectPayoutInvariants, productVendor } from "../helpers/payouts"
+import { refundTransfers, sandboxControl, waitFor } from "../helpers/callbacks"
+import { payOnPaymentPage } from "../helpers/payer"
+import {
+  balancesOf,
+  expectPayoutInvariants,
+  payoutsAtService,
+  payoutsAtServiceSince,
+  productVendor,
+} from "../helpers/payouts"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
   completeCart,
@@ -41,6 +49,8 @@ import {
 jest.setTimeout(180000)
 
 const RUB = 643
+const WALLET = "pp_piastrix-wallet_piastrix"
+const PAYER_WALLET = "201494711279"
 
 /** A warehouse with Medusa's manual fulfillment provider and a free shipping option, as a store sets one up. */
 async function shippingOption(container: MedusaContainer) {
@@ -124,22 +134,28 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     return rows
   }
 
-  /** Two vendors, and a paid order of two books (one vendor) and stickers (the other), ready to fulfill. */
-  async function paidOrder() {
+  /**
+   * Two vendors, and a paid order of two books (one vendor) and stickers (the other), ready to fulfill;
+   * `wallet`: paid by a Piastrix wallet payment (the callback places the order).
+   */
+  async function paidOrder({ wallet = false } = {}) {
     const books = await vendor("Books vendor", "piastrix-ebook", "10")
     const stickers = await vendor("Sticker vendor", "piastrix-stickers", "20")
     const shipping = await shippingOption(getContainer())
-    return { books, stickers, ...(await placeOrder(shipping)) }
+    return { books, stickers, ...(await placeOrder(shipping, { wallet })) }
   }
 
   /** A paid order of two books and stickers, with its lines, fulfillments and returns made by Medusa's workflows. */
-  async function placeOrder({
-    location_id,
-    shipping_option_id,
-  }: {
-    location_id: string
-    shipping_option_id: string
-  }) {
+  async function placeOrder(
+    {
+      location_id,
+      shipping_option_id,
+    }: {
+      location_id: string
+      shipping_option_id: string
+    },
+    { wallet = false } = {}
+  ) {
     const cart = await createCart(api, seed(), {
       sku: "piastrix-ebook",
       quantity: 2,
@@ -149,8 +165,21 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       { variant_id: seed().variants["piastrix-stickers"], quantity: 1 },
       storeHeaders(seed())
     )
-    await startPaymentSession(api, seed(), cart, "pp_system_default")
-    expect((await completeCart(api, seed(), cart.id)).status).toBe(200)
+    let sessionId: string | null = null
+    if (wallet) {
+      const { session } = await startPaymentSession(api, seed(), cart, WALLET, {
+        email: cart.email,
+      })
+      sessionId = session.id
+      await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
+      await waitFor(async () => {
+        const placed = await findOrderForCart(getContainer(), cart.id)
+        return placed?.payment_state === "captured"
+      })
+    } else {
+      await startPaymentSession(api, seed(), cart, "pp_system_default")
+      expect((await completeCart(api, seed(), cart.id)).status).toBe(200)
+    }
     const order = (await findOrderForCart(getContainer(), cart.id))!
     const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
@@ -196,6 +225,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     }
     return {
       order,
+      sessionId,
       query,
       line,
       fulfill,
@@ -358,6 +388,155 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       [order.id]
     )
     expect(rows[0].n).toBe(2)
+  })
+
+  /** The admin's Cancel on an order (Medusa refunds its captured payments); never throws. */
+  async function cancelOrder(orderId: string) {
+    try {
+      const res = await api.post(
+        `/admin/orders/${orderId}/cancel`,
+        {},
+        await adminHeaders(getContainer())
+      )
+      return { status: res.status, body: res.data }
+    } catch (err: any) {
+      return { status: err.response.status as number, body: err.response.data }
+    }
+  }
+
+  async function orderState(orderId: string) {
+    const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "order",
+      fields: [
+        "status",
+        "total",
+        "payment_collections.payments.amount",
+        "payment_collections.payments.refunds.amount",
+      ],
+      filters: { id: orderId },
+    })
+    const payments = data[0].payment_collections.flatMap(
+      (pc: any) => pc.payments
+    )
+    return {
+      status: data[0].status as string,
+      paid: Number(payments[0].amount).toFixed(2),
+      refunds: payments.flatMap((p: any) =>
+        p.refunds.map((r: any) => Number(r.amount).toFixed(2))
+      ),
+    }
+  }
+
+  it("refunds a wallet-paid order canceled in Medusa once at the service, and reverses its vendors' shares once", async () => {
+    const { books, stickers, order, sessionId, line, fulfill } =
+      await paidOrder({ wallet: true })
+    const { result: fulfillment } = await fulfill([
+      { id: line("piastrix-ebook"), quantity: 2 },
+      { id: line("piastrix-stickers"), quantity: 1 },
+    ])
+    await eventually(
+      async () =>
+        (await recipientBalances(db, stickers.id, RUB)).held === "120.00" &&
+        (await recipientBalances(db, books.id, RUB)).held === "2250.90"
+    )
+    // Medusa cancels an order only once its fulfillments are canceled: that reverses the shares.
+    await cancelOrderFulfillmentWorkflow(getContainer()).run({
+      input: { order_id: order.id, fulfillment_id: fulfillment.id },
+    })
+    await eventually(
+      async () =>
+        (await recipientBalances(db, stickers.id, RUB)).held === "0.00" &&
+        (await recipientBalances(db, books.id, RUB)).held === "0.00"
+    )
+
+    const before = await payoutsAtService(sandbox())
+    const canceled = await cancelOrder(order.id)
+    expect(canceled.status).toBe(200)
+    const after = await orderState(order.id)
+    const atService = payoutsAtServiceSince(
+      before,
+      await payoutsAtService(sandbox())
+    )
+    expect({
+      createRequests: atService.createRequests,
+      transfers: atService.transfers,
+      debited: atService.debited,
+      to: (await refundTransfers(sandbox(), sessionId!)).map((t) => t.writeOff),
+    }).toEqual({
+      createRequests: 1,
+      transfers: 1,
+      debited: after.paid,
+      to: [after.paid],
+    })
+    expect(after).toMatchObject({ status: "canceled", refunds: [after.paid] })
+
+    // order.canceled (delivered once more here) reverses nothing twice: each share's reversal once.
+    await piastrixCancelReversal({
+      event: { name: "order.canceled", data: { id: order.id } },
+      container: getContainer(),
+    } as never)
+    const { rows } = await db.raw(
+      `select kind, count(*)::int as n from piastrix_ledger_entry
+        where order_id = ? and account = 'held' group by kind order by kind`,
+      [order.id]
+    )
+    expect(rows).toEqual([
+      { kind: "accrual", n: 2 },
+      { kind: "reversal", n: 2 },
+    ])
+    for (const vendor of [books, stickers]) {
+      expect(await balancesOf(db, vendor.id)).toMatchObject({
+        held: "0.00",
+        available: "0.00",
+        paid: "0.00",
+      })
+    }
+  })
+
+  it("shows on a wallet-paid order canceled in Medusa that its refund did not go through when the service fails the transfer", async () => {
+    const { order, sessionId } = await placeOrder(
+      await shippingOption(getContainer()),
+      { wallet: true }
+    )
+    const before = await payoutsAtService(sandbox())
+    await sandboxControl(sandbox(), "POST", "faults", {
+      type: "http_error",
+      path: "/transfer/create",
+      status: 500,
+    })
+    let canceled: Awaited<ReturnType<typeof cancelOrder>>
+    try {
+      canceled = await cancelOrder(order.id)
+    } finally {
+      await sandboxControl(sandbox(), "DELETE", "faults")
+    }
+    // Medusa cancels the order anyway (its refund step logs a failed refund and goes on) and records no
+    // refund; the service made no transfer.
+    expect(canceled.status).toBe(200)
+    const after = await orderState(order.id)
+    expect(after).toMatchObject({ status: "canceled", refunds: [] })
+    const atService = payoutsAtServiceSince(
+      before,
+      await payoutsAtService(sandbox())
+    )
+    expect(atService).toMatchObject({ transfers: 0, debited: "0.00" })
+    expect(await refundTransfers(sandbox(), sessionId!)).toEqual([])
+
+    // The order's Piastrix panel in the admin shows the refund, its outcome unknown, and why.
+    const { data } = await api.get(
+      `/admin/piastrix/orders/${order.id}/payments`,
+      await adminHeaders(getContainer())
+    )
+    expect(data.payments).toHaveLength(1)
+    expect(data.payments[0].refunds).toEqual([
+      expect.objectContaining({
+        amount: after.paid,
+        state: "unknown",
+        transfer_id: null,
+        reason: expect.stringMatching(/outcome unknown \(HTTP 500/),
+      }),
+    ])
   })
 
   it("accrues a fulfillment whose event was lost, once, when the payout job looks back", async () => {

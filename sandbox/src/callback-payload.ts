@@ -19,7 +19,7 @@ export function callbackFields(
     shop_id: String(ctx.config.shopId),
     shop_order_id: payment.shopOrderId,
     shop_amount: formatAmount(dec(received), payment.currency),
-    shop_currency: String(payment.currency),
+    shop_currency: String(payment.reportedCurrency ?? payment.currency),
     shop_refund: event === "success" ? payment.shopRefund : "",
     client_price: payment.clientPrice ?? "",
     ps_currency: String(payment.psCurrency),

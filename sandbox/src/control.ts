@@ -117,12 +117,17 @@ export const controlRoutes: [string, string, ControlHandler][] = [
       const body = parse(
         z.object({
           amount: decimal.optional(),
+          currency: z.number().int().positive().optional(),
           payer_account: z.string().optional(),
         }),
         req
       )
       const p = payment(req, sb)
-      markPaid(sb, p, { amount: body.amount, payerAccount: body.payer_account })
+      markPaid(sb, p, {
+        amount: body.amount,
+        currency: body.currency,
+        payerAccount: body.payer_account,
+      })
       return ok(p)
     },
   ],

@@ -25,6 +25,8 @@ function ensureOpen(payment: Payment): void {
 export type PayOptions = {
   /** Amount received in the shop currency when the payer transferred a different amount. */
   amount?: string
+  /** The currency the service then reports the payment in (notification, status), when not the asked one. */
+  currency?: number
   payerAccount?: string
 }
 
@@ -65,6 +67,9 @@ export function markPaid(
   payment.paidAmount = received
   if (options.payerAccount) {
     payment.payerAccount = options.payerAccount
+  }
+  if (options.currency !== undefined) {
+    payment.reportedCurrency = options.currency
   }
   if (payway && received !== payment.amount) {
     payment.shopRefund = shopRefundOf(ctx, payway, received, payment.currency)

@@ -58,7 +58,7 @@ function paymentRecordFields(
         : formatNow(new Date(payment.processed)),
     ps_currency: payment.psCurrency,
     shop_amount: jsonAmount(dec(received(payment)), payment.currency),
-    shop_currency: payment.currency,
+    shop_currency: payment.reportedCurrency ?? payment.currency,
     shop_id: ctx.config.shopId,
     shop_order_id: payment.shopOrderId,
     shop_refund: jsonAmount(dec(payment.shopRefund), payment.currency),

@@ -29,6 +29,11 @@ export type Payment = {
   shopRefund: string
   /** Amount actually received, in the shop currency; differs from `amount` after a wrong transfer. */
   paidAmount: string | null
+  /**
+   * The currency the service reports the payment in, when a test makes it report another than `currency`
+   * (control API `pay` with `currency`); absent: `currency`.
+   */
+  reportedCurrency?: number
   clientPrice: string | null
   description: string | null
   email: string | null

@@ -111,7 +111,8 @@ export async function reconcilePiastrix(
         (result.order_id ? `, order ${result.order_id}` : "")
       if (
         result.outcome === "failed" ||
-        result.outcome === "paid_without_order"
+        result.outcome === "paid_without_order" ||
+        result.outcome === "paid_not_as_asked"
       ) {
         logger.warn(line)
       } else {

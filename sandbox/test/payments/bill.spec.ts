@@ -85,6 +85,31 @@ describe("sandbox wallet payments (/bill)", () => {
     ).toBe(true)
   })
 
+  it("reports a payment in another currency when a test pays it so (control `pay` with `currency`), by notification and status", async () => {
+    await create("bill-other-currency")
+    const before = receiver.received.length
+    const paid = await t.client.control(
+      "POST",
+      "/payments/bill-other-currency/pay",
+      { currency: 840 }
+    )
+    expect(paid.status).toBe(200)
+    expect((await status("bill-other-currency")).data).toMatchObject({
+      status: 2,
+      shop_amount: 250,
+      shop_currency: 840,
+    })
+    await receiver.waitFor(before + 1)
+    const notification = receiver.received.find(
+      (n) => n.fields.shop_order_id === "bill-other-currency"
+    )!
+    expect(notification.fields).toMatchObject({
+      status: "success",
+      shop_amount: "250.00",
+      shop_currency: "840",
+    })
+  })
+
   it("expires an unpaid bill after its lifetime (status 4) and sends the failure notification", async () => {
     await create("bill-expiring", { lifetime: 5 })
     await advance(t.client, 4 * 60_000)

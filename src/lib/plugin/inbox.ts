@@ -221,6 +221,26 @@ export async function strandedNotificationIds(
  * `resolved`, with their note: nothing processes it again. Only a row that needs a person or keeps
  * failing, and not while an instance holds it. Returns false when the row is not in such a state.
  */
+/**
+ * Opens a row that needs a person or keeps failing for another processing, its attempts counted from
+ * zero; false when its state does not allow it or an instance holds it right now (a processing, or the
+ * inbox's refund, whose claim must not be cleared under it: the refund and an order would both happen).
+ */
+export async function reopenNotification(
+  db: SqlConnection,
+  id: string
+): Promise<boolean> {
+  const { rows } = await db.raw(
+    `update ${NOTIFICATION_TABLE}
+        set state = 'received', attempts = 0, claimed_until = null, updated_at = now()
+      where id = ? and deleted_at is null and state in ('needs_attention', 'failed')
+        and (claimed_until is null or claimed_until < now())
+      returning id`,
+    [id]
+  )
+  return rows.length === 1
+}
+
 export async function resolveNotification(
   db: SqlConnection,
   id: string,

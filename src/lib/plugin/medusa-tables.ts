@@ -16,8 +16,9 @@ import type { SqlConnection } from "./sql-connection"
  * | `refund` (payment)                 | id, deleted_at                                                           |
  * | `"order"` (order)                  | id, status, is_draft_order, canceled_at, created_at, deleted_at,         |
  * |                                    | metadata->>'piastrix_orphan_checked'                                     |
- * | `order_cart` (link)                | order_id, deleted_at                                                     |
- * | `order_payment_collection` (link)  | order_id, deleted_at                                                     |
+ * | `order_cart` (link)                | order_id, cart_id, deleted_at                                            |
+ * | `order_payment_collection` (link)  | order_id, payment_collection_id, deleted_at                              |
+ * | `cart_payment_collection` (link)   | cart_id, payment_collection_id, deleted_at                               |
  *
  * Also relied on: a Piastrix provider's id starts with `pp_piastrix` (Medusa's `pp_<identifier>_<id>`), and
  * session data carries `shop_order_id` once a replacement session carries a payment (carried-payment.ts).
@@ -143,4 +144,27 @@ export async function unlinkedOrderIds(
     [s.graceSeconds, s.limit]
   )
   return rows.map((r) => r.id)
+}
+
+/**
+ * Orders a completion of the cart paying with `paymentCollectionId` left linked to the payment collection
+ * but not to the cart (the process died between the two links Medusa makes): while that link stays, every
+ * later completion of the cart fails ("Cannot create multiple links") and the money never becomes an order.
+ * Only when the cart itself has no order, so a real order is never touched. (links)
+ */
+export async function interruptedOrdersOfCollection(
+  db: SqlConnection,
+  paymentCollectionId: string
+): Promise<string[]> {
+  const { rows } = await db.raw(
+    `select opc.order_id from cart_payment_collection cpc
+       join order_payment_collection opc
+         on opc.payment_collection_id = cpc.payment_collection_id and opc.deleted_at is null
+      where cpc.payment_collection_id = ? and cpc.deleted_at is null
+        and not exists (select 1 from order_cart oc where oc.cart_id = cpc.cart_id and oc.deleted_at is null)
+        and not exists (select 1 from order_cart oc where oc.order_id = opc.order_id and oc.deleted_at is null)
+      order by opc.order_id`,
+    [paymentCollectionId]
+  )
+  return rows.map((r) => r.order_id)
 }

@@ -23,6 +23,7 @@ import {
   createPiastrixVerifier,
   createSenderCheck,
   inboxPage,
+  reopenNotification,
   resolveNotification,
   forgetShopInputConfig,
   effectiveOptions,
@@ -371,16 +372,11 @@ class PiastrixModuleService extends MedusaService({
 
   /**
    * Opens a settled row for another processing (a person fixed what stopped it: the cart, the
-   * shop's balance). The attempt count starts again; the reason stays until the next outcome.
+   * shop's balance). The attempt count starts again; the reason stays until the next outcome. False
+   * when the row is in another state or held right now (a processing, the inbox's refund).
    */
-  async reopenNotification(id: string): Promise<NotificationRow> {
-    const row = await this.updatePiastrixNotifications({
-      id,
-      state: "received",
-      attempts: 0,
-      claimed_until: null,
-    })
-    return row as unknown as NotificationRow
+  async reopenNotification(id: string): Promise<boolean> {
+    return reopenNotification(this.#db(), id)
   }
 
   /** Marks a row a person settled outside the plugin; false when its state does not allow it. */

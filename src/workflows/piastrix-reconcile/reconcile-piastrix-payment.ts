@@ -20,7 +20,11 @@ export type PaymentReconcileResult = {
   session_id: string | null
   status: PaymentStatusCheck
   /** What Medusa's side ended as: the session's outcome, or the register's verdict without a session. */
-  outcome: SessionOutcome["outcome"] | "paid_without_order" | "not_checked"
+  outcome:
+    | SessionOutcome["outcome"]
+    | "paid_without_order"
+    | "paid_not_as_asked"
+    | "not_checked"
   order_id: string | null
 }
 
@@ -29,15 +33,19 @@ export type PaymentReconcileResult = {
  * blocked, a wrong address). The status is asked first, so an unpaid payment costs one guarded call
  * and nothing else. Paid or ended, with a session: Medusa's payment processing settles it (the
  * provider reuses the answer), and a waiting order learns of a failure. Paid without a session (Medusa
- * replaced or deleted it): the register marks it for a person. Settled payments are not looked at again.
+ * replaced or deleted it), or paid another amount or currency than asked (never captured): the register
+ * marks it for a person. Settled payments are not looked at again.
  */
 export const reconcilePiastrixPaymentWorkflow = createWorkflow(
   reconcilePiastrixPaymentWorkflowId,
   (input: { payment: DuePayment }) => {
     const status = checkPiastrixPaymentStatusStep({ payment: input.payment })
     const act = transform({ input, status }, ({ input, status }) => {
+      // Paid not as asked still goes through the session: the provider records the mismatch on it.
       const settledAtService =
-        status.outcome === "paid" || status.outcome === "ended"
+        status.outcome === "paid" ||
+        status.outcome === "paid_not_as_asked" ||
+        status.outcome === "ended"
       if (!settledAtService) {
         return "none"
       }
@@ -67,7 +75,9 @@ export const reconcilePiastrixPaymentWorkflow = createWorkflow(
         outcome:
           act === "lost"
             ? "paid_without_order"
-            : (session?.outcome ?? "not_checked"),
+            : status.outcome === "paid_not_as_asked"
+              ? "paid_not_as_asked"
+              : (session?.outcome ?? "not_checked"),
         order_id: session?.order?.id ?? null,
       })
     )
@@ -76,12 +86,16 @@ export const reconcilePiastrixPaymentWorkflow = createWorkflow(
       result:
         result.outcome === "captured" || result.outcome === "failed"
           ? ("settled" as const)
-          : result.outcome === "paid_without_order"
+          : result.outcome === "paid_without_order" ||
+              result.outcome === "paid_not_as_asked"
             ? ("paid_without_order" as const)
             : ("open" as const),
       reason:
-        `the service reports ${result.status.detail} paid, but Medusa no longer holds its payment session; ` +
-        "no order was created",
+        result.outcome === "paid_not_as_asked"
+          ? `the service reports ${result.status.detail}; not captured, no order was created: ` +
+            "a person decides (refund the payer, or settle with them)"
+          : `the service reports ${result.status.detail} paid, but Medusa no longer holds its payment session; ` +
+            "no order was created",
     }))
     settlePiastrixPaymentStep(register)
     return new WorkflowResponse(result)

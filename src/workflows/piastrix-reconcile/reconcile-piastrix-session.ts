@@ -58,7 +58,9 @@ export const reconcilePiastrixSessionWorkflow = createWorkflow(
       })
       const failure = transform({ outcome }, ({ outcome }) => ({
         order: outcome.outcome === "failed" ? outcome.order : null,
-        reason: `the Piastrix payment ended ${outcome.status}`,
+        reason: outcome.mismatch
+          ? "the Piastrix payment came in another amount or currency than asked; not captured"
+          : `the Piastrix payment ended ${outcome.status}`,
         at: new Date().toISOString(),
       }))
       markPiastrixOrderPaymentFailedStep(failure)

@@ -15,17 +15,19 @@ export const checkPiastrixPaymentStatusStepId = "check-piastrix-payment-status"
 
 export type PaymentStatusCheck = {
   /**
-   * paid: the service reports it paid, for the registered amount and currency; ended: rejected,
-   * expired or canceled; pending: not yet (or not found); unknown: the service could not be asked.
+   * paid: the service reports it paid, for the registered amount and currency; paid_not_as_asked: paid,
+   * another amount or currency (never captured: a person decides); ended: rejected, expired or canceled;
+   * pending: not yet (or not found); unknown: the service could not be asked.
    */
-  outcome: "paid" | "pending" | "ended" | "unknown"
+  outcome: "paid" | "paid_not_as_asked" | "pending" | "ended" | "unknown"
   detail: string
 }
 
 /**
  * Asks the service where a registered payment stands, through the shop's polling guard (the
  * provider's authorization right after reuses the answer instead of asking again). A paid status
- * counts only with the registered amount and currency: a status read captures only corroborated money.
+ * counts only with the registered amount and currency: a status read captures only corroborated money;
+ * another amount or currency is reported as such, for a person.
  */
 export const checkPiastrixPaymentStatusStep = createStep(
   checkPiastrixPaymentStatusStepId,
@@ -70,8 +72,8 @@ export const checkPiastrixPaymentStatusStep = createStep(
         )
           ? { outcome: "paid", detail }
           : {
-              outcome: "pending",
-              detail: `${detail}: paid ${record.shop_amount} (${record.shop_currency}), not what was asked`,
+              outcome: "paid_not_as_asked",
+              detail: `${detail}: paid ${record.shop_amount} (currency ${record.shop_currency}), asked ${payment.amount} (currency ${payment.currency})`,
             }
       )
     }

@@ -11,6 +11,8 @@ export type SessionOutcome = {
   session_id: string
   outcome: "captured" | "waiting" | "failed" | "skipped"
   status: string
+  /** The money came in another amount or currency than asked (the provider recorded it; never captured). */
+  mismatch?: boolean
   order: OrderRef | null
 }
 
@@ -24,7 +26,7 @@ export const readPiastrixSessionOutcomeStep = createStep(
     const paymentModule = container.resolve(Modules.PAYMENT)
     const [after] = await paymentModule.listPaymentSessions(
       { id: input.session_id },
-      { select: ["id", "status"] }
+      { select: ["id", "status", "data"] }
     )
     const status = after?.status ?? "deleted"
     const { order } = await findCartAndOrder(
@@ -41,6 +43,7 @@ export const readPiastrixSessionOutcomeStep = createStep(
       session_id: input.session_id,
       outcome,
       status,
+      mismatch: after?.data?.state === "amount_mismatch",
       order,
     })
   }

@@ -29,8 +29,7 @@ export const GET = async (
     entries.map((e) => e.for_order_id)
   )
   const context = messageContext(
-    defaultCurrencyTable.alphaOf(recipient.currency) ??
-      String(recipient.currency)
+    defaultCurrencyTable.codeOf(recipient.currency)
   )
   res.json({
     entries: entries.map(({ for_order_id, ...e }) => ({
