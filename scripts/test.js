@@ -56,6 +56,7 @@ function styleChecks() {
 const PROCESS_SUITES = [
   "integration-tests/crash/",
   "integration-tests/scale/many-instances",
+  "integration-tests/scale/same-product-completions",
   "integration-tests/security/forgeries-on-redis",
   "integration-tests/security/recipient-accounts-boot",
   "integration-tests/security/limits-across-instances",
