@@ -1,7 +1,8 @@
 import Medusa from "@medusajs/js-sdk"
 import axios, { type AxiosInstance } from "axios"
 import { startSandbox, type RunningSandbox } from "../../sandbox/src"
-import { waitFor } from "../helpers/callbacks"
+import { sandboxControl, waitFor } from "../helpers/callbacks"
+import { payOnPaymentPage } from "../helpers/payer"
 import { holdTable } from "../helpers/db-hold"
 import {
   createStoreDatabase,
@@ -28,7 +29,7 @@ jest.setTimeout(600_000)
  * with many payers buying the same product, that wait runs out: `many-instances` saw bank transfers
  * answered `conflict` this way. Here the wait is made certain, never left to timing: the first completion
  * is stopped while it holds the lock (its reservation waits on a held `reservation_item`), so the second
- * waits out its 5 s.
+ * waits out its 5 s. The reconcile job runs as in production (every minute).
  */
 let redis: { url: string; stop(): Promise<void> }
 let sandbox: RunningSandbox
@@ -48,7 +49,6 @@ beforeAll(async () => {
     PIASTRIX_SECRET_KEY: TEST_SECRET,
     PIASTRIX_API_URL: sandbox.url,
     PIASTRIX_H2H_URL: sandbox.url,
-    PIASTRIX_RECONCILE: "off",
     // The test reads Medusa's reason for each 409 from the log.
     LOG_LEVEL: "info",
   }
@@ -128,4 +128,69 @@ it("a completion that waits out the stock lock of a product another completion h
     // Settled before the store is stopped, whatever failed above.
     await firstPlaced?.catch(() => null)
   }
+})
+
+it("a paid wallet cart whose callback's completion waits out the stock lock keeps its money, is retried by the reconcile job, and gets its one order with one capture", async () => {
+  const api = axios.create({ baseURL: store.url })
+  const blocker = await bankTransferCart(api, 3)
+  const cart = await createCart(api, db.seed, {
+    email: "same-product-paid@example.com",
+  })
+  const { session } = await startPaymentSession(
+    api,
+    db.seed,
+    cart,
+    "pp_piastrix-wallet_piastrix"
+  )
+  const row = async () => {
+    const [found] = await db.sql<{ state: string; last_error: string | null }>(
+      `select state, last_error from piastrix_notification where shop_order_id = $1`,
+      [session.id]
+    )
+    return found
+  }
+
+  const hold = await holdTable(db.databaseUrl, "reservation_item")
+  let blocked: ReturnType<typeof postCompletion> | undefined
+  try {
+    blocked = postCompletion(api, db.seed, blocker)
+    await waitFor(async () => (await hold.waiting()).length > 0, 60_000)
+    // Paid: the callback's processing completes the cart and meets the held lock.
+    await payOnPaymentPage(session.data, { payerAccount: "201494711279" })
+    const settled = await waitFor(async () => {
+      const found = await row()
+      return found && found.state !== "received" ? found : null
+    }, 120_000)
+    expect(settled).toEqual({
+      state: "failed",
+      last_error: expect.stringContaining("Timed-out acquiring lock."),
+    })
+  } finally {
+    await hold.release()
+    await blocked?.catch(() => null)
+  }
+
+  // The job takes a failed row again after a minute; the lock is free by then.
+  await waitFor(async () => (await row()).state === "processed", 240_000).catch(
+    async (error) => {
+      throw new Error(
+        `${error.message}: ${JSON.stringify(await row())}\n${store.output().slice(-3000)}`
+      )
+    }
+  )
+  const orders = await db.sql<{ captures: number; refunds: number }>(
+    `select count(distinct c.id)::int as captures, count(distinct r.id)::int as refunds
+       from order_cart oc
+       join order_payment_collection opc on opc.order_id = oc.order_id and opc.deleted_at is null
+       join payment p on p.payment_collection_id = opc.payment_collection_id and p.deleted_at is null
+       left join capture c on c.payment_id = p.id and c.deleted_at is null
+       left join refund r on r.payment_id = p.id and r.deleted_at is null
+      where oc.cart_id = $1 and oc.deleted_at is null
+      group by oc.order_id`,
+    [cart.id]
+  )
+  expect(orders).toEqual([{ captures: 1, refunds: 0 }])
+  // Nothing went back to the payer's wallet: the service was asked for no transfer.
+  const requests = await sandboxControl(sandbox, "GET", "requests")
+  expect(requests.endpoints["/transfer/create"]?.total ?? 0).toBe(0)
 })
