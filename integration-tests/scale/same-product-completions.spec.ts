@@ -4,12 +4,7 @@ import { startSandbox, type RunningSandbox } from "../../sandbox/src"
 import { sandboxControl, waitFor } from "../helpers/callbacks"
 import { payOnPaymentPage } from "../helpers/payer"
 import { holdTable } from "../helpers/db-hold"
-import {
-  createStoreDatabase,
-  medusaInstance,
-  type MedusaInstance,
-  type StoreDatabase,
-} from "../helpers/medusa-process"
+import { startMedusaStore, type MedusaStore } from "../helpers/medusa-process"
 import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
 import {
   completeCart as postCompletion,
@@ -33,8 +28,7 @@ jest.setTimeout(600_000)
  */
 let redis: { url: string; stop(): Promise<void> }
 let sandbox: RunningSandbox
-let db: StoreDatabase
-let store: MedusaInstance
+let store: MedusaStore
 
 beforeAll(async () => {
   redis = await startRedis()
@@ -52,25 +46,23 @@ beforeAll(async () => {
     // The test reads Medusa's reason for each 409 from the log.
     LOG_LEVEL: "info",
   }
-  db = await createStoreDatabase({ env })
-  store = await medusaInstance({ databaseUrl: db.databaseUrl, env })
+  store = await startMedusaStore({ env })
   await store.start()
 })
 
 afterAll(async () => {
-  await store?.kill()
-  await db?.drop()
+  await store?.close()
   await sandbox?.close()
   await redis?.stop()
 })
 
 async function bankTransferCart(api: AxiosInstance, n: number) {
-  const cart = await createCart(api, db.seed, {
+  const cart = await createCart(api, store.seed, {
     email: `same-product-${n}@example.com`,
   })
   await startPaymentSession(
     api,
-    db.seed,
+    store.seed,
     cart,
     "pp_piastrix-bank-transfer_piastrix",
     { email: cart.email, payway: "h2h_sbp_rub" }
@@ -79,7 +71,7 @@ async function bankTransferCart(api: AxiosInstance, n: number) {
 }
 
 const ordersOf = (cartId: string) =>
-  db.sql<{ order_id: string }>(
+  store.sql<{ order_id: string }>(
     `select oc.order_id from order_cart oc
        join "order" o on o.id = oc.order_id and o.deleted_at is null
       where oc.cart_id = $1 and oc.deleted_at is null`,
@@ -95,14 +87,14 @@ it("a completion that waits out the stock lock of a product another completion h
   const first = await bankTransferCart(api, 1)
   const second = await bankTransferCart(api, 2)
 
-  const hold = await holdTable(db.databaseUrl, "reservation_item")
+  const hold = await holdTable(store.databaseUrl, "reservation_item")
   let firstPlaced: ReturnType<typeof postCompletion> | undefined
   try {
-    firstPlaced = postCompletion(api, db.seed, first)
+    firstPlaced = postCompletion(api, store.seed, first)
     // The first completion holds the product's lock, stopped at its reservation.
     await waitFor(async () => (await hold.waiting()).length > 0, 60_000)
 
-    const refused = await postCompletion(api, db.seed, second)
+    const refused = await postCompletion(api, store.seed, second)
     expect(refused).toMatchObject({ status: 409, body: { type: "conflict" } })
     expect(stockLockTimeouts()).toBe(1)
     expect(await ordersOf(second)).toEqual([])
@@ -110,7 +102,7 @@ it("a completion that waits out the stock lock of a product another completion h
     // What a storefront does (docs/storefront.md): the kit completes again after a conflict.
     const sdk = new Medusa({
       baseUrl: store.url,
-      publishableKey: db.seed.publishableKey,
+      publishableKey: store.seed.publishableKey,
     })
     const placing = completeCart(sdk, second)
     // Its first attempt met the same held lock; the first completion goes on only now.
@@ -133,27 +125,30 @@ it("a completion that waits out the stock lock of a product another completion h
 it("a paid wallet cart whose callback's completion waits out the stock lock keeps its money, is retried by the reconcile job, and gets its one order with one capture", async () => {
   const api = axios.create({ baseURL: store.url })
   const blocker = await bankTransferCart(api, 3)
-  const cart = await createCart(api, db.seed, {
+  const cart = await createCart(api, store.seed, {
     email: "same-product-paid@example.com",
   })
   const { session } = await startPaymentSession(
     api,
-    db.seed,
+    store.seed,
     cart,
     "pp_piastrix-wallet_piastrix"
   )
   const row = async () => {
-    const [found] = await db.sql<{ state: string; last_error: string | null }>(
+    const [found] = await store.sql<{
+      state: string
+      last_error: string | null
+    }>(
       `select state, last_error from piastrix_notification where shop_order_id = $1`,
       [session.id]
     )
     return found
   }
 
-  const hold = await holdTable(db.databaseUrl, "reservation_item")
+  const hold = await holdTable(store.databaseUrl, "reservation_item")
   let blocked: ReturnType<typeof postCompletion> | undefined
   try {
-    blocked = postCompletion(api, db.seed, blocker)
+    blocked = postCompletion(api, store.seed, blocker)
     await waitFor(async () => (await hold.waiting()).length > 0, 60_000)
     // Paid: the callback's processing completes the cart and meets the held lock.
     await payOnPaymentPage(session.data, { payerAccount: "201494711279" })
@@ -178,7 +173,7 @@ it("a paid wallet cart whose callback's completion waits out the stock lock keep
       )
     }
   )
-  const orders = await db.sql<{ captures: number; refunds: number }>(
+  const orders = await store.sql<{ captures: number; refunds: number }>(
     `select count(distinct c.id)::int as captures, count(distinct r.id)::int as refunds
        from order_cart oc
        join order_payment_collection opc on opc.order_id = oc.order_id and opc.deleted_at is null
