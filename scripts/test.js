@@ -56,6 +56,7 @@ function styleChecks() {
 const PROCESS_SUITES = [
   "integration-tests/crash/",
   "integration-tests/scale/many-instances",
+  "integration-tests/scale/same-product-completions",
   "integration-tests/security/forgeries-on-redis",
   "integration-tests/security/recipient-accounts-boot",
   "integration-tests/security/limits-across-instances",
@@ -67,7 +68,6 @@ const PROCESS_SUITES = [
  */
 const SECOND_LANE_LATER = [
   "integration-tests/release/",
-  "integration-tests/browser/checkout\\.browser",
   // After the release suite, which builds the plugin this one packs into the example storefront.
   "integration-tests/browser/nextjs-example\\.browser",
   "integration-tests/dev/walkthrough\\.browser",

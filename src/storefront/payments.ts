@@ -1,4 +1,4 @@
-import { providerId, type CallOptions, type StoreSdk } from "./sdk"
+import { errorStatus, providerId, type CallOptions, type StoreSdk } from "./sdk"
 import {
   sessionData,
   startedIn,
@@ -159,11 +159,45 @@ export function sessionStatus(
 export type CartCompletion =
   { order_id: string; error: null } | { order_id: null; error: string }
 
-/** Places the order (once: every failed completion uses up an order number). */
+/**
+ * Pauses before completing again after Medusa answered 409 `conflict`: another request held a lock the
+ * completion needed (the cart's, or the stock of a product many carts buy at once, which Medusa waits 5 s
+ * for) and Medusa rolled the attempt back, so no order was placed and none can be placed twice.
+ */
+export const COMPLETION_CONFLICT_RETRY_MS = [1_000, 2_000, 4_000]
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Places the order (once: every failed completion uses up an order number). A 409 `conflict` placed
+ * nothing, so it is tried again after each pause of `conflictRetryMs`; any other failure, or a conflict
+ * left after them, is thrown as the js-sdk threw it.
+ */
 export async function completeCart(
   sdk: StoreSdk,
   cartId: string,
-  { headers }: CallOptions = {}
+  {
+    headers,
+    conflictRetryMs = COMPLETION_CONFLICT_RETRY_MS,
+  }: CallOptions & { conflictRetryMs?: number[] } = {}
+): Promise<CartCompletion> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await completeOnce(sdk, cartId, headers)
+    } catch (error) {
+      if (errorStatus(error) !== 409 || attempt >= conflictRetryMs.length) {
+        throw error
+      }
+      await sleep(conflictRetryMs[attempt])
+    }
+  }
+}
+
+async function completeOnce(
+  sdk: StoreSdk,
+  cartId: string,
+  headers: CallOptions["headers"]
 ): Promise<CartCompletion> {
   const res = await sdk.client.fetch<
     | { type: "order"; order: { id: string } }

@@ -17,12 +17,16 @@ export function describeError(error: unknown): string {
 }
 
 /**
- * Whether a failure described by `describeError` passes by itself: another process held the cart's lock
- * (every locking provider of Medusa's says "Failed to acquire lock for key ..."). Waiting and retrying is
- * then the cure, not a person.
+ * Whether a failure described by `describeError` passes by itself: another process held a lock the work
+ * needed, the cart's (every locking provider of Medusa's says "Failed to acquire lock for key ...") or
+ * one Medusa waits for a while, such as the stock of a product many carts buy at once, which a completion
+ * waits 5 s for (every provider says "Timed-out acquiring lock."). Waiting and retrying is then the cure,
+ * not a person.
  */
 export function isLockContention(
   description: string | null | undefined
 ): boolean {
-  return /Failed to acquire lock for key/i.test(description ?? "")
+  return /Failed to acquire lock for key|Timed-out acquiring lock/i.test(
+    description ?? ""
+  )
 }

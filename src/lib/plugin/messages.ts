@@ -38,7 +38,7 @@ export const MESSAGE_TEMPLATES = {
     "amount mismatch: the session expects {expected:amount@expected_currency} (currency {expected_currency}), the service reports {received:amount@received_currency} (currency {received_currency}); not captured",
   "inbox.not_captured": "not captured: {detail}",
   "inbox.cart_locked":
-    "paid and captured; the cart {cart} was locked by another process: {detail}",
+    "paid and captured; the cart {cart} could not be completed while another process held a lock it needed: {detail}",
   "inbox.cart_not_completed":
     "paid and captured, but the cart {cart} could not be completed: {detail}",
   "inbox.processing_did_not_run": "payment processing did not run",

@@ -260,6 +260,41 @@ describe("storefront kit: store calls", () => {
     })
   })
 
+  it("completes again after Medusa's 409 conflict (the attempt placed nothing), and throws any other failure at once", async () => {
+    const conflict = Object.assign(new Error("conflict"), { status: 409 })
+    const answers: unknown[] = [
+      conflict,
+      conflict,
+      { type: "order", order: { id: "order_1" } },
+    ]
+    const retried = recordingSdk(() => {
+      const next = answers.shift()
+      if (next instanceof Error) {
+        throw next
+      }
+      return next
+    })
+    expect(
+      await completeCart(retried.sdk, "cart_1", { conflictRetryMs: [0, 0] })
+    ).toEqual({ order_id: "order_1", error: null })
+    expect(retried.calls).toHaveLength(3)
+
+    const always = recordingSdk(() => {
+      throw conflict
+    })
+    await expect(
+      completeCart(always.sdk, "cart_1", { conflictRetryMs: [0, 0] })
+    ).rejects.toBe(conflict)
+    expect(always.calls).toHaveLength(3)
+
+    const broken = Object.assign(new Error("broken"), { status: 500 })
+    const once = recordingSdk(() => {
+      throw broken
+    })
+    await expect(completeCart(once.sdk, "cart_1")).rejects.toBe(broken)
+    expect(once.calls).toHaveLength(1)
+  })
+
   it.each([
     ["at next_check_at", "2026-01-01T00:00:05.000Z", 5_000],
     ["at least a second", "2026-01-01T00:00:00.000Z", 1_000],

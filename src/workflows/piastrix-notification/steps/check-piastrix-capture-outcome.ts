@@ -86,8 +86,9 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
       session.payment_collection_id
     )
     if (cart_id && !order && isLockContention(input.run.error)) {
-      // Another process held the cart's lock (the storefront completing it, or an instance that died
-      // holding it until the lock expires): a retry finds the order, or completes the cart itself.
+      // Another process held a lock the completion needed: the cart's (the storefront completing it, or an
+      // instance that died holding it until the lock expires), or its product's stock (other carts of the
+      // same product completing at once). A retry finds the order, or completes the cart itself.
       return new StepResponse<Settlement>({
         state: "failed",
         reason: messageText("inbox.cart_locked", {

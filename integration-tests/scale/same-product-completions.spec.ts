@@ -1,0 +1,191 @@
+import Medusa from "@medusajs/js-sdk"
+import axios, { type AxiosInstance } from "axios"
+import { startSandbox, type RunningSandbox } from "../../sandbox/src"
+import { sandboxControl, waitFor } from "../helpers/callbacks"
+import { payOnPaymentPage } from "../helpers/payer"
+import { holdTable } from "../helpers/db-hold"
+import { startMedusaStore, type MedusaStore } from "../helpers/medusa-process"
+import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
+import {
+  completeCart as postCompletion,
+  createCart,
+  startPaymentSession,
+} from "../helpers/store-api"
+import { completeCart } from "../../src/storefront"
+
+const { startRedis } = require("../../scripts/redis")
+
+jest.setTimeout(600_000)
+
+/**
+ * Two carts of one product completed at once, on Medusa's Redis locking as in production. Medusa's
+ * completion reserves the stock under a lock on the product's inventory item and waits at most 5 s for
+ * it; a completion still waiting then is answered 409 `conflict` and rolled back (no order). Under load,
+ * with many payers buying the same product, that wait runs out: `many-instances` saw bank transfers
+ * answered `conflict` this way. Here the wait is made certain, never left to timing: the first completion
+ * is stopped while it holds the lock (its reservation waits on a held `reservation_item`), so the second
+ * waits out its 5 s. The reconcile job runs as in production (every minute).
+ */
+let redis: { url: string; stop(): Promise<void> }
+let sandbox: RunningSandbox
+let store: MedusaStore
+
+beforeAll(async () => {
+  redis = await startRedis()
+  sandbox = await startSandbox({
+    port: 0,
+    shopId: TEST_SHOP_ID,
+    secret: TEST_SECRET,
+  })
+  const env = {
+    REDIS_URL: redis.url,
+    PIASTRIX_SHOP_ID: String(TEST_SHOP_ID),
+    PIASTRIX_SECRET_KEY: TEST_SECRET,
+    PIASTRIX_API_URL: sandbox.url,
+    PIASTRIX_H2H_URL: sandbox.url,
+    // The test reads Medusa's reason for each 409 from the log.
+    LOG_LEVEL: "info",
+  }
+  store = await startMedusaStore({ env })
+  await store.start()
+})
+
+afterAll(async () => {
+  await store?.close()
+  await sandbox?.close()
+  await redis?.stop()
+})
+
+async function bankTransferCart(api: AxiosInstance, n: number) {
+  const cart = await createCart(api, store.seed, {
+    email: `same-product-${n}@example.com`,
+  })
+  await startPaymentSession(
+    api,
+    store.seed,
+    cart,
+    "pp_piastrix-bank-transfer_piastrix",
+    { email: cart.email, payway: "h2h_sbp_rub" }
+  )
+  return cart.id as string
+}
+
+const ordersOf = (cartId: string) =>
+  store.sql<{ order_id: string }>(
+    `select oc.order_id from order_cart oc
+       join "order" o on o.id = oc.order_id and o.deleted_at is null
+      where oc.cart_id = $1 and oc.deleted_at is null`,
+    [cartId]
+  )
+
+/** Completions Medusa gave up on because the stock lock stayed taken (its log line for each 409). */
+const stockLockTimeouts = () =>
+  store.output().split("Timed-out acquiring lock.").length - 1
+
+it("a completion that waits out the stock lock of a product another completion holds is answered 409 and places nothing; the storefront kit completes again and gets the one order", async () => {
+  const api = axios.create({ baseURL: store.url })
+  const first = await bankTransferCart(api, 1)
+  const second = await bankTransferCart(api, 2)
+
+  const hold = await holdTable(store.databaseUrl, "reservation_item")
+  let firstPlaced: ReturnType<typeof postCompletion> | undefined
+  try {
+    firstPlaced = postCompletion(api, store.seed, first)
+    // The first completion holds the product's lock, stopped at its reservation.
+    await waitFor(async () => (await hold.waiting()).length > 0, 60_000)
+
+    const refused = await postCompletion(api, store.seed, second)
+    expect(refused).toMatchObject({ status: 409, body: { type: "conflict" } })
+    expect(stockLockTimeouts()).toBe(1)
+    expect(await ordersOf(second)).toEqual([])
+
+    // What a storefront does (docs/storefront.md): the kit completes again after a conflict.
+    const sdk = new Medusa({
+      baseUrl: store.url,
+      publishableKey: store.seed.publishableKey,
+    })
+    const placing = completeCart(sdk, second)
+    // Its first attempt met the same held lock; the first completion goes on only now.
+    await waitFor(async () => stockLockTimeouts() === 2, 60_000)
+    await hold.release()
+
+    const placed = await placing
+    expect((await firstPlaced).body.type).toBe("order")
+    const [secondOrder] = await ordersOf(second)
+    expect(placed).toEqual({ order_id: secondOrder.order_id, error: null })
+    expect(await ordersOf(first)).toHaveLength(1)
+    expect(await ordersOf(second)).toHaveLength(1)
+  } finally {
+    await hold.release()
+    // Settled before the store is stopped, whatever failed above.
+    await firstPlaced?.catch(() => null)
+  }
+})
+
+it("a paid wallet cart whose callback's completion waits out the stock lock keeps its money, is retried by the reconcile job, and gets its one order with one capture", async () => {
+  const api = axios.create({ baseURL: store.url })
+  const blocker = await bankTransferCart(api, 3)
+  const cart = await createCart(api, store.seed, {
+    email: "same-product-paid@example.com",
+  })
+  const { session } = await startPaymentSession(
+    api,
+    store.seed,
+    cart,
+    "pp_piastrix-wallet_piastrix"
+  )
+  const row = async () => {
+    const [found] = await store.sql<{
+      state: string
+      last_error: string | null
+    }>(
+      `select state, last_error from piastrix_notification where shop_order_id = $1`,
+      [session.id]
+    )
+    return found
+  }
+
+  const hold = await holdTable(store.databaseUrl, "reservation_item")
+  let blocked: ReturnType<typeof postCompletion> | undefined
+  try {
+    blocked = postCompletion(api, store.seed, blocker)
+    await waitFor(async () => (await hold.waiting()).length > 0, 60_000)
+    // Paid: the callback's processing completes the cart and meets the held lock.
+    await payOnPaymentPage(session.data, { payerAccount: "201494711279" })
+    const settled = await waitFor(async () => {
+      const found = await row()
+      return found && found.state !== "received" ? found : null
+    }, 120_000)
+    expect(settled).toEqual({
+      state: "failed",
+      last_error: expect.stringContaining("Timed-out acquiring lock."),
+    })
+  } finally {
+    await hold.release()
+    await blocked?.catch(() => null)
+  }
+
+  // The job takes a failed row again after a minute; the lock is free by then.
+  await waitFor(async () => (await row()).state === "processed", 240_000).catch(
+    async (error) => {
+      throw new Error(
+        `${error.message}: ${JSON.stringify(await row())}\n${store.output().slice(-3000)}`
+      )
+    }
+  )
+  const orders = await store.sql<{ captures: number; refunds: number }>(
+    `select count(distinct c.id)::int as captures, count(distinct r.id)::int as refunds
+       from order_cart oc
+       join order_payment_collection opc on opc.order_id = oc.order_id and opc.deleted_at is null
+       join payment p on p.payment_collection_id = opc.payment_collection_id and p.deleted_at is null
+       left join capture c on c.payment_id = p.id and c.deleted_at is null
+       left join refund r on r.payment_id = p.id and r.deleted_at is null
+      where oc.cart_id = $1 and oc.deleted_at is null
+      group by oc.order_id`,
+    [cart.id]
+  )
+  expect(orders).toEqual([{ captures: 1, refunds: 0 }])
+  // Nothing went back to the payer's wallet: the service was asked for no transfer.
+  const requests = await sandboxControl(sandbox, "GET", "requests")
+  expect(requests.endpoints["/transfer/create"]?.total ?? 0).toBe(0)
+})
