@@ -66,7 +66,14 @@ const redisModules = redisUrl
               resolve: "@medusajs/medusa/locking-redis",
               id: "locking-redis",
               is_default: true,
-              options: { redisUrl },
+              // How long a completion waits for a lock (a product's stock while other carts of it complete)
+              // before Medusa answers 409: its default 5 s runs out under load (docs/production.md).
+              options: {
+                redisUrl,
+                waitLockingTimeout: Number(
+                  process.env.MEDUSA_LOCK_WAIT_SECONDS || 30
+                ),
+              },
             },
           ],
         },
