@@ -3,6 +3,7 @@
 // signals its whole group, then kills the group if it has not exited in time.
 const readline = require("node:readline")
 const { spawn } = require("node:child_process")
+const { recordGroup } = require("./process-groups")
 
 const running = new Set()
 
@@ -14,12 +15,15 @@ function prefixLines(stream, name, out) {
 
 /** Starts `cmd` in its own process group; its output is shown line by line, prefixed with `name`. */
 function spawnGroup(name, cmd, args, { env, quiet = false, cwd } = {}) {
-  const child = spawn(cmd, args, {
-    env,
-    cwd,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  })
+  // Under `npm test` (a suite running the dev command), recorded so that a stopped run kills it too.
+  const child = recordGroup(
+    spawn(cmd, args, {
+      env,
+      cwd,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+  )
   child.label = name
   child.captured = []
   running.add(child)

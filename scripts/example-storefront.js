@@ -10,6 +10,7 @@ const { createHash } = require("node:crypto")
 const fs = require("node:fs")
 const path = require("node:path")
 const { spawn } = require("node:child_process")
+const { recordGroup } = require("./process-groups")
 
 const ROOT = path.resolve(__dirname, "..")
 const EXAMPLE = path.join(ROOT, "examples", "nextjs-storefront")
@@ -188,21 +189,23 @@ async function build(log = () => {}) {
  * build serves any store). Resolves once the server answers; `close()` stops it and its children.
  */
 async function start({ port, medusaUrl, publishableKey }) {
-  const child = spawn(
-    process.execPath,
-    [nextBin(), "start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      cwd: EXAMPLE,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-        MEDUSA_BACKEND_URL: medusaUrl,
-        MEDUSA_PUBLISHABLE_KEY: publishableKey,
-      },
-    }
+  const child = recordGroup(
+    spawn(
+      process.execPath,
+      [nextBin(), "start", "-p", String(port), "-H", "127.0.0.1"],
+      {
+        cwd: EXAMPLE,
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          NEXT_TELEMETRY_DISABLED: "1",
+          MEDUSA_BACKEND_URL: medusaUrl,
+          MEDUSA_PUBLISHABLE_KEY: publishableKey,
+        },
+      }
+    )
   )
   let output = ""
   child.stdout.on("data", (d) => (output += d))

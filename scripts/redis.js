@@ -10,6 +10,7 @@ const os = require("node:os")
 const path = require("node:path")
 const { spawn, execFileSync } = require("node:child_process")
 const { freePort } = require("./ports")
+const { recordGroup } = require("./process-groups")
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH || "/usr/bin/redis-server"
 
@@ -87,23 +88,25 @@ async function startRedis({ port } = {}) {
     )
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "piastrix-redis-"))
-  const child = spawn(
-    binary,
-    [
-      "--port",
-      String(chosen),
-      "--bind",
-      "127.0.0.1",
-      "--save",
-      "",
-      "--appendonly",
-      "no",
-      "--dir",
-      dir,
-      "--daemonize",
-      "no",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"], detached: true }
+  const child = recordGroup(
+    spawn(
+      binary,
+      [
+        "--port",
+        String(chosen),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        dir,
+        "--daemonize",
+        "no",
+      ],
+      { stdio: ["ignore", "pipe", "pipe"], detached: true }
+    )
   )
   let output = ""
   child.stdout.on("data", (d) => (output += d))

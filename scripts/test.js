@@ -11,6 +11,7 @@ const { ensureRedisServer } = require("./redis")
 const fs = require("node:fs")
 const os = require("node:os")
 const { summaryLine } = require("./jest-summary-line")
+const { killRecordedGroups } = require("./process-groups")
 
 /**
  * The code's own checks, run by the full `npm test` before the suites: ESLint and Prettier (Medusa's settings).
@@ -118,9 +119,14 @@ async function main() {
     os.tmpdir(),
     `piastrix-test-summary-${process.pid}.json`
   )
+  const processGroups = path.join(
+    os.tmpdir(),
+    `piastrix-process-groups-${process.pid}`
+  )
   const env = {
     ...process.env,
     ...pg.env,
+    PIASTRIX_PROCESS_GROUPS: processGroups,
     MEDUSA_DISABLE_TELEMETRY: "true",
     NODE_ENV: "test",
     // The key the suites' stores encrypt payout accounts with (the process suites' Medusa reads it too).
@@ -188,6 +194,12 @@ async function main() {
   process.on("SIGINT", () => forward("SIGINT"))
   process.on("SIGTERM", () => forward("SIGTERM"))
   const codes = await Promise.all(started.map(({ exited }) => exited))
+  const leftOver = killRecordedGroups(processGroups)
+  if (leftOver.length > 0 && !stopping) {
+    process.stdout.write(
+      `[test] stopped ${leftOver.length} server process group(s) a suite left running\n`
+    )
+  }
   await pg.stop()
   const counts = { passed: 0, failed: 0, skipped: 0 }
   runs.forEach((run, i) => {

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process"
 import net from "node:net"
 import path from "node:path"
-import { freePort } from "../helpers/medusa-process"
+import { freePort, recordGroup } from "../helpers/medusa-process"
 
 /**
  * The dev command as a person runs it (docs/production.md, "Try it locally"): `npm run dev -- --scale` (Postgres, the sandbox, Redis,
@@ -97,26 +97,28 @@ it("starts the scale layout with one command, takes a payment through the balanc
     sandbox: await freePort(),
     redis: await freePort(),
   }
-  dev = spawn(process.execPath, ["scripts/dev.js", "--scale"], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      MEDUSA_PORT: String(ports.medusa),
-      STOREFRONT_PORT: String(ports.storefront),
-      PIASTRIX_SANDBOX_PORT: String(ports.sandbox),
-      PIASTRIX_REDIS_PORT: String(ports.redis),
-      MEDUSA_DB_NAME: `medusa_piastrix_devtest_${process.pid}`,
-      // The test run's Postgres (DATABASE_URL) holds the store's database; everything else is the command's.
-      PIASTRIX_API_URL: "",
-      PIASTRIX_H2H_URL: "",
-      REDIS_URL: "",
-      MEDUSA_BACKEND_URL: "",
-      MEDUSA_ADMIN_EMAIL: "admin@example.com",
-      MEDUSA_ADMIN_PASSWORD: "supersecret",
-    },
-  })
+  dev = recordGroup(
+    spawn(process.execPath, ["scripts/dev.js", "--scale"], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        MEDUSA_PORT: String(ports.medusa),
+        STOREFRONT_PORT: String(ports.storefront),
+        PIASTRIX_SANDBOX_PORT: String(ports.sandbox),
+        PIASTRIX_REDIS_PORT: String(ports.redis),
+        MEDUSA_DB_NAME: `medusa_piastrix_devtest_${process.pid}`,
+        // The test run's Postgres (DATABASE_URL) holds the store's database; everything else is the command's.
+        PIASTRIX_API_URL: "",
+        PIASTRIX_H2H_URL: "",
+        REDIS_URL: "",
+        MEDUSA_BACKEND_URL: "",
+        MEDUSA_ADMIN_EMAIL: "admin@example.com",
+        MEDUSA_ADMIN_PASSWORD: "supersecret",
+      },
+    })
+  )
   dev.stdout!.on("data", (d) => (output += d))
   dev.stderr!.on("data", (d) => (output += d))
   await eventually(

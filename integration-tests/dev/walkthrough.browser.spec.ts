@@ -17,7 +17,7 @@ import {
   pay,
   unexpectedStorefrontProblems,
 } from "../browser/storefront-steps"
-import { freePort } from "../helpers/medusa-process"
+import { freePort, recordGroup } from "../helpers/medusa-process"
 
 /**
  * The README's quickstart and docs/demo-store.md's walkthrough, as a new store owner follows them: `npm run dev`
@@ -86,29 +86,31 @@ it("from a fresh npm run dev: a wallet payment, the order fulfilled in the admin
     storefront: await freePort(),
     sandbox: await freePort(),
   }
-  dev = spawn(process.execPath, ["scripts/dev.js"], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      MEDUSA_PORT: String(ports.medusa),
-      STOREFRONT_PORT: String(ports.storefront),
-      PIASTRIX_SANDBOX_PORT: String(ports.sandbox),
-      // A database of its own in the test run's Postgres (DATABASE_URL): a store seeded from nothing.
-      MEDUSA_DB_NAME: `medusa_piastrix_walkthrough_${process.pid}`,
-      PIASTRIX_API_URL: "",
-      PIASTRIX_H2H_URL: "",
-      REDIS_URL: "",
-      MEDUSA_BACKEND_URL: "",
-      MEDUSA_ADMIN_EMAIL: "admin@example.com",
-      MEDUSA_ADMIN_PASSWORD: "supersecret",
-      // The suites switch the payout jobs off; a store owner's store runs them.
-      PIASTRIX_PAYOUTS: "",
-      // This run writes screenshots and logs in the repository, on which `medusa develop` would restart.
-      PIASTRIX_DEV_WATCH: "0",
-    },
-  })
+  dev = recordGroup(
+    spawn(process.execPath, ["scripts/dev.js"], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        MEDUSA_PORT: String(ports.medusa),
+        STOREFRONT_PORT: String(ports.storefront),
+        PIASTRIX_SANDBOX_PORT: String(ports.sandbox),
+        // A database of its own in the test run's Postgres (DATABASE_URL): a store seeded from nothing.
+        MEDUSA_DB_NAME: `medusa_piastrix_walkthrough_${process.pid}`,
+        PIASTRIX_API_URL: "",
+        PIASTRIX_H2H_URL: "",
+        REDIS_URL: "",
+        MEDUSA_BACKEND_URL: "",
+        MEDUSA_ADMIN_EMAIL: "admin@example.com",
+        MEDUSA_ADMIN_PASSWORD: "supersecret",
+        // The suites switch the payout jobs off; a store owner's store runs them.
+        PIASTRIX_PAYOUTS: "",
+        // This run writes screenshots and logs in the repository, on which `medusa develop` would restart.
+        PIASTRIX_DEV_WATCH: "0",
+      },
+    })
+  )
   dev.stdout!.on("data", (d) => (output += d))
   dev.stderr!.on("data", (d) => (output += d))
   await eventually(

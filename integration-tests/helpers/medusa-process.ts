@@ -23,6 +23,10 @@ const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js")
 export const freePort: () => Promise<number> =
   require("../../scripts/ports").freePort
 
+/** Records a detached child for `npm test` to kill if the run is stopped first (scripts/process-groups.js). */
+export const recordGroup: <T extends ChildProcess>(child: T) => T =
+  require("../../scripts/process-groups").recordGroup
+
 /** The test Postgres server's address (DB_* as scripts/postgres.js sets them), without a database. */
 export function serverUrl(): string {
   const {
@@ -177,12 +181,14 @@ export async function medusaInstance(options: {
     url,
     name,
     async start() {
-      child = spawn(process.execPath, [MEDUSA_CLI, "start"], {
-        cwd: ROOT,
-        env,
-        detached: true,
-        stdio: ["ignore", "pipe", "pipe"],
-      })
+      child = recordGroup(
+        spawn(process.execPath, [MEDUSA_CLI, "start"], {
+          cwd: ROOT,
+          env,
+          detached: true,
+          stdio: ["ignore", "pipe", "pipe"],
+        })
+      )
       child.stdout!.on("data", (d) => (log += d))
       child.stderr!.on("data", (d) => (log += d))
       const started = Date.now()

@@ -12,7 +12,7 @@ import {
   unexpectedProblems,
 } from "../browser/admin-steps"
 import { docBlock } from "../helpers/doc-blocks"
-import { freePort } from "../helpers/medusa-process"
+import { freePort, recordGroup } from "../helpers/medusa-process"
 import { payOnPaymentPage } from "../helpers/payer"
 import { signCallback } from "../../src/lib/piastrix"
 
@@ -199,12 +199,14 @@ function background(
   cwd: string,
   env: NodeJS.ProcessEnv
 ): Background {
-  const child = spawn(command, args, {
-    cwd,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  })
+  const child = recordGroup(
+    spawn(command, args, {
+      cwd,
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+  )
   let out = ""
   child.stdout!.on("data", (d) => (out += d))
   child.stderr!.on("data", (d) => (out += d))
