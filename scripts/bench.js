@@ -58,7 +58,7 @@ const SCALE = args.quick
   ? {
       carts: 20,
       loadSeconds: 3,
-      clientCalls: 50,
+      clientCalls: 500,
       callbackOrders: 20,
       latencySamples: 4,
       payouts: 1000,
@@ -67,7 +67,7 @@ const SCALE = args.quick
   : {
       carts: 200,
       loadSeconds: 10,
-      clientCalls: 300,
+      clientCalls: 2000,
       callbackOrders: 100,
       latencySamples: 10,
       payouts: 10000,

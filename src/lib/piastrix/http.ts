@@ -233,6 +233,11 @@ export class PiastrixTransport {
         Accept: "application/json",
       },
       timeoutMs: args.timeoutMs,
+      // A signed POST is answered where it was sent. A redirect is not followed: following it would send
+      // the signed body elsewhere (or, on 301/302, turn it into a GET without it), so the 3xx is read as
+      // an unreadable answer (outcome unknown for a create). It also keeps axios on the plain http module:
+      // its redirect-following wrapper was a tenth of a local status call (docs/benchmarks.md, client).
+      maxRedirects: 0,
       readable: (r) => isEnvelope(parseJson(r.text)),
     })
     const unreadable = (issues: string[]) => {

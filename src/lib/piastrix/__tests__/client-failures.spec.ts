@@ -273,6 +273,19 @@ describe("reads", () => {
     expect(error.httpStatus).toBe(200)
   })
 
+  it("does not follow a redirect with the signed body: the answer is unreadable, and nothing is sent to the new address", async () => {
+    const elsewhere = nock("https://elsewhere.example")
+      .post("/invoice/check")
+      .reply(200, ok({}))
+    nock(API)
+      .post("/invoice/check")
+      .reply(307, "", { Location: "https://elsewhere.example/invoice/check" })
+    const error = await check(makeClient()).catch((e) => e)
+    expect(error).toBeInstanceOf(PiastrixResponseError)
+    expect(error.httpStatus).toBe(307)
+    expect(elsewhere.isDone()).toBe(false)
+  })
+
   it("treats result true with a non-zero error_code as a failure", async () => {
     nock(API).post("/invoice/check").reply(200, {
       result: true,
