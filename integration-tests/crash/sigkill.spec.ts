@@ -1,4 +1,4 @@
-import axios from "axios"
+import axios, { type AxiosInstance } from "axios"
 import { startSandbox, type RunningSandbox } from "../../sandbox/src"
 import {
   holdCallbacks,
@@ -184,12 +184,24 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
   expect(inbox[0].n).toBe(PAYMENTS)
 })
 
-it("places the cart's one captured order after Medusa is killed between linking its order to the payment and to the cart", async () => {
+type KilledBetweenLinks = {
+  api: AxiosInstance
+  cartId: string
+  session: { id: string }
+  notification: { fields: Record<string, string> }
+  /** The cart's new order's links: to the cart, and to the cart's payment collection. */
+  links(): Promise<{ to_cart: number; to_payment: number }>
+}
+
+/**
+ * A paid cart whose callback's completion is stopped at the insert of one of its new order's two links
+ * (`table` held against writes) once the other link is made, and Medusa killed there.
+ */
+async function killBetweenLinks(
+  table: "order_cart" | "order_payment_collection",
+  made: "to_cart" | "to_payment"
+): Promise<KilledBetweenLinks> {
   const api = axios.create({ baseURL: store.url })
-  // What the first test's killed completions left unlinked (the job cancels them after a grace).
-  const unlinkedBefore = new Set(
-    (await store.sql<{ id: string }>(unlinkedOrders)).map((o) => o.id)
-  )
   const cart = await createCart(api, store.seed)
   const { session } = await startPaymentSession(
     api,
@@ -208,52 +220,46 @@ it("places the cart's one captured order after Medusa is killed between linking 
     )
     return row
   }
-
-  // The completion stops at the order's link to its cart (the test holds `order_cart` against writes):
-  // its link to the payment collection is made, the cart's is not, and the kill lands there.
-  const hold = await holdTable(store.databaseUrl, "order_cart")
-  let notification: { fields: Record<string, string> }
+  const hold = await holdTable(store.databaseUrl, table)
   try {
     await sandboxControl(sandbox, "POST", `payments/${session.id}/pay`)
     // Posted here too: the first test left the sandbox holding its notifications (a resend is one row).
-    notification = (await sandboxNotifications(sandbox, session.id))[0]
+    const notification = (await sandboxNotifications(sandbox, session.id))[0]
     expect(await postCallback(api, notification.fields)).toEqual({
       status: 200,
       body: "OK",
     })
     const waiting = await hold.firstWaiting(60_000)
     expect(waiting.map((w) => [w.name, w.query])).toEqual([
-      [store.name, expect.stringMatching(/into "?order_cart/)],
+      [store.name, expect.stringMatching(new RegExp(`into "?${table}`))],
     ])
-    await waitFor(async () => (await links()).to_payment === 1, 30_000)
+    await waitFor(async () => (await links())[made] === 1, 30_000)
     await store.kill()
     await waitFor(async () => (await hold.backendsOf(store.name)) === 0, 30_000)
+    return { api, cartId: cart.id, session, notification, links }
   } finally {
     await hold.release()
   }
-  expect(await links()).toEqual({ to_cart: 0, to_payment: 1 })
-  const [orphan] = await store.sql<{ id: string }>(
-    `select opc.order_id as id from order_payment_collection opc
-       join cart_payment_collection cpc on cpc.payment_collection_id = opc.payment_collection_id
-      where cpc.cart_id = $1 and opc.deleted_at is null`,
-    [cart.id]
-  )
+}
 
+/**
+ * Starts Medusa again, lets the dead process's claim go (the first test shows a claim lapsing by itself)
+ * and posts the service's resend, which the restarted store processes at once: the row once settled.
+ */
+async function resendAfterRestart(killed: KilledBetweenLinks) {
   await store.start()
-  // The dead process's claim is let go here (the first test shows a claim lapsing by itself), and the
-  // service's resend reaches the restarted store, which processes the row at once.
   await store.sql(
     `update piastrix_notification set claimed_until = now() where shop_order_id = $1`,
-    [session.id]
+    [killed.session.id]
   )
-  expect(await postCallback(api, notification!.fields)).toEqual({
+  expect(await postCallback(killed.api, killed.notification.fields)).toEqual({
     status: 200,
     body: "OK",
   })
-  const row = await waitFor(async () => {
+  return waitFor(async () => {
     const [r] = await store.sql<{ state: string; last_error: string | null }>(
       `select state, last_error from piastrix_notification where shop_order_id = $1`,
-      [session.id]
+      [killed.session.id]
     )
     return r.state === "processed" ||
       r.state === "needs_attention" ||
@@ -261,8 +267,29 @@ it("places the cart's one captured order after Medusa is killed between linking 
       ? r
       : null
   }, 60_000)
-  expect(row).toEqual({ state: "processed", last_error: null })
-  const orders = await ordersOfCart(cart.id)
+}
+
+it("places the cart's one captured order after Medusa is killed between linking its order to the payment and to the cart", async () => {
+  // What the first test's killed completions left unlinked (the job cancels them after a grace).
+  const unlinkedBefore = new Set(
+    (await store.sql<{ id: string }>(unlinkedOrders)).map((o) => o.id)
+  )
+  // The completion stops at the order's link to its cart (the test holds `order_cart` against writes):
+  // its link to the payment collection is made, the cart's is not, and the kill lands there.
+  const killed = await killBetweenLinks("order_cart", "to_payment")
+  expect(await killed.links()).toEqual({ to_cart: 0, to_payment: 1 })
+  const [orphan] = await store.sql<{ id: string }>(
+    `select opc.order_id as id from order_payment_collection opc
+       join cart_payment_collection cpc on cpc.payment_collection_id = opc.payment_collection_id
+      where cpc.cart_id = $1 and opc.deleted_at is null`,
+    [killed.cartId]
+  )
+
+  expect(await resendAfterRestart(killed)).toEqual({
+    state: "processed",
+    last_error: null,
+  })
+  const orders = await ordersOfCart(killed.cartId)
   expect({
     orders: orders.length,
     captured: orders.every((o) => o.captured_at),
@@ -277,52 +304,14 @@ it("places the cart's one captured order after Medusa is killed between linking 
 })
 
 it("captures the payment of the cart's one order once after Medusa is killed between linking the order to the cart and to the payment", async () => {
-  const api = axios.create({ baseURL: store.url })
-  const cart = await createCart(api, store.seed)
-  const { session } = await startPaymentSession(
-    api,
-    store.seed,
-    cart,
-    REDIRECT,
-    { payway: "card_rub", email: "p@example.com" }
-  )
-  const links = async () => {
-    const [row] = await store.sql<{ to_cart: number; to_payment: number }>(
-      `select (select count(*)::int from order_cart where cart_id = $1 and deleted_at is null) as to_cart,
-              (select count(*)::int from order_payment_collection opc
-                 join cart_payment_collection cpc on cpc.payment_collection_id = opc.payment_collection_id
-                where cpc.cart_id = $1 and opc.deleted_at is null) as to_payment`,
-      [cart.id]
-    )
-    return row
-  }
-
   // The callback's completion stops at the order's link to the payment collection (the test holds
   // `order_payment_collection` against writes): its link to the cart is made, and the kill lands there,
   // before the session is authorized and captured.
-  const hold = await holdTable(store.databaseUrl, "order_payment_collection")
-  let notification: { fields: Record<string, string> }
-  try {
-    await sandboxControl(sandbox, "POST", `payments/${session.id}/pay`)
-    notification = (await sandboxNotifications(sandbox, session.id))[0]
-    expect(await postCallback(api, notification.fields)).toEqual({
-      status: 200,
-      body: "OK",
-    })
-    const waiting = await hold.firstWaiting(60_000)
-    expect(waiting.map((w) => [w.name, w.query])).toEqual([
-      [store.name, expect.stringMatching(/into "?order_payment_collection/)],
-    ])
-    await waitFor(async () => (await links()).to_cart === 1, 30_000)
-    await store.kill()
-    await waitFor(async () => (await hold.backendsOf(store.name)) === 0, 30_000)
-  } finally {
-    await hold.release()
-  }
-  expect(await links()).toEqual({ to_cart: 1, to_payment: 0 })
+  const killed = await killBetweenLinks("order_payment_collection", "to_cart")
+  expect(await killed.links()).toEqual({ to_cart: 1, to_payment: 0 })
   const [placed] = await store.sql<{ id: string }>(
     `select order_id as id from order_cart where cart_id = $1 and deleted_at is null`,
-    [cart.id]
+    [killed.cartId]
   )
   const moneyOfCart = async () => {
     const [row] = await store.sql<{
@@ -339,7 +328,7 @@ it("captures the payment of the cart's one order once after Medusa is killed bet
               (select count(*)::int from order_transaction t
                 where t.order_id = $2 and t.reference = 'capture' and t.deleted_at is null) as order_captures
          from cart_payment_collection cpc where cpc.cart_id = $1`,
-      [cart.id, placed.id]
+      [killed.cartId, placed.id]
     )
     return row
   }
@@ -351,33 +340,14 @@ it("captures the payment of the cart's one order once after Medusa is killed bet
     order_captures: 0,
   })
 
-  await store.start()
-  // The dead process's claim is let go here (the first test shows a claim lapsing by itself), and the
-  // service's resend reaches the restarted store, which processes the row at once.
-  await store.sql(
-    `update piastrix_notification set claimed_until = now() where shop_order_id = $1`,
-    [session.id]
-  )
-  expect(await postCallback(api, notification!.fields)).toEqual({
-    status: 200,
-    body: "OK",
+  expect(await resendAfterRestart(killed)).toEqual({
+    state: "processed",
+    last_error: null,
   })
-  const row = await waitFor(async () => {
-    const [r] = await store.sql<{ state: string; last_error: string | null }>(
-      `select state, last_error from piastrix_notification where shop_order_id = $1`,
-      [session.id]
-    )
-    return r.state === "processed" ||
-      r.state === "needs_attention" ||
-      (r.state === "failed" && r.last_error)
-      ? r
-      : null
-  }, 60_000)
-  expect(row).toEqual({ state: "processed", last_error: null })
   // The order the killed completion placed is the cart's one order, its payment captured once on it.
-  const orders = await ordersOfCart(cart.id)
+  const orders = await ordersOfCart(killed.cartId)
   expect(orders).toEqual([{ id: placed.id, captured_at: expect.any(Date) }])
-  expect(await links()).toEqual({ to_cart: 1, to_payment: 1 })
+  expect(await killed.links()).toEqual({ to_cart: 1, to_payment: 1 })
   expect(await moneyOfCart()).toEqual({
     payments: 1,
     captures: 1,
@@ -385,13 +355,13 @@ it("captures the payment of the cart's one order once after Medusa is killed bet
     order_captures: 1,
   })
   // A resend changes nothing more.
-  expect(await postCallback(api, notification!.fields)).toEqual({
+  expect(await postCallback(killed.api, killed.notification.fields)).toEqual({
     status: 200,
     body: "OK",
   })
   const [again] = await store.sql<{ state: string; attempts: number }>(
     `select state, attempts from piastrix_notification where shop_order_id = $1`,
-    [session.id]
+    [killed.session.id]
   )
   expect(again.state).toBe("processed")
   expect(await moneyOfCart()).toMatchObject({ payments: 1, captures: 1 })
