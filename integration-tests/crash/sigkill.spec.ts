@@ -1,4 +1,4 @@
-import axios from "axios"
+import axios, { type AxiosInstance } from "axios"
 import { startSandbox, type RunningSandbox } from "../../sandbox/src"
 import {
   holdCallbacks,
@@ -20,9 +20,10 @@ jest.setTimeout(600_000)
 
 /**
  * The bad day: Medusa is killed (SIGKILL, no shutdown) while it turns paid callbacks into orders,
- * and started again. Afterwards every paid cart has exactly one order with its payment captured,
- * no order is left behind without its cart, and nothing paid is lost. Recovery is the reconcile
- * job's, on its own schedule (a minute), after the dead instance's claims expire. The same for a
+ * and started again. Afterwards every paid cart has exactly one order with its payment captured once,
+ * the orders a killed completion left linked to nothing are only those (the job cancels them), and
+ * nothing paid is lost. Recovery is the reconcile job's, on its own schedule (a minute), after the
+ * dead instance's claims expire. The same for a
  * payout: killed while the service holds the reply to its create, it is settled after the restart by
  * the status endpoint with the same shop_payment_id, never created twice.
  */
@@ -95,9 +96,9 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
     paid.map(async (p) => (await sandboxNotifications(sandbox, p.sessionId))[0])
   )
 
-  // Every callback is answered OK (recorded). Processing stops where Medusa records the authorized payment
-  // (the test holds the `payment` table against writes), so the kill lands inside it: rows claimed by the
-  // process, nothing made yet.
+  // Every callback is answered OK (recorded). Processing completes each cart first and stops where Medusa
+  // records the authorized payment (the test holds the `payment` table against writes), so the kill lands
+  // inside it: rows claimed by the process, orders placed, nothing captured.
   const hold = await holdTable(store.databaseUrl, "payment")
   try {
     const answers = await Promise.all(
@@ -128,8 +129,15 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
   } finally {
     await hold.release()
   }
-  // Killed before any payment was recorded: no order exists yet.
-  expect(await store.sql(`select id from "order"`)).toEqual([])
+  // Killed between placing orders and capturing: some paid carts have their order, no payment exists.
+  const atKill = await store.sql<{ id: string; cart: boolean }>(
+    `select o.id, exists (select 1 from order_cart oc where oc.order_id = o.id) as cart from "order" o`
+  )
+  process.stdout.write(
+    `orders at the kill: ${atKill.length}, ${atKill.filter((o) => o.cart).length} linked to their cart\n`
+  )
+  expect(atKill.filter((o) => o.cart).length).toBeGreaterThanOrEqual(1)
+  expect(await store.sql(`select id from payment`)).toEqual([])
 
   await store.start()
   await waitFor(async () => {
@@ -158,15 +166,41 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
       captured: true,
     })
   }
-  // The kill landed before any order was made, so none is left linked to no cart.
-  expect(await store.sql(unlinkedOrders)).toEqual([])
+  // One payment captured once per paid cart, nothing else.
+  expect(
+    await store.sql(
+      `select (select count(*)::int from payment) as payments, (select count(*)::int from capture) as captures`
+    )
+  ).toEqual([{ payments: PAYMENTS, captures: PAYMENTS }])
+  // Orders left linked to no cart are only those the killed completions made (the reconcile job cancels them).
+  const left = (await store.sql<{ id: string }>(unlinkedOrders)).map(
+    (o) => o.id
+  )
+  const madeBeforeKill = new Set(atKill.map((o) => o.id))
+  expect(left.filter((id) => !madeBeforeKill.has(id))).toEqual([])
   const inbox = await store.sql(
     `select count(*)::int as n from piastrix_notification`
   )
   expect(inbox[0].n).toBe(PAYMENTS)
 })
 
-it("places the cart's one captured order after Medusa is killed between linking its order to the payment and to the cart", async () => {
+type KilledBetweenLinks = {
+  api: AxiosInstance
+  cartId: string
+  session: { id: string }
+  notification: { fields: Record<string, string> }
+  /** The cart's new order's links: to the cart, and to the cart's payment collection. */
+  links(): Promise<{ to_cart: number; to_payment: number }>
+}
+
+/**
+ * A paid cart whose callback's completion is stopped at the insert of one of its new order's two links
+ * (`table` held against writes) once the other link is made, and Medusa killed there.
+ */
+async function killBetweenLinks(
+  table: "order_cart" | "order_payment_collection",
+  made: "to_cart" | "to_payment"
+): Promise<KilledBetweenLinks> {
   const api = axios.create({ baseURL: store.url })
   const cart = await createCart(api, store.seed)
   const { session } = await startPaymentSession(
@@ -186,52 +220,46 @@ it("places the cart's one captured order after Medusa is killed between linking 
     )
     return row
   }
-
-  // The completion stops at the order's link to its cart (the test holds `order_cart` against writes):
-  // its link to the payment collection is made, the cart's is not, and the kill lands there.
-  const hold = await holdTable(store.databaseUrl, "order_cart")
-  let notification: { fields: Record<string, string> }
+  const hold = await holdTable(store.databaseUrl, table)
   try {
     await sandboxControl(sandbox, "POST", `payments/${session.id}/pay`)
     // Posted here too: the first test left the sandbox holding its notifications (a resend is one row).
-    notification = (await sandboxNotifications(sandbox, session.id))[0]
+    const notification = (await sandboxNotifications(sandbox, session.id))[0]
     expect(await postCallback(api, notification.fields)).toEqual({
       status: 200,
       body: "OK",
     })
     const waiting = await hold.firstWaiting(60_000)
     expect(waiting.map((w) => [w.name, w.query])).toEqual([
-      [store.name, expect.stringMatching(/into "?order_cart/)],
+      [store.name, expect.stringMatching(new RegExp(`into "?${table}`))],
     ])
-    await waitFor(async () => (await links()).to_payment === 1, 30_000)
+    await waitFor(async () => (await links())[made] === 1, 30_000)
     await store.kill()
     await waitFor(async () => (await hold.backendsOf(store.name)) === 0, 30_000)
+    return { api, cartId: cart.id, session, notification, links }
   } finally {
     await hold.release()
   }
-  expect(await links()).toEqual({ to_cart: 0, to_payment: 1 })
-  const [orphan] = await store.sql<{ id: string }>(
-    `select opc.order_id as id from order_payment_collection opc
-       join cart_payment_collection cpc on cpc.payment_collection_id = opc.payment_collection_id
-      where cpc.cart_id = $1 and opc.deleted_at is null`,
-    [cart.id]
-  )
+}
 
+/**
+ * Starts Medusa again, lets the dead process's claim go (the first test shows a claim lapsing by itself)
+ * and posts the service's resend, which the restarted store processes at once: the row once settled.
+ */
+async function resendAfterRestart(killed: KilledBetweenLinks) {
   await store.start()
-  // The dead process's claim is let go here (the first test shows a claim lapsing by itself), and the
-  // service's resend reaches the restarted store, which processes the row at once.
   await store.sql(
     `update piastrix_notification set claimed_until = now() where shop_order_id = $1`,
-    [session.id]
+    [killed.session.id]
   )
-  expect(await postCallback(api, notification!.fields)).toEqual({
+  expect(await postCallback(killed.api, killed.notification.fields)).toEqual({
     status: 200,
     body: "OK",
   })
-  const row = await waitFor(async () => {
+  return waitFor(async () => {
     const [r] = await store.sql<{ state: string; last_error: string | null }>(
       `select state, last_error from piastrix_notification where shop_order_id = $1`,
-      [session.id]
+      [killed.session.id]
     )
     return r.state === "processed" ||
       r.state === "needs_attention" ||
@@ -239,15 +267,104 @@ it("places the cart's one captured order after Medusa is killed between linking 
       ? r
       : null
   }, 60_000)
-  expect(row).toEqual({ state: "processed", last_error: null })
-  const orders = await ordersOfCart(cart.id)
+}
+
+it("places the cart's one captured order after Medusa is killed between linking its order to the payment and to the cart", async () => {
+  // What the first test's killed completions left unlinked (the job cancels them after a grace).
+  const unlinkedBefore = new Set(
+    (await store.sql<{ id: string }>(unlinkedOrders)).map((o) => o.id)
+  )
+  // The completion stops at the order's link to its cart (the test holds `order_cart` against writes):
+  // its link to the payment collection is made, the cart's is not, and the kill lands there.
+  const killed = await killBetweenLinks("order_cart", "to_payment")
+  expect(await killed.links()).toEqual({ to_cart: 0, to_payment: 1 })
+  const [orphan] = await store.sql<{ id: string }>(
+    `select opc.order_id as id from order_payment_collection opc
+       join cart_payment_collection cpc on cpc.payment_collection_id = opc.payment_collection_id
+      where cpc.cart_id = $1 and opc.deleted_at is null`,
+    [killed.cartId]
+  )
+
+  expect(await resendAfterRestart(killed)).toEqual({
+    state: "processed",
+    last_error: null,
+  })
+  const orders = await ordersOfCart(killed.cartId)
   expect({
     orders: orders.length,
     captured: orders.every((o) => o.captured_at),
   }).toEqual({ orders: 1, captured: true })
   expect(orders[0].id).not.toBe(orphan.id)
   // The order the killed completion left is linked to nothing now: the reconcile job cancels it.
-  expect(await store.sql(unlinkedOrders)).toEqual([{ id: orphan.id }])
+  expect(
+    (await store.sql<{ id: string }>(unlinkedOrders)).filter(
+      (o) => !unlinkedBefore.has(o.id)
+    )
+  ).toEqual([{ id: orphan.id }])
+})
+
+it("captures the payment of the cart's one order once after Medusa is killed between linking the order to the cart and to the payment", async () => {
+  // The callback's completion stops at the order's link to the payment collection (the test holds
+  // `order_payment_collection` against writes): its link to the cart is made, and the kill lands there,
+  // before the session is authorized and captured.
+  const killed = await killBetweenLinks("order_payment_collection", "to_cart")
+  expect(await killed.links()).toEqual({ to_cart: 1, to_payment: 0 })
+  const [placed] = await store.sql<{ id: string }>(
+    `select order_id as id from order_cart where cart_id = $1 and deleted_at is null`,
+    [killed.cartId]
+  )
+  const moneyOfCart = async () => {
+    const [row] = await store.sql<{
+      payments: number
+      captures: number
+      refunds: number
+      order_captures: number
+    }>(
+      `select (select count(*)::int from payment p where p.payment_collection_id = cpc.payment_collection_id) as payments,
+              (select count(*)::int from capture c join payment p on p.id = c.payment_id
+                where p.payment_collection_id = cpc.payment_collection_id) as captures,
+              (select count(*)::int from refund r join payment p on p.id = r.payment_id
+                where p.payment_collection_id = cpc.payment_collection_id) as refunds,
+              (select count(*)::int from order_transaction t
+                where t.order_id = $2 and t.reference = 'capture' and t.deleted_at is null) as order_captures
+         from cart_payment_collection cpc where cpc.cart_id = $1`,
+      [killed.cartId, placed.id]
+    )
+    return row
+  }
+  // Killed before the payment was authorized: nothing taken yet.
+  expect(await moneyOfCart()).toEqual({
+    payments: 0,
+    captures: 0,
+    refunds: 0,
+    order_captures: 0,
+  })
+
+  expect(await resendAfterRestart(killed)).toEqual({
+    state: "processed",
+    last_error: null,
+  })
+  // The order the killed completion placed is the cart's one order, its payment captured once on it.
+  const orders = await ordersOfCart(killed.cartId)
+  expect(orders).toEqual([{ id: placed.id, captured_at: expect.any(Date) }])
+  expect(await killed.links()).toEqual({ to_cart: 1, to_payment: 1 })
+  expect(await moneyOfCart()).toEqual({
+    payments: 1,
+    captures: 1,
+    refunds: 0,
+    order_captures: 1,
+  })
+  // A resend changes nothing more.
+  expect(await postCallback(killed.api, killed.notification.fields)).toEqual({
+    status: 200,
+    body: "OK",
+  })
+  const [again] = await store.sql<{ state: string; attempts: number }>(
+    `select state, attempts from piastrix_notification where shop_order_id = $1`,
+    [killed.session.id]
+  )
+  expect(again.state).toBe("processed")
+  expect(await moneyOfCart()).toMatchObject({ payments: 1, captures: 1 })
 })
 
 it("makes each payout exactly once when Medusa is killed between sending a create and recording its reply", async () => {

@@ -1,7 +1,8 @@
 import Medusa from "@medusajs/js-sdk"
 import axios, { type AxiosInstance } from "axios"
 import { startSandbox, type RunningSandbox } from "../../sandbox/src"
-import { waitFor } from "../helpers/callbacks"
+import { sandboxControl, waitFor } from "../helpers/callbacks"
+import { payOnPaymentPage } from "../helpers/payer"
 import { holdTable } from "../helpers/db-hold"
 import { startMedusaStore, type MedusaStore } from "../helpers/medusa-process"
 import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
@@ -79,6 +80,25 @@ const ordersOf = (cartId: string) =>
     [cartId]
   )
 
+/** The payments Medusa recorded in the cart's payment collection, their captures and refunds. */
+async function paymentsOfCart(cartId: string) {
+  const [row] = await store.sql<{
+    payments: number
+    captures: number
+    refunds: number
+  }>(
+    `select count(distinct p.id)::int as payments, count(distinct c.id)::int as captures,
+            count(distinct r.id)::int as refunds
+       from cart_payment_collection cpc
+       left join payment p on p.payment_collection_id = cpc.payment_collection_id
+       left join capture c on c.payment_id = p.id
+       left join refund r on r.payment_id = p.id
+      where cpc.cart_id = $1 and cpc.deleted_at is null`,
+    [cartId]
+  )
+  return row
+}
+
 /** Completions Medusa gave up on because the stock lock stayed taken (its log line for each 409). */
 const stockLockTimeouts = () =>
   store.output().split("Timed-out acquiring lock.").length - 1
@@ -121,4 +141,95 @@ it("a completion that waits out the stock lock of a product another completion h
     // Settled before the store is stopped, whatever failed above.
     await firstPlaced?.catch(() => null)
   }
+})
+
+it("a paid wallet cart whose callback's completion waits out the stock lock keeps its money, is retried by the reconcile job, and gets its one order with one capture", async () => {
+  const api = axios.create({ baseURL: store.url })
+  const blocker = await bankTransferCart(api, 3)
+  const cart = await createCart(api, store.seed, {
+    email: "same-product-paid@example.com",
+  })
+  const { session } = await startPaymentSession(
+    api,
+    store.seed,
+    cart,
+    "pp_piastrix-wallet_piastrix"
+  )
+  const row = async () => {
+    const [found] = await store.sql<{
+      state: string
+      last_error: string | null
+    }>(
+      `select state, last_error from piastrix_notification where shop_order_id = $1`,
+      [session.id]
+    )
+    return found
+  }
+
+  const hold = await holdTable(store.databaseUrl, "reservation_item")
+  let blocked: ReturnType<typeof postCompletion> | undefined
+  try {
+    blocked = postCompletion(api, store.seed, blocker)
+    await waitFor(async () => (await hold.waiting()).length > 0, 60_000)
+    // Paid: the callback's processing completes the cart and meets the held lock.
+    await payOnPaymentPage(session.data, { payerAccount: "201494711279" })
+    const settled = await waitFor(async () => {
+      const found = await row()
+      return found && found.state !== "received" ? found : null
+    }, 120_000)
+    expect(settled).toEqual({
+      state: "failed",
+      last_error: expect.stringContaining("Timed-out acquiring lock."),
+    })
+    // The completion that gave up took nothing: no order, no payment, nothing captured or refunded.
+    expect(await ordersOf(cart.id)).toEqual([])
+    expect(await paymentsOfCart(cart.id)).toEqual({
+      payments: 0,
+      captures: 0,
+      refunds: 0,
+    })
+  } finally {
+    await hold.release()
+    await blocked?.catch(() => null)
+  }
+
+  // The job takes a failed row again after a minute; the lock is free by then.
+  await waitFor(async () => (await row()).state === "processed", 240_000).catch(
+    async (error) => {
+      throw new Error(
+        `${error.message}: ${JSON.stringify(await row())}\n${store.output().slice(-3000)}`
+      )
+    }
+  )
+  expect(await paymentsOfCart(cart.id)).toEqual({
+    payments: 1,
+    captures: 1,
+    refunds: 0,
+  })
+  const orders = await store.sql<{ captures: number; refunds: number }>(
+    `select count(distinct c.id)::int as captures, count(distinct r.id)::int as refunds
+       from order_cart oc
+       join order_payment_collection opc on opc.order_id = oc.order_id and opc.deleted_at is null
+       join payment p on p.payment_collection_id = opc.payment_collection_id and p.deleted_at is null
+       left join capture c on c.payment_id = p.id and c.deleted_at is null
+       left join refund r on r.payment_id = p.id and r.deleted_at is null
+      where oc.cart_id = $1 and oc.deleted_at is null
+      group by oc.order_id`,
+    [cart.id]
+  )
+  expect(orders).toEqual([{ captures: 1, refunds: 0 }])
+  // Counted at the service: the payer paid once, and nothing went back to their wallet (no transfer asked
+  // for, none made, nothing debited from the shop's balance).
+  const requests = await sandboxControl(sandbox, "GET", "requests")
+  expect(requests.endpoints["/transfer/create"]?.total ?? 0).toBe(0)
+  const money = (await sandboxControl(sandbox, "GET", "money"))["643"]
+  expect({
+    payments: money.payments,
+    transfers: money.transfers.count,
+    debited: money.debited,
+  }).toEqual({
+    payments: { count: 1, amount: Number(session.amount).toFixed(2) },
+    transfers: 0,
+    debited: "0.00",
+  })
 })

@@ -168,3 +168,27 @@ export async function interruptedOrdersOfCollection(
   )
   return rows.map((r) => r.order_id)
 }
+
+/**
+ * The order a completion of the cart paying with `paymentCollectionId` placed and linked to the cart but not
+ * to the payment collection (the process died between the two links Medusa makes), when the payment
+ * collection has no order either: without that link the order shows no payment, and the capture a later
+ * processing makes is recorded on the payment collection only. Null when there is none. (links)
+ */
+export async function orderMissingItsPaymentCollection(
+  db: SqlConnection,
+  paymentCollectionId: string
+): Promise<string | null> {
+  const { rows } = await db.raw(
+    `select oc.order_id from cart_payment_collection cpc
+       join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
+      where cpc.payment_collection_id = ? and cpc.deleted_at is null
+        and not exists (select 1 from order_payment_collection opc
+                         where opc.payment_collection_id = cpc.payment_collection_id and opc.deleted_at is null)
+        and not exists (select 1 from order_payment_collection opc where opc.order_id = oc.order_id and opc.deleted_at is null)
+      order by oc.order_id
+      limit 1`,
+    [paymentCollectionId]
+  )
+  return rows[0]?.order_id ?? null
+}

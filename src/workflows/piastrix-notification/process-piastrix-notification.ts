@@ -9,7 +9,7 @@ import { failPiastrixPaymentSessionStep } from "./steps/fail-piastrix-payment-se
 import { findPiastrixPaymentTargetStep } from "./steps/find-piastrix-payment-target"
 import { loadPiastrixNotificationStep } from "./steps/load-piastrix-notification"
 import { markPiastrixOrderPaymentFailedStep } from "./steps/mark-piastrix-order-payment-failed"
-import { releasePiastrixInterruptedOrderStep } from "./steps/release-piastrix-interrupted-order"
+import { mendPiastrixInterruptedOrderStep } from "./steps/mend-piastrix-interrupted-order"
 import { runPiastrixPaymentProcessingStep } from "./steps/run-piastrix-payment-processing"
 import { settlePiastrixNotificationStep } from "./steps/settle-piastrix-notification"
 import { planNotification } from "./utils/plan-notification"
@@ -25,9 +25,10 @@ export type ProcessPiastrixNotificationInput = {
 
 /**
  * Acts on one recorded notification of the service:
- * - success: Medusa's payment processing authorizes (the provider reads the verified notification
- *   in the inbox), captures and completes the cart (the payer need not return to the store); an
- *   order a killed completion left linked to the payment but not the cart is let go of first;
+ * - success: a cart without an order is completed first (the order placed, then the session authorized
+ *   last: the provider reads the verified notification in the inbox), then Medusa's payment processing
+ *   captures (the payer need not return to the store); an order a killed completion linked to only one
+ *   of the cart and its payment is mended before (let go of the payment, or linked to it);
  * - rejected: the provider settles the session as failed, and an order already waiting for that
  *   payment says so;
  * - another integration's order: ignored; a paid session Medusa has since deleted: needs attention.
@@ -55,7 +56,7 @@ export const processPiastrixNotificationWorkflow = createWorkflow(
       { plan },
       ({ plan }) => plan.action === "capture"
     ).then(() => {
-      releasePiastrixInterruptedOrderStep({
+      mendPiastrixInterruptedOrderStep({
         payment_collection_id: target.session!.payment_collection_id,
       })
       const run = runPiastrixPaymentProcessingStep({

@@ -86,9 +86,13 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
       session.payment_collection_id
     )
     if (cart_id && !order && isLockContention(input.run.error)) {
-      // Another process held a lock the completion needed: the cart's (the storefront completing it, or an
-      // instance that died holding it until the lock expires), or its product's stock (other carts of the
-      // same product completing at once). A retry finds the order, or completes the cart itself.
+      // Captured, and a completion then met a lock it needed: the cart's (the storefront completing it, or an
+      // instance that died holding it until the lock expires) or its product's stock (other carts of the same
+      // product completing at once). Rare since the cart is completed before capturing (a completion that
+      // gives up first takes nothing, see run-piastrix-payment-processing.ts): the payment was captured
+      // before this attempt. Medusa's compensation of the failed completion refunds a captured payment, so
+      // the retry finds the refund and gives the row to a person (inbox.refunded_no_order); only when that
+      // refund did not go through does the retry find the order or complete the cart.
       return new StepResponse<Settlement>({
         state: "failed",
         reason: messageText("inbox.cart_locked", {
