@@ -31,3 +31,21 @@ export const PayoutLink = ({
     {children}
   </Link>
 )
+
+/** A recipient by name, linking to its page. */
+export const RecipientLink = ({
+  id,
+  children,
+}: {
+  id: string
+  children: ReactNode
+}) => (
+  <Link
+    to={`/piastrix/recipients/${id}`}
+    className={LINK}
+    data-recipient={id}
+    onClick={(event) => event.stopPropagation()}
+  >
+    {children}
+  </Link>
+)

@@ -1,31 +1,27 @@
 import {
   Button,
   createDataTableColumnHelper,
-  DataTable,
   StatusBadge,
   Text,
-  toast,
-  useDataTable,
 } from "@medusajs/ui"
-import { useMemo, useState } from "react"
+import { useMemo, useState, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { useSearchParams } from "react-router-dom"
 import { maskAccount } from "../../lib/plugin/mask"
-import { messageText } from "../../lib/plugin/messages"
 import {
   PAGE_SIZE,
-  usePayoutAction,
   usePayouts,
   useRecipients,
   type PayoutView,
   type PayoutStatus,
 } from "../lib/api"
 import { useAmounts } from "../lib/amounts"
-import { runMutation } from "../lib/run-mutation"
+import { usePaywayName } from "../lib/payways"
 import { periodOf } from "../lib/period"
+import { PayoutActions } from "./payout-actions"
+import { DataList } from "./data-list"
 import { SelectField, TextField } from "./field"
-import { paginationTranslations } from "./paging"
-import { Body } from "./states"
+import { RecipientLink } from "./links"
 import { ServerMessage } from "./server-message"
 
 const STATUS_COLOR: Record<
@@ -42,73 +38,18 @@ const STATUS_COLOR: Record<
 }
 const STATUSES = Object.keys(STATUS_COLOR) as PayoutStatus[]
 
-/** Approve, retry or cancel, where the payout's status allows it. */
-function Actions({ payout }: { payout: PayoutView }) {
-  const { t } = useTranslation("piastrix")
-  const act = usePayoutAction()
-  const run = (action: Parameters<typeof act.mutate>[0], done: string) =>
-    runMutation(act, action, () => toast.success(done))
-  return (
-    <div className="flex justify-end gap-x-2">
-      {payout.status === "awaiting_approval" && (
-        <Button
-          size="small"
-          variant="secondary"
-          isLoading={act.isPending}
-          onClick={() =>
-            run({ type: "approve", id: payout.id }, t("payouts.approved"))
-          }
-        >
-          {t("payouts.approve")}
-        </Button>
-      )}
-      {payout.status === "needs_attention" && (
-        <Button
-          size="small"
-          variant="secondary"
-          isLoading={act.isPending}
-          onClick={() =>
-            run({ type: "retry", id: payout.id }, t("payouts.retried"))
-          }
-        >
-          {t("payouts.retry")}
-        </Button>
-      )}
-      {(payout.status === "awaiting_approval" ||
-        payout.status === "pending") && (
-        <Button
-          size="small"
-          variant="transparent"
-          isLoading={act.isPending}
-          onClick={() =>
-            run(
-              {
-                type: "cancel",
-                id: payout.id,
-                // In the server's vocabulary, so every reader sees it in their own language.
-                reason: messageText("payout.canceled_in_admin"),
-              },
-              t("payouts.canceled")
-            )
-          }
-        >
-          {t("payouts.cancel")}
-        </Button>
-      )}
-    </div>
-  )
-}
-
 const columnHelper = createDataTableColumnHelper<PayoutView>()
 
 /**
- * The payouts as Medusa's DataTable: status badges, the fee under the amount, the reason of a refusal,
- * actions; filtered on the server by status, recipient and creation dates (the filters above the table),
- * a page of `PAGE_SIZE` at a time.
+ * The payouts as Medusa's DataTable: the recipient linking to its page, status badges, the fee under the
+ * amount, the reason of a refusal, actions behind "…"; filtered on the server by status, recipient and
+ * creation dates (the filters above the table), a page of `PAGE_SIZE` at a time. `actions`: the header's
+ * buttons (*Create*).
  */
-export const PayoutsTable = () => {
+export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
   const { t, i18n } = useTranslation("piastrix")
   const { amount } = useAmounts()
+  const paywayName = usePaywayName()
   const [status, setStatus] = useState<PayoutStatus | undefined>(undefined)
   const [recipientId, setRecipientId] = useState<string | undefined>()
   const [from, setFrom] = useState("")
@@ -130,7 +71,7 @@ export const PayoutsTable = () => {
   const { data: recipients } = useRecipients()
   const columns = useMemo(() => {
     const nameOf = (id: string) =>
-      recipients?.recipients.find((r) => r.id === id)?.name ?? id
+      recipients?.recipients.find((r) => r.id === id)?.name ?? ""
     return [
       columnHelper.accessor("created_at", {
         header: t("payouts.created_at"),
@@ -139,13 +80,15 @@ export const PayoutsTable = () => {
       }),
       columnHelper.accessor("recipient_id", {
         header: t("payouts.recipient"),
-        cell: ({ getValue }) => nameOf(getValue()),
+        cell: ({ getValue }) => (
+          <RecipientLink id={getValue()}>{nameOf(getValue())}</RecipientLink>
+        ),
       }),
       columnHelper.display({
         id: "to",
         header: t("payouts.to"),
         cell: ({ row }) =>
-          `${row.original.rail === "transfer" ? t("payouts.wallet") : row.original.payway} ${maskAccount(row.original.account)}`,
+          `${row.original.rail === "transfer" ? t("payouts.wallet") : paywayName(row.original.payway)} ${maskAccount(row.original.account)}`,
       }),
       columnHelper.accessor("amount", {
         header: t("payouts.amount"),
@@ -205,26 +148,26 @@ export const PayoutsTable = () => {
         },
       }),
       columnHelper.display({
-        id: "actions",
-        cell: ({ row }) => <Actions payout={row.original} />,
+        id: "action",
+        cell: ({ row }) => (
+          <div className="flex justify-end">
+            <PayoutActions
+              payout={row.original}
+              name={nameOf(row.original.recipient_id)}
+            />
+          </div>
+        ),
       }),
     ]
-  }, [t, i18n.language, recipients, amount])
-  const table = useDataTable({
-    data: data?.payouts ?? [],
-    columns,
-    getRowId: (p) => p.id,
-    rowCount: data?.count ?? 0,
-    isLoading,
-    pagination: {
-      state: { pageIndex, pageSize: PAGE_SIZE },
-      onPaginationChange: (next) => setPageIndex(next.pageIndex),
-    },
-  })
+  }, [t, i18n.language, recipients, amount, paywayName])
   return (
-    <DataTable instance={table}>
-      <DataTable.Toolbar className="flex flex-wrap items-end gap-3 px-6 py-4">
-        {only ? (
+    <DataList
+      level="h1"
+      heading={t("payouts.title")}
+      subHeading={t("payouts.subtitle")}
+      actions={actions}
+      filters={
+        only ? (
           <div className="flex items-center gap-x-3">
             <Text size="small">{t("payouts.onePayout")}</Text>
             <Button
@@ -282,26 +225,20 @@ export const PayoutsTable = () => {
               onChange={filtered(setTo)}
             />
           </>
-        )}
-      </DataTable.Toolbar>
-      {error ? (
-        <Body loading={false} error={error}>
-          {null}
-        </Body>
-      ) : (
-        <>
-          <DataTable.Table
-            emptyState={{
-              empty: {
-                heading: t("payouts.empty"),
-                description: t("payouts.emptyDescription"),
-              },
-              filtered: { heading: t("payouts.emptyFiltered") },
-            }}
-          />
-          <DataTable.Pagination translations={paginationTranslations(t)} />
-        </>
-      )}
-    </DataTable>
+        )
+      }
+      rows={data?.payouts}
+      count={data?.count}
+      columns={columns}
+      getRowId={(p) => p.id}
+      pageIndex={pageIndex}
+      onPageIndex={setPageIndex}
+      isLoading={isLoading}
+      error={error}
+      empty={{
+        heading: t("payouts.empty"),
+        description: t("payouts.emptyDescription"),
+      }}
+    />
   )
 }

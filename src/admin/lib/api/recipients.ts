@@ -105,3 +105,23 @@ export const useLinkProducts = (id: string) => {
       client.setQueryData([...recipientKey(id), "products"], answer),
   })
 }
+
+/**
+ * Corrects the recipient's available balance (positive or negative) with a reason. One key per form, so a
+ * repeated click posts once; the recipient and its ledger are read again.
+ */
+export const useAdjustBalance = (id: string) => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: {
+      amount: string
+      reason: string
+      idempotency_key: string
+    }) =>
+      sdk.client.fetch<{ transaction_id: string }>(
+        `/admin/piastrix/recipients/${id}/adjustments`,
+        { method: "POST", body }
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: recipientKey(id) }),
+  })
+}
