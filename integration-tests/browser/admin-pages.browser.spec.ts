@@ -756,7 +756,7 @@ piastrixIntegrationRunner(
         .first()
         .getByRole("link", { name: "Payout", exact: true })
       expect(await payoutLink.getAttribute("href")).toBe(
-        `/app/piastrix/payouts?id=${payout.id}`
+        `/app/piastrix/payouts/${payout.id}`
       )
       expect(await rawIdsOnScreen(page)).toEqual([])
       // The admin scrolls inside its own container: bring the ledger into the screenshot.
@@ -815,21 +815,38 @@ piastrixIntegrationRunner(
       expect(await row.innerText()).toMatch(/Suspended/)
       await admin.shot("recipients-list")
 
-      // The payout's link opens the payouts page showing that payout alone.
+      // The payout's link opens the payout's page: its amount, status and recipient, ids under Details.
       await page.goto(`${medusaUrl()}/app/piastrix/recipients/${id}`)
       await page
         .locator("tbody tr", { hasText: "Payout sent" })
         .first()
         .getByRole("link", { name: "Payout", exact: true })
         .click()
-      await page.waitForURL(/\/app\/piastrix\/payouts\?id=pxpo_/)
-      await page.getByText("One payout, from a ledger entry").waitFor()
-      await page.locator("tbody tr", { hasText: "50.00" }).first().waitFor()
-      expect(await page.locator("tbody tr").count()).toBe(1)
+      await page.waitForURL(/\/app\/piastrix\/payouts\/pxpo_/)
+      await page
+        .getByRole("heading", { level: 1, name: "Payout of RUB 50.00" })
+        .waitFor()
+      const payoutHeader = page.getByTestId("piastrix-page-header")
+      await payoutHeader.getByText("Pending", { exact: true }).waitFor()
+      expect(
+        await page
+          .getByRole("link", { name: "Page vendor", exact: true })
+          .getAttribute("href")
+      ).toBe(`/app/piastrix/recipients/${id}`)
       expect(await rawIdsOnScreen(page)).toEqual([])
-      await admin.shot("payouts-one")
-      await page.getByRole("button", { name: "All payouts" }).click()
+      await admin.shot("payout-page")
+      // Its breadcrumb leads back to the list, and a row of the list opens the payout again.
+      await page
+        .locator("ol")
+        .getByRole("link", { name: "Payouts", exact: true })
+        .click()
       await page.getByText("Filter by status").first().waitFor()
+      await page
+        .locator("tbody tr", { hasText: "Page vendor" })
+        .first()
+        .getByText("RUB 50.00")
+        .click()
+      await page.waitForURL(/\/app\/piastrix\/payouts\/pxpo_/)
     })
 
     it("names orders by number on the inbox and a recipient's ledger in Russian, the ids only in Details", async () => {
@@ -909,6 +926,21 @@ piastrixIntegrationRunner(
         /Начисление за продажу,Удержано,RUB,[0-9.]+,[0-9.]+,#\d+,/
       )
       expect(csv).toContain("Выплата отправлена")
+
+      // The payout's page in Russian: its amount in Russian digits, no English, ids under Details.
+      await page
+        .locator("tbody tr", { hasText: "Выплата отправлена" })
+        .first()
+        .getByRole("link", { name: "Выплата", exact: true })
+        .click()
+      await page
+        .getByRole("heading", { level: 1, name: /^Выплата 10,00\s₽$/ })
+        .waitFor()
+      await page.getByRole("link", { name: "Лавка Анны" }).first().waitFor()
+      expect(await rawIdsOnScreen(page)).toEqual([])
+      expect(await unformattedAmountsOnScreen(page)).toEqual([])
+      expect(await englishOnScreen(page)).toEqual([])
+      await admin.shot("payout-ru")
     })
 
     it("words the server's reasons in Russian on the inbox and payouts, and a quote refused for a vendor who owes", async () => {

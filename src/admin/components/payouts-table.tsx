@@ -1,12 +1,7 @@
-import {
-  Button,
-  createDataTableColumnHelper,
-  StatusBadge,
-  Text,
-} from "@medusajs/ui"
+import { createDataTableColumnHelper, StatusBadge, Text } from "@medusajs/ui"
 import { useMemo, useState, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
-import { useSearchParams } from "react-router-dom"
+import { useNavigate } from "react-router-dom"
 import { maskAccount } from "../../lib/plugin/mask"
 import {
   PAGE_SIZE,
@@ -24,7 +19,7 @@ import { SelectField, TextField } from "./field"
 import { RecipientLink } from "./links"
 import { ServerMessage } from "./server-message"
 
-const STATUS_COLOR: Record<
+export const STATUS_COLOR: Record<
   PayoutStatus,
   "green" | "orange" | "red" | "grey" | "blue" | "purple"
 > = {
@@ -43,7 +38,7 @@ const columnHelper = createDataTableColumnHelper<PayoutView>()
 /**
  * The payouts as Medusa's DataTable: the recipient linking to its page, status badges, the fee under the
  * amount, the reason of a refusal, actions behind "…"; filtered on the server by status, recipient and
- * creation dates (the filters above the table), a page of `PAGE_SIZE` at a time. `actions`: the header's
+ * creation dates (the filters above the table), a page of `PAGE_SIZE` at a time; a row opens the payout. `actions`: the header's
  * buttons (*Create*).
  */
 export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
@@ -61,12 +56,8 @@ export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
       setPageIndex(0)
       set(value)
     }
-  // `?id=`: one payout, where a ledger entry links to it; "All payouts" goes back to the list.
-  const [search, setSearch] = useSearchParams()
-  const only = search.get("id") ?? undefined
-  const filters = only
-    ? { id: only }
-    : { status, recipient_id: recipientId, ...periodOf(from, to) }
+  const navigate = useNavigate()
+  const filters = { status, recipient_id: recipientId, ...periodOf(from, to) }
   const { data, isLoading, error } = usePayouts(filters, pageIndex * PAGE_SIZE)
   const { data: recipients } = useRecipients()
   const columns = useMemo(() => {
@@ -132,7 +123,7 @@ export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
             return (
               <Text
                 size="xsmall"
-                className="min-w-[220px] max-w-[320px] whitespace-normal"
+                className="whitespace-normal"
               >
                 {p.rejected_reason}
               </Text>
@@ -140,7 +131,7 @@ export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
           }
           return (
             <ServerMessage
-              className="min-w-[220px] max-w-[320px] whitespace-normal"
+              className="whitespace-normal"
               message={p.rejected_reason_message ?? p.last_error_message}
               raw={p.rejected_reason ?? p.last_error}
             />
@@ -167,67 +158,55 @@ export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
       subHeading={t("payouts.subtitle")}
       actions={actions}
       filters={
-        only ? (
-          <div className="flex items-center gap-x-3">
-            <Text size="small">{t("payouts.onePayout")}</Text>
-            <Button
-              size="small"
-              variant="secondary"
-              onClick={() => setSearch({})}
-            >
-              {t("payouts.allPayouts")}
-            </Button>
-          </div>
-        ) : (
-          <>
-            <SelectField
-              id="piastrix-payouts-status"
-              label={t("payouts.filter")}
-              value={status ?? "all"}
-              onChange={filtered((v: string) =>
-                setStatus(v === "all" ? undefined : (v as PayoutStatus))
-              )}
-              options={[
-                { value: "all", text: t("payouts.allStatuses") },
-                ...STATUSES.map((s) => ({
-                  value: s,
-                  text: t(`payouts.statuses.${s}`),
-                })),
-              ]}
-            />
-            <SelectField
-              id="piastrix-payouts-recipient"
-              label={t("payouts.filterRecipient")}
-              value={recipientId ?? "all"}
-              onChange={filtered((v: string) =>
-                setRecipientId(v === "all" ? undefined : v)
-              )}
-              options={[
-                { value: "all", text: t("payouts.allRecipients") },
-                ...(recipients?.recipients ?? []).map((r) => ({
-                  value: r.id,
-                  text: r.name,
-                })),
-              ]}
-            />
-            <TextField
-              id="piastrix-payouts-from"
-              label={t("recipients.from")}
-              type="date"
-              value={from}
-              onChange={filtered(setFrom)}
-            />
-            <TextField
-              id="piastrix-payouts-to"
-              label={t("recipients.to")}
-              type="date"
-              value={to}
-              onChange={filtered(setTo)}
-            />
-          </>
-        )
+        <>
+          <SelectField
+            id="piastrix-payouts-status"
+            label={t("payouts.filter")}
+            value={status ?? "all"}
+            onChange={filtered((v: string) =>
+              setStatus(v === "all" ? undefined : (v as PayoutStatus))
+            )}
+            options={[
+              { value: "all", text: t("payouts.allStatuses") },
+              ...STATUSES.map((s) => ({
+                value: s,
+                text: t(`payouts.statuses.${s}`),
+              })),
+            ]}
+          />
+          <SelectField
+            id="piastrix-payouts-recipient"
+            label={t("payouts.filterRecipient")}
+            value={recipientId ?? "all"}
+            onChange={filtered((v: string) =>
+              setRecipientId(v === "all" ? undefined : v)
+            )}
+            options={[
+              { value: "all", text: t("payouts.allRecipients") },
+              ...(recipients?.recipients ?? []).map((r) => ({
+                value: r.id,
+                text: r.name,
+              })),
+            ]}
+          />
+          <TextField
+            id="piastrix-payouts-from"
+            label={t("recipients.from")}
+            type="date"
+            value={from}
+            onChange={filtered(setFrom)}
+          />
+          <TextField
+            id="piastrix-payouts-to"
+            label={t("recipients.to")}
+            type="date"
+            value={to}
+            onChange={filtered(setTo)}
+          />
+        </>
       }
       rows={data?.payouts}
+      onRowClick={(p) => navigate(`/piastrix/payouts/${p.id}`)}
       count={data?.count}
       columns={columns}
       getRowId={(p) => p.id}

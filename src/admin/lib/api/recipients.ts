@@ -42,11 +42,13 @@ export const useRecipientPage = (offset: number) =>
       ),
   })
 
+/** One recipient with its balances; nothing is asked while `id` is not known yet (a payout still loading). */
 export const useRecipient = (id: string) =>
   useQuery({
     queryKey: recipientKey(id),
     queryFn: () =>
       sdk.client.fetch<RecipientDetail>(`/admin/piastrix/recipients/${id}`),
+    enabled: id !== "",
   })
 
 export const useRecipientProducts = (id: string) =>
