@@ -470,6 +470,16 @@ piastrixIntegrationRunner(
       const line = page.locator("tbody tr", { hasText: session.id })
       await line.getByText("Needs attention").waitFor()
       const sum = shownAmount(row.shop_amount!)
+      // Every refund the page asks the server for, to show that Cancel asks none.
+      const refundPosts: string[] = []
+      page.on("request", (request) => {
+        if (
+          request.method() === "POST" &&
+          /\/admin\/piastrix\/notifications\/[^/]+\/refund$/.test(request.url())
+        ) {
+          refundPosts.push(request.url())
+        }
+      })
       // Medusa's prompt names the amount before any money moves; Cancel sends nothing.
       await rowAction(page, line, "Refund")
       await page.getByRole("alertdialog").getByText(`Refund ${sum}?`).waitFor()
@@ -486,6 +496,8 @@ piastrixIntegrationRunner(
       )
       await admin.shot("inbox-refunded")
       expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
+      // One request: the confirmed one (the server would send once anyway; the prompt is what asked).
+      expect(refundPosts).toHaveLength(1)
     })
 
     it("Piastrix → Payouts creates a payout for a vendor, shows its status, and cancels it with the reason", async () => {
