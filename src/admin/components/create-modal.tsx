@@ -63,3 +63,13 @@ export const CreateModal = ({
     </FocusModal>
   )
 }
+
+/** The header's *Create* button of a list, as the dashboard's list pages have it. */
+export const CreateButton = ({ onClick }: { onClick: () => void }) => {
+  const { t } = useTranslation("piastrix")
+  return (
+    <Button size="small" variant="secondary" onClick={onClick}>
+      {t("common.create")}
+    </Button>
+  )
+}

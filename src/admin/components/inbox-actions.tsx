@@ -1,5 +1,5 @@
 import { ArrowPath, ArrowUturnLeft, CheckCircle } from "@medusajs/icons"
-import { Button, Drawer, Label, Textarea, toast } from "@medusajs/ui"
+import { Label, Textarea, toast } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import {
@@ -13,6 +13,7 @@ import { useAmounts } from "../lib/amounts"
 import { useConfirm } from "../lib/confirm"
 import { runMutation } from "../lib/run-mutation"
 import { ActionMenu } from "./action-menu"
+import { FormDrawer } from "./form-drawer"
 
 /** Rows a person can act on: the cause may be fixed (retry), the money sent back, or the row settled by hand. */
 const RETRYABLE = new Set<NotificationState>(["needs_attention", "failed"])
@@ -117,56 +118,39 @@ export const ResolveDrawer = ({
   const [note, setNote] = useState("")
   useEffect(() => setNote(""), [row])
   return (
-    <Drawer open={row !== null} onOpenChange={(open) => !open && onClose()}>
-      <Drawer.Content>
-        <form
-          className="flex h-full flex-col"
-          onSubmit={(event) => {
-            event.preventDefault()
-            if (!row) {
-              return
-            }
-            runMutation(resolve, { id: row.id, note }, () => {
-              toast.success(t("inbox.resolved"))
-              onClose()
-            })
-          }}
-        >
-          <Drawer.Header>
-            <Drawer.Title>{t("inbox.resolve")}</Drawer.Title>
-            <Drawer.Description className="sr-only">
-              {t("inbox.resolutionNote")}
-            </Drawer.Description>
-          </Drawer.Header>
-          <Drawer.Body className="flex flex-col gap-y-2">
-            <Label size="small" htmlFor="piastrix-resolution-note">
-              {t("inbox.resolutionLabel")}
-            </Label>
-            <Textarea
-              id="piastrix-resolution-note"
-              autoFocus
-              placeholder={t("inbox.resolutionNote")}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          </Drawer.Body>
-          <Drawer.Footer>
-            <Drawer.Close asChild>
-              <Button size="small" variant="secondary" type="button">
-                {t("common.cancel")}
-              </Button>
-            </Drawer.Close>
-            <Button
-              size="small"
-              type="submit"
-              disabled={!note.trim()}
-              isLoading={resolve.isPending}
-            >
-              {t("inbox.saveResolution")}
-            </Button>
-          </Drawer.Footer>
-        </form>
-      </Drawer.Content>
-    </Drawer>
+    <FormDrawer
+      open={row !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t("inbox.resolve")}
+      description={t("inbox.resolutionNote")}
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!row) {
+          return
+        }
+        runMutation(resolve, { id: row.id, note }, () => {
+          toast.success(t("inbox.resolved"))
+          onClose()
+        })
+      }}
+      submit={{
+        text: t("inbox.saveResolution"),
+        disabled: !note.trim(),
+        busy: resolve.isPending,
+      }}
+    >
+      <div className="flex flex-col gap-y-2">
+        <Label size="small" htmlFor="piastrix-resolution-note">
+          {t("inbox.resolutionLabel")}
+        </Label>
+        <Textarea
+          id="piastrix-resolution-note"
+          autoFocus
+          placeholder={t("inbox.resolutionNote")}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+    </FormDrawer>
   )
 }

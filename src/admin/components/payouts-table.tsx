@@ -15,7 +15,7 @@ import { usePaywayName } from "../lib/payways"
 import { periodOf } from "../lib/period"
 import { PayoutActions } from "./payout-actions"
 import { DataList } from "./data-list"
-import { SelectField, TextField } from "./field"
+import { PeriodFields, SelectField } from "./field"
 import { RecipientLink } from "./links"
 import { ServerMessage } from "./server-message"
 
@@ -121,10 +121,7 @@ export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
             p.rejected_reason_message?.code === "other"
           ) {
             return (
-              <Text
-                size="xsmall"
-                className="whitespace-normal"
-              >
+              <Text size="xsmall" className="whitespace-normal">
                 {p.rejected_reason}
               </Text>
             )
@@ -189,19 +186,12 @@ export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
               })),
             ]}
           />
-          <TextField
-            id="piastrix-payouts-from"
-            label={t("recipients.from")}
-            type="date"
-            value={from}
-            onChange={filtered(setFrom)}
-          />
-          <TextField
-            id="piastrix-payouts-to"
-            label={t("recipients.to")}
-            type="date"
-            value={to}
-            onChange={filtered(setTo)}
+          <PeriodFields
+            id="piastrix-payouts"
+            from={from}
+            to={to}
+            onFrom={filtered(setFrom)}
+            onTo={filtered(setTo)}
           />
         </>
       }

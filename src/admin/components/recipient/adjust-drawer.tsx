@@ -1,7 +1,8 @@
-import { Button, Drawer, Text, toast } from "@medusajs/ui"
+import { Text, toast } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { TextField } from "../field"
+import { FormDrawer } from "../form-drawer"
 import { useAdjustBalance, type RecipientView } from "../../lib/api"
 import { useAmounts } from "../../lib/amounts"
 import { useConfirm } from "../../lib/confirm"
@@ -38,74 +39,55 @@ export function AdjustDrawer({
     }
   }, [open])
   return (
-    <Drawer open={open} onOpenChange={onOpenChange}>
-      <Drawer.Content>
-        <form
-          className="flex h-full flex-col"
-          onSubmit={async (event) => {
-            event.preventDefault()
-            const yes = await confirm({
-              title: t("recipients.adjustTitle"),
-              description: t("recipients.adjustDescription", {
-                amount: shown(amount.trim(), currency),
-                name: recipient.name,
-              }),
-              confirmText: t("recipients.adjust"),
-            })
-            if (!yes) {
-              return
-            }
-            runMutation(
-              adjust,
-              { amount: amount.trim(), reason, idempotency_key: key },
-              () => {
-                toast.success(t("recipients.adjusted"))
-                onOpenChange(false)
-              }
-            )
-          }}
-        >
-          <Drawer.Header>
-            <Drawer.Title>{t("recipients.adjust")}</Drawer.Title>
-            <Drawer.Description className="sr-only">
-              {t("recipients.adjustHint")}
-            </Drawer.Description>
-          </Drawer.Header>
-          <Drawer.Body className="flex flex-col gap-y-4">
-            <Text size="small" className="text-ui-fg-subtle">
-              {t("recipients.adjustHint")}
-            </Text>
-            <TextField
-              id="piastrix-adjust-amount"
-              label={t("recipients.adjustAmount")}
-              placeholder="-10.00"
-              value={amount}
-              onChange={setAmount}
-            />
-            <TextField
-              id="piastrix-adjust-reason"
-              label={t("recipients.adjustReason")}
-              value={reason}
-              onChange={setReason}
-            />
-          </Drawer.Body>
-          <Drawer.Footer>
-            <Drawer.Close asChild>
-              <Button size="small" variant="secondary" type="button">
-                {t("common.cancel")}
-              </Button>
-            </Drawer.Close>
-            <Button
-              size="small"
-              type="submit"
-              disabled={!amount.trim() || !reason.trim()}
-              isLoading={adjust.isPending}
-            >
-              {t("recipients.adjust")}
-            </Button>
-          </Drawer.Footer>
-        </form>
-      </Drawer.Content>
-    </Drawer>
+    <FormDrawer
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("recipients.adjust")}
+      description={t("recipients.adjustHint")}
+      onSubmit={async (event) => {
+        event.preventDefault()
+        const yes = await confirm({
+          title: t("recipients.adjustTitle"),
+          description: t("recipients.adjustDescription", {
+            amount: shown(amount.trim(), currency),
+            name: recipient.name,
+          }),
+          confirmText: t("recipients.adjust"),
+        })
+        if (!yes) {
+          return
+        }
+        runMutation(
+          adjust,
+          { amount: amount.trim(), reason, idempotency_key: key },
+          () => {
+            toast.success(t("recipients.adjusted"))
+            onOpenChange(false)
+          }
+        )
+      }}
+      submit={{
+        text: t("recipients.adjust"),
+        disabled: !amount.trim() || !reason.trim(),
+        busy: adjust.isPending,
+      }}
+    >
+      <Text size="small" className="text-ui-fg-subtle">
+        {t("recipients.adjustHint")}
+      </Text>
+      <TextField
+        id="piastrix-adjust-amount"
+        label={t("recipients.adjustAmount")}
+        placeholder="-10.00"
+        value={amount}
+        onChange={setAmount}
+      />
+      <TextField
+        id="piastrix-adjust-reason"
+        label={t("recipients.adjustReason")}
+        value={reason}
+        onChange={setReason}
+      />
+    </FormDrawer>
   )
 }

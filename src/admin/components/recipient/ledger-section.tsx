@@ -3,7 +3,7 @@ import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { DataList } from "../data-list"
 import { Details } from "../details"
-import { TextField } from "../field"
+import { PeriodFields } from "../field"
 import { OrderLink, PayoutLink } from "../links"
 import { useMessageWords } from "../server-message"
 import {
@@ -132,19 +132,12 @@ export function LedgerSection({
       }
       filters={
         <>
-          <TextField
-            id="piastrix-ledger-from"
-            label={t("recipients.from")}
-            type="date"
-            value={from}
-            onChange={filtered(setFrom)}
-          />
-          <TextField
-            id="piastrix-ledger-to"
-            label={t("recipients.to")}
-            type="date"
-            value={to}
-            onChange={filtered(setTo)}
+          <PeriodFields
+            id="piastrix-ledger"
+            from={from}
+            to={to}
+            onFrom={filtered(setFrom)}
+            onTo={filtered(setTo)}
           />
         </>
       }

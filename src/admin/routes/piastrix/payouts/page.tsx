@@ -1,8 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Button } from "@medusajs/ui"
 import { useState } from "react"
-import { useTranslation } from "react-i18next"
 import { crumb } from "../../../components/breadcrumb"
+import { CreateButton } from "../../../components/create-modal"
 import { NewPayout } from "../../../components/new-payout"
 import { PayoutsTable } from "../../../components/payouts-table"
 
@@ -11,20 +10,11 @@ import { PayoutsTable } from "../../../components/payouts-table"
  * where the status allows; *Create* opens a new payout for a recipient (quote, account check, confirm).
  */
 const PiastrixPayoutsPage = () => {
-  const { t } = useTranslation("piastrix")
   const [creating, setCreating] = useState(false)
   return (
     <div className="flex flex-col gap-y-3">
       <PayoutsTable
-        actions={
-          <Button
-            size="small"
-            variant="secondary"
-            onClick={() => setCreating(true)}
-          >
-            {t("common.create")}
-          </Button>
-        }
+        actions={<CreateButton onClick={() => setCreating(true)} />}
       />
       <NewPayout open={creating} onOpenChange={setCreating} />
     </div>

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
 import { maskAccount } from "../../../../lib/plugin/mask"
 import { crumb } from "../../../components/breadcrumb"
-import { CreateModal } from "../../../components/create-modal"
+import { CreateButton, CreateModal } from "../../../components/create-modal"
 import { DataList } from "../../../components/data-list"
 import {
   ScheduleField,
@@ -255,15 +255,7 @@ const PiastrixRecipientsPage = () => {
         level="h1"
         heading={t("recipients.title")}
         subHeading={t("recipients.subtitle")}
-        actions={
-          <Button
-            size="small"
-            variant="secondary"
-            onClick={() => setCreating(true)}
-          >
-            {t("common.create")}
-          </Button>
-        }
+        actions={<CreateButton onClick={() => setCreating(true)} />}
         rows={data?.recipients}
         count={data?.count}
         columns={columns}
