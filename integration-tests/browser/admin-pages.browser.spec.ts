@@ -34,7 +34,9 @@ import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { ensureAdminBuild } from "./admin-build"
 import {
   ADMIN_CREDENTIALS,
+  answerPrompt,
   openAdmin,
+  rowAction,
   englishOnScreen,
   rawIdsOnScreen,
   shownAmount,
@@ -132,8 +134,13 @@ piastrixIntegrationRunner(
         .getByRole("cell", { name: "RUB", exact: true })
         .first()
         .waitFor()
-      await page.getByRole("cell", { name: "card_rub" }).first().waitFor()
+      // Directions by the names people use, the payway code beside for the payway settings.
+      const card = page.getByRole("cell", { name: /^Bank card\s*card_rub$/ })
+      await card.first().waitFor()
       await page.getByText("set in configuration").first().waitFor()
+      // A source badge only where a setting is not the default.
+      expect(await page.getByText("default", { exact: true }).count()).toBe(0)
+      await page.getByRole("heading", { level: 1, name: "Piastrix" }).waitFor()
       await admin.shot("settings")
 
       await page.getByRole("button", { name: "Test connection" }).click()
@@ -195,7 +202,10 @@ piastrixIntegrationRunner(
         expect(await alert.innerText()).not.toMatch(/Piastrix\w*Error|503/)
         await alert.getByText("Details").click()
         await alert.getByText(/503/).waitFor()
-        await page.getByRole("cell", { name: "card_rub" }).first().waitFor()
+        await page
+          .getByRole("cell", { name: /^Bank card\s*card_rub$/ })
+          .first()
+          .waitFor()
         await admin.shot("settings-service-down")
         await sandboxControl(sandbox(), "DELETE", "faults")
         await alert.getByRole("button", { name: "Try again" }).click()
@@ -231,7 +241,9 @@ piastrixIntegrationRunner(
       const threshold = page.locator(
         '[data-setting="payouts.approvalThreshold"]'
       )
-      await threshold.getByText("default").waitFor()
+      await threshold.getByRole("textbox").waitFor()
+      // At its default the setting carries no badge; once changed here it says so.
+      expect(await threshold.innerText()).not.toMatch(/default|set here/)
       await page
         .getByLabel("Payouts above this amount wait for approval")
         .fill("100.00")
@@ -347,13 +359,17 @@ piastrixIntegrationRunner(
       await rejectedLine.getByText("Rejected", { exact: true }).waitFor()
       await admin.shot("inbox-needs-attention")
 
-      // A retry before the cause is fixed says so, not in green.
-      await first.getByRole("button", { name: "Retry" }).click()
+      // A retry before the cause is fixed says so, not in green. Medusa's prompt asks first, with the amount.
+      await rowAction(page, first, "Retry")
+      expect(await answerPrompt(page, "Retry")).toMatch(
+        /Process this payment again\?[\s\S]*RUB\s[\d,]+\.\d\d/
+      )
       await waitForText(admin, "Tried again, still Needs attention")
 
       // The store owner fixes the cart, then retries from the inbox.
       await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
-      await first.getByRole("button", { name: "Retry" }).click()
+      await rowAction(page, first, "Retry")
+      await answerPrompt(page, "Retry")
       await waitForText(admin, "Processed: the payment is settled")
       const placed = page.locator("tbody tr", { hasText: session.id })
       await waitForText(admin, "Processed", { within: placed, exact: true })
@@ -404,12 +420,15 @@ piastrixIntegrationRunner(
         hasText: "order-settled-by-hand",
       })
       await line.getByText("Needs attention").waitFor()
-      await line.getByRole("button", { name: "Mark resolved" }).click()
-      await line
-        .getByRole("textbox")
+      // In the row's "…" menu; the note is written in a drawer.
+      await rowAction(page, line, "Mark resolved")
+      const drawer = page.getByRole("dialog")
+      await drawer
+        .getByLabel("What was done")
         .fill("refunded to the payer at Piastrix, ticket 4411")
       await admin.shot("inbox-resolving")
-      await line.getByRole("button", { name: "Save" }).click()
+      await drawer.getByRole("button", { name: "Save" }).click()
+      await drawer.waitFor({ state: "detached" })
       await waitForText(admin, "Marked resolved")
       await waitForText(admin, "Resolved", { within: line, exact: true })
       expect(await line.innerText()).toMatch(
@@ -450,19 +469,35 @@ piastrixIntegrationRunner(
       await page.goto(`${medusaUrl()}/app/piastrix`)
       const line = page.locator("tbody tr", { hasText: session.id })
       await line.getByText("Needs attention").waitFor()
-      await line.getByRole("button", { name: "Refund", exact: true }).click()
-      const confirm = line.getByRole("button", {
-        name: `Send ${shownAmount(row.shop_amount!)} back to the payer`,
+      const sum = shownAmount(row.shop_amount!)
+      // Every refund the page asks the server for, to show that Cancel asks none.
+      const refundPosts: string[] = []
+      page.on("request", (request) => {
+        if (
+          request.method() === "POST" &&
+          /\/admin\/piastrix\/notifications\/[^/]+\/refund$/.test(request.url())
+        ) {
+          refundPosts.push(request.url())
+        }
       })
+      // Medusa's prompt names the amount before any money moves; Cancel sends nothing.
+      await rowAction(page, line, "Refund")
+      await page.getByRole("alertdialog").getByText(`Refund ${sum}?`).waitFor()
       await admin.shot("inbox-refunding")
-      await confirm.click()
-      await waitForText(admin, `Refunded ${shownAmount(row.shop_amount!)}`)
+      await answerPrompt(page, "Cancel")
+      expect(await refundTransfers(sandbox(), session.id)).toHaveLength(0)
+      await rowAction(page, line, "Refund")
+      await answerPrompt(page, `Send ${sum} back to the payer`)
+      await waitForText(admin, `Refunded ${sum}`)
       await line.getByText("Resolved", { exact: true }).waitFor()
-      expect(
-        await line.getByRole("button", { name: "Refund", exact: true }).count()
-      ).toBe(0)
+      // A resolved row has nothing left to do: no "…" menu, so no second refund.
+      expect(await line.getByRole("button", { name: "Actions" }).count()).toBe(
+        0
+      )
       await admin.shot("inbox-refunded")
       expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
+      // One request: the confirmed one (the server would send once anyway; the prompt is what asked).
+      expect(refundPosts).toHaveLength(1)
     })
 
     it("Piastrix → Payouts creates a payout for a vendor, shows its status, and cancels it with the reason", async () => {
@@ -495,6 +530,9 @@ piastrixIntegrationRunner(
       })
       const { page } = admin
       await page.goto(`${medusaUrl()}/app/piastrix/payouts`)
+      await page.getByRole("heading", { level: 1, name: "Payouts" }).waitFor()
+      // *Create* opens the new payout in a focus modal, as the dashboard's create forms open.
+      await page.getByRole("button", { name: "Create", exact: true }).click()
       await page.getByRole("heading", { name: "New payout" }).waitFor()
       await page.getByLabel("Recipient", { exact: true }).click()
       await page.getByRole("option", { name: "Browser vendor" }).click()
@@ -508,7 +546,7 @@ piastrixIntegrationRunner(
       const quoted = await quote.innerText()
       expect(quoted).toMatch(/Piastrix fee\s+RUB\s32\.67/)
       expect(quoted).toMatch(/The payee receives\s+RUB\s267\.33/)
-      expect(quoted).toMatch(/card_rub 41••••••••••1111/)
+      expect(quoted).toMatch(/Bank card 41••••••••••1111/)
       await admin.shot("payouts-quote")
       expect(
         (
@@ -519,21 +557,34 @@ piastrixIntegrationRunner(
         ).data.count
       ).toBe(0)
       await page.getByRole("button", { name: "Confirm payout" }).click()
-      await page.getByText("Payout of 300.00 created: Pending").waitFor()
+      expect(await answerPrompt(page, "Confirm payout")).toMatch(
+        /RUB\s300\.00 is paid to Browser vendor \(Bank card\)/
+      )
+      await page
+        .getByText(`Payout of ${shownAmount("300.00")} created: Pending`)
+        .waitFor()
       // Only this vendor's payouts: the list does not depend on what other scenarios made.
       await page.getByLabel("Payouts of").click()
       await page.getByRole("option", { name: "Browser vendor" }).click()
       const row = page.locator("tbody tr").first()
       await row.getByText("Pending", { exact: true }).waitFor()
       const text = await row.innerText()
-      expect(text).toMatch(/Browser vendor/)
       expect(text).toMatch(/300\.00/)
+      // The recipient links to its page.
+      expect(
+        await row
+          .getByRole("link", { name: "Browser vendor" })
+          .getAttribute("href")
+      ).toBe(`/app/piastrix/recipients/${data.recipient.id}`)
       // The card number is never shown whole.
       expect(text).toMatch(/41••••••••••1111/)
       expect(await page.content()).not.toContain("4111111111111111")
       await admin.shot("payouts-created")
 
-      await row.getByRole("button", { name: "Cancel" }).click()
+      await rowAction(page, row, "Cancel")
+      expect(await answerPrompt(page, "Cancel payout")).toMatch(
+        /RUB\s300\.00 to Browser vendor is not sent/
+      )
       await page.getByText("Payout canceled").waitFor()
       await row.getByText("Canceled", { exact: true }).waitFor()
       expect(await row.innerText()).toMatch(/Canceled in the admin\./)
@@ -561,13 +612,17 @@ piastrixIntegrationRunner(
         })
         const { page } = admin
         await page.goto(`${medusaUrl()}/app/piastrix/payouts`)
+        await page.getByRole("button", { name: "Create", exact: true }).click()
         await page.getByLabel("Recipient", { exact: true }).click()
         await page.getByRole("option", { name: "Wallet vendor" }).click()
         await page.getByRole("button", { name: "Get quote" }).click()
         await page.getByText("the payout will wait for approval").waitFor()
         await page.getByRole("button", { name: "Confirm payout" }).click()
+        await answerPrompt(page, "Confirm payout")
         await page
-          .getByText("Payout of 400.00 created: Awaiting approval")
+          .getByText(
+            `Payout of ${shownAmount("400.00")} created: Awaiting approval`
+          )
           .waitFor()
         // Only this vendor's payouts: the filter by recipient.
         await page.getByLabel("Payouts of").click()
@@ -576,7 +631,10 @@ piastrixIntegrationRunner(
         await row.getByText("Awaiting approval").waitFor()
         expect(await page.locator("tbody tr").count()).toBe(1)
         await admin.shot("payouts-awaiting-approval")
-        await row.getByRole("button", { name: "Approve" }).click()
+        await rowAction(page, row, "Approve")
+        expect(await answerPrompt(page, "Approve")).toMatch(
+          /RUB\s400\.00 to Wallet vendor/
+        )
         await page.getByText("Payout approved").waitFor()
         await row.getByText("Pending", { exact: true }).waitFor()
 
@@ -619,11 +677,16 @@ piastrixIntegrationRunner(
       })
       const { page } = admin
       await page.goto(`${medusaUrl()}/app/piastrix/recipients`)
+      await page
+        .getByRole("heading", { level: 1, name: "Recipients" })
+        .waitFor()
+      await page.getByRole("button", { name: "Create", exact: true }).click()
       await page.getByRole("heading", { name: "New recipient" }).waitFor()
       await page.getByLabel("Name").fill("Page vendor")
       await page.getByLabel("Email").fill("page-vendor@example.com")
       await page.getByLabel("Paid to").click()
-      await page.getByRole("option", { name: /card_rub/ }).click()
+      // Directions by the names people use, with their currency.
+      await page.getByRole("option", { name: "Bank card · RUB" }).click()
       // The currency follows the payout direction.
       expect(await page.getByLabel("Currency").inputValue()).toBe("RUB")
       await page.getByLabel("Account").fill("4111111111111111")
@@ -634,21 +697,41 @@ piastrixIntegrationRunner(
       await page.getByRole("heading", { name: "Page vendor" }).waitFor()
       const id = page.url().split("/").pop()!
       expect(id).toMatch(/^pxrcp_/)
-      await page.getByText("Paid to: card_rub 41••••••••••1111").waitFor()
+      await page.getByText("Paid to: Bank card 41••••••••••1111").waitFor()
+      // Breadcrumbs in the dashboard's top bar: Piastrix › Recipients › the recipient.
+      const crumbs = page.locator("ol", {
+        has: page.getByRole("link", { name: "Recipients" }),
+      })
+      await crumbs.waitFor()
+      expect(await crumbs.textContent()).toMatch(
+        /^Piastrix\s*Recipients\s*(\.\.\.)?\s*Page vendor$/
+      )
+      expect(
+        await crumbs
+          .getByRole("link", { name: "Piastrix" })
+          .getAttribute("href")
+      ).toBe("/app/piastrix")
+      expect(
+        await crumbs
+          .getByRole("link", { name: "Recipients" })
+          .getAttribute("href")
+      ).toBe("/app/piastrix/recipients")
       await page.getByRole("button", { name: "Check account" }).click()
       await page.getByText("Piastrix would pay this account").waitFor()
 
-      // Money it earned shows in its balance and ledger, and in the statement.
-      await api.post(
-        `/admin/piastrix/recipients/${id}/adjustments`,
-        {
-          amount: "250.00",
-          reason: "opening balance",
-          idempotency_key: "browser-recipient",
-        },
-        headers
+      // An opening balance, from the header's "…" menu: a drawer, then Medusa's prompt with the amount.
+      const header = page.getByTestId("piastrix-page-header")
+      await rowAction(page, header, "Adjust balance")
+      const drawer = page.getByRole("dialog")
+      await drawer.getByLabel("Amount (negative to take away)").fill("250.00")
+      await drawer.getByLabel("Reason").fill("opening balance")
+      await drawer.getByRole("button", { name: "Adjust balance" }).click()
+      expect(await answerPrompt(page, "Adjust balance")).toMatch(
+        /RUB\s250\.00 is added to the available balance of Page vendor/
       )
-      await page.reload()
+      await page.getByText("Balance adjusted").waitFor()
+      await drawer.waitFor({ state: "detached" })
+      // Money it earned shows in its balance and ledger, and in the statement.
       await page.getByText("Available: RUB 250.00").waitFor()
       const entry = page.locator("tbody tr", { hasText: "opening balance" })
       expect(await entry.innerText()).toMatch(
@@ -685,7 +768,7 @@ piastrixIntegrationRunner(
         .first()
         .getByRole("link", { name: "Payout", exact: true })
       expect(await payoutLink.getAttribute("href")).toBe(
-        `/app/piastrix/payouts?id=${payout.id}`
+        `/app/piastrix/payouts/${payout.id}`
       )
       expect(await rawIdsOnScreen(page)).toEqual([])
       // The admin scrolls inside its own container: bring the ledger into the screenshot.
@@ -713,8 +796,8 @@ piastrixIntegrationRunner(
       await page.getByLabel("Hold, days").fill("3")
       await page.getByRole("button", { name: "Save" }).click()
       await page.getByText("Recipient saved").waitFor()
-      await page.getByRole("button", { name: "Suspend" }).click()
-      await page.getByRole("button", { name: "Activate" }).waitFor()
+      await rowAction(page, header, "Suspend")
+      await header.getByText("Suspended", { exact: true }).waitFor()
       const saved = (await api.get(`/admin/piastrix/recipients/${id}`, headers))
         .data.recipient
       expect(saved).toMatchObject({ hold_days: 3, state: "suspended" })
@@ -728,10 +811,11 @@ piastrixIntegrationRunner(
       ).data.products
       await page.getByLabel("Find a product to link").fill(product.title)
       await page.getByRole("button", { name: "Link", exact: true }).click()
-      await page
-        .locator("tbody tr", { hasText: product.title })
-        .getByRole("button", { name: "Unlink" })
-        .waitFor()
+      // Linked, it is a row whose "…" menu offers Unlink.
+      const productRow = page.locator("tbody tr", { hasText: product.title })
+      await productRow.getByRole("button", { name: "Actions" }).click()
+      await page.getByRole("menuitem", { name: "Unlink" }).waitFor()
+      await page.keyboard.press("Escape")
       await admin.shot("recipient-page")
       const linked = (
         await api.get(`/admin/piastrix/recipients/${id}/products`, headers)
@@ -743,21 +827,38 @@ piastrixIntegrationRunner(
       expect(await row.innerText()).toMatch(/Suspended/)
       await admin.shot("recipients-list")
 
-      // The payout's link opens the payouts page showing that payout alone.
+      // The payout's link opens the payout's page: its amount, status and recipient, ids under Details.
       await page.goto(`${medusaUrl()}/app/piastrix/recipients/${id}`)
       await page
         .locator("tbody tr", { hasText: "Payout sent" })
         .first()
         .getByRole("link", { name: "Payout", exact: true })
         .click()
-      await page.waitForURL(/\/app\/piastrix\/payouts\?id=pxpo_/)
-      await page.getByText("One payout, from a ledger entry").waitFor()
-      await page.locator("tbody tr", { hasText: "50.00" }).first().waitFor()
-      expect(await page.locator("tbody tr").count()).toBe(1)
+      await page.waitForURL(/\/app\/piastrix\/payouts\/pxpo_/)
+      await page
+        .getByRole("heading", { level: 1, name: "Payout of RUB 50.00" })
+        .waitFor()
+      const payoutHeader = page.getByTestId("piastrix-page-header")
+      await payoutHeader.getByText("Pending", { exact: true }).waitFor()
+      expect(
+        await page
+          .getByRole("link", { name: "Page vendor", exact: true })
+          .getAttribute("href")
+      ).toBe(`/app/piastrix/recipients/${id}`)
       expect(await rawIdsOnScreen(page)).toEqual([])
-      await admin.shot("payouts-one")
-      await page.getByRole("button", { name: "All payouts" }).click()
+      await admin.shot("payout-page")
+      // Its breadcrumb leads back to the list, and a row of the list opens the payout again.
+      await page
+        .locator("ol")
+        .getByRole("link", { name: "Payouts", exact: true })
+        .click()
       await page.getByText("Filter by status").first().waitFor()
+      await page
+        .locator("tbody tr", { hasText: "Page vendor" })
+        .first()
+        .getByText("RUB 50.00")
+        .click()
+      await page.waitForURL(/\/app\/piastrix\/payouts\/pxpo_/)
     })
 
     it("names orders by number on the inbox and a recipient's ledger in Russian, the ids only in Details", async () => {
@@ -837,6 +938,21 @@ piastrixIntegrationRunner(
         /Начисление за продажу,Удержано,RUB,[0-9.]+,[0-9.]+,#\d+,/
       )
       expect(csv).toContain("Выплата отправлена")
+
+      // The payout's page in Russian: its amount in Russian digits, no English, ids under Details.
+      await page
+        .locator("tbody tr", { hasText: "Выплата отправлена" })
+        .first()
+        .getByRole("link", { name: "Выплата", exact: true })
+        .click()
+      await page
+        .getByRole("heading", { level: 1, name: /^Выплата 10,00\s₽$/ })
+        .waitFor()
+      await page.getByRole("link", { name: "Лавка Анны" }).first().waitFor()
+      expect(await rawIdsOnScreen(page)).toEqual([])
+      expect(await unformattedAmountsOnScreen(page)).toEqual([])
+      expect(await englishOnScreen(page)).toEqual([])
+      await admin.shot("payout-ru")
     })
 
     it("words the server's reasons in Russian on the inbox and payouts, and a quote refused for a vendor who owes", async () => {
@@ -914,7 +1030,11 @@ piastrixIntegrationRunner(
         .locator("tbody tr", { hasText: "Сыроварня Ивана" })
         .getByText("Отменена в админке.")
         .waitFor()
+      expect(await englishOnScreen(page)).toEqual([])
+      expect(await unformattedAmountsOnScreen(page)).toEqual([])
+      await admin.shot("payouts-ru-list")
       // A clawback reads as what the vendor owes, with the currency and Russian digits.
+      await page.getByRole("button", { name: "Создать", exact: true }).click()
       await page.getByLabel("Получатель", { exact: true }).click()
       await page.getByRole("option", { name: "Пекарня Веры" }).click()
       await page.getByRole("button", { name: "Рассчитать" }).click()

@@ -276,3 +276,30 @@ export const unformattedAmountsOnScreen = (page: Page) =>
  */
 export const englishOnScreen = (page: Page) =>
   matchesOnScreen(page, String.raw`\b[A-Za-z]+(?:[,:;]? [A-Za-z]+){2,}\b`)
+
+/** Opens a table row's (or a page header's) "…" menu and picks `action`, as a store owner does. */
+export async function rowAction(
+  page: Page,
+  row: Locator,
+  action: string,
+  menu = "Actions"
+): Promise<void> {
+  await row.getByRole("button", { name: menu, exact: true }).click()
+  await page.getByRole("menuitem", { name: action, exact: true }).click()
+}
+
+/**
+ * Medusa's prompt before money moves (`usePrompt`): waits for it, returns what it says, and presses
+ * `button` (its confirm or its cancel); the prompt is gone afterwards.
+ */
+export async function answerPrompt(
+  page: Page,
+  button: string
+): Promise<string> {
+  const prompt = page.getByRole("alertdialog")
+  await prompt.waitFor()
+  const text = await prompt.innerText()
+  await prompt.getByRole("button", { name: button, exact: true }).click()
+  await prompt.waitFor({ state: "detached" })
+  return text
+}

@@ -106,3 +106,38 @@ export const ScheduleField = ({
     />
   )
 }
+
+/** A creation period, two days in UTC (`lib/period.ts` turns them into the API's bounds); `id` prefixes the fields' ids. */
+export const PeriodFields = ({
+  id,
+  from,
+  to,
+  onFrom,
+  onTo,
+}: {
+  id: string
+  from: string
+  to: string
+  onFrom: (day: string) => void
+  onTo: (day: string) => void
+}) => {
+  const { t } = useTranslation("piastrix")
+  return (
+    <>
+      <TextField
+        id={`${id}-from`}
+        label={t("recipients.from")}
+        type="date"
+        value={from}
+        onChange={onFrom}
+      />
+      <TextField
+        id={`${id}-to`}
+        label={t("recipients.to")}
+        type="date"
+        value={to}
+        onChange={onTo}
+      />
+    </>
+  )
+}

@@ -15,7 +15,7 @@ export const OrderLink = ({
   </Link>
 )
 
-/** A payout, linking to the payouts page showing it alone (payouts have no page of their own). */
+/** A payout, linking to its page. */
 export const PayoutLink = ({
   id,
   children,
@@ -23,10 +23,24 @@ export const PayoutLink = ({
   id: string
   children: ReactNode
 }) => (
+  <Link to={`/piastrix/payouts/${id}`} className={LINK} data-payout={id}>
+    {children}
+  </Link>
+)
+
+/** A recipient by name, linking to its page. */
+export const RecipientLink = ({
+  id,
+  children,
+}: {
+  id: string
+  children: ReactNode
+}) => (
   <Link
-    to={`/piastrix/payouts?${new URLSearchParams({ id })}`}
+    to={`/piastrix/recipients/${id}`}
     className={LINK}
-    data-payout={id}
+    data-recipient={id}
+    onClick={(event) => event.stopPropagation()}
   >
     {children}
   </Link>

@@ -9,8 +9,11 @@ import {
   type PayoutQuote,
 } from "../lib/api"
 import { useAmounts } from "../lib/amounts"
+import { useConfirm } from "../lib/confirm"
+import { usePaywayName } from "../lib/payways"
 import { runMutation } from "../lib/run-mutation"
 import { plainMessage } from "../../lib/plugin/messages"
+import { CreateModal } from "./create-modal"
 import { Details } from "./details"
 import { Field, TextField } from "./field"
 import { useErrorWords, useMessageWords } from "./server-message"
@@ -20,6 +23,7 @@ const QuoteView = ({ quote }: { quote: PayoutQuote }) => {
   const { t } = useTranslation("piastrix")
   const { amount } = useAmounts()
   const words = useMessageWords()
+  const paywayName = usePaywayName()
   const check = quote.account_check
   const line = (label: string, value: string) => (
     <div className="flex justify-between gap-x-6">
@@ -32,13 +36,10 @@ const QuoteView = ({ quote }: { quote: PayoutQuote }) => {
     </div>
   )
   return (
-    <div
-      className="flex min-w-[320px] flex-col gap-y-1"
-      data-testid="piastrix-payout-quote"
-    >
+    <div className="flex flex-col gap-y-1" data-testid="piastrix-payout-quote">
       {line(
         t("payouts.quoteTo"),
-        `${quote.rail === "transfer" ? t("payouts.wallet") : quote.payway} ${quote.account ?? ""}`
+        `${quote.rail === "transfer" ? t("payouts.wallet") : paywayName(quote.payway)} ${quote.account ?? ""}`
       )}
       {line(
         t("payouts.quoteAmount"),
@@ -90,12 +91,22 @@ const QuoteView = ({ quote }: { quote: PayoutQuote }) => {
 }
 
 /**
- * A new payout in three steps: the recipient and an amount (empty: all that is payable), "Get quote" (the
- * service's fee and, for a withdraw, its account check; nothing is written), then "Confirm" creates the
- * payout of the quoted amount. A refused account cannot be confirmed; an unconfirmed one can.
+ * *Create* payout, in a focus modal: the recipient and an amount (empty: all that is payable), "Get quote"
+ * (the service's fee and, for a withdraw, its account check; nothing is written), then "Confirm payout",
+ * asked once more by Medusa's prompt with the amount, creates the payout of the quoted amount. A refused
+ * account cannot be confirmed; an unconfirmed one can.
  */
-export const NewPayout = () => {
+export const NewPayout = ({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) => {
   const { t } = useTranslation("piastrix")
+  const { amount: shown } = useAmounts()
+  const paywayName = usePaywayName()
+  const confirm = useConfirm()
   const { data } = useRecipients()
   const ask = useQuotePayout()
   const act = usePayoutAction()
@@ -117,19 +128,37 @@ export const NewPayout = () => {
       setProblem(null)
       set(value)
     }
-  const confirm = (q: PayoutQuote) =>
+  const close = () => {
+    setQuote(null)
+    setProblem(null)
+    setAmount("")
+    onOpenChange(false)
+  }
+  const create = async (q: PayoutQuote) => {
+    const name = active.find((r) => r.id === q.recipient_id)?.name ?? ""
+    const yes = await confirm({
+      title: t("payouts.confirmTitle"),
+      description: t("payouts.confirmDescription", {
+        amount: shown(q.amount, q.currency_code),
+        name,
+        to: q.rail === "transfer" ? t("payouts.wallet") : paywayName(q.payway),
+      }),
+      confirmText: t("payouts.confirm"),
+    })
+    if (!yes) {
+      return
+    }
     runMutation(
       act,
       { type: "create", recipient_id: q.recipient_id, amount: q.amount },
       ({ payout }) => {
         toast.success(
           t("payouts.created", {
-            amount: payout.amount,
+            amount: shown(payout.amount, payout.currency_code),
             status: t(`payouts.statuses.${payout.status}`),
           })
         )
-        setQuote(null)
-        setAmount("")
+        close()
       },
       (error) => {
         // Refused on confirm (the balance moved since the quote): the plugin's reason in the reader's words;
@@ -139,11 +168,19 @@ export const NewPayout = () => {
         toast.error(said && said.code !== "other" ? words(said) : raw)
       }
     )
+  }
   return (
-    <form
-      className="flex flex-wrap items-end gap-3 px-6 py-4"
+    <CreateModal
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title={t("payouts.new")}
+      hint={t("payouts.newHint")}
       onSubmit={(event) => {
         event.preventDefault()
+        if (quote) {
+          void create(quote)
+          return
+        }
         const trimmed = amount.trim()
         runMutation(
           ask,
@@ -164,70 +201,70 @@ export const NewPayout = () => {
           }
         )
       }}
+      submit={
+        quote ? (
+          <>
+            <Button
+              size="small"
+              type="button"
+              variant="secondary"
+              onClick={() => setQuote(null)}
+            >
+              {t("payouts.change")}
+            </Button>
+            <Button
+              size="small"
+              type="submit"
+              disabled={quote.account_check?.result === "refused"}
+              isLoading={act.isPending}
+            >
+              {t("payouts.confirm")}
+            </Button>
+          </>
+        ) : (
+          <Button
+            size="small"
+            type="submit"
+            disabled={!recipient}
+            isLoading={ask.isPending}
+          >
+            {t("payouts.getQuote")}
+          </Button>
+        )
+      }
     >
-      <Field id="piastrix-payout-recipient" label={t("payouts.recipient")}>
-        <Select value={recipient} onValueChange={changed(setRecipient)}>
-          <Select.Trigger
-            id="piastrix-payout-recipient"
-            className="min-w-[220px]"
-          >
-            <Select.Value placeholder={t("payouts.chooseRecipient")} />
-          </Select.Trigger>
-          <Select.Content>
-            {active.map((r) => (
-              <Select.Item key={r.id} value={r.id}>
-                {r.name}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select>
-      </Field>
-      <TextField
-        id="piastrix-payout-amount"
-        label={t("payouts.amountOptional")}
-        placeholder="100.00"
-        value={amount}
-        onChange={changed(setAmount)}
-      />
-      {quote ? (
-        <div className="flex w-full flex-wrap items-end gap-3">
-          <QuoteView quote={quote} />
-          <Button
-            size="small"
-            type="button"
-            disabled={quote.account_check?.result === "refused"}
-            isLoading={act.isPending}
-            onClick={() => confirm(quote)}
-          >
-            {t("payouts.confirm")}
-          </Button>
-          <Button
-            size="small"
-            type="button"
-            variant="transparent"
-            onClick={() => setQuote(null)}
-          >
-            {t("payouts.change")}
-          </Button>
-        </div>
-      ) : (
-        <Button
-          size="small"
-          type="submit"
-          disabled={!recipient}
-          isLoading={ask.isPending}
-        >
-          {t("payouts.getQuote")}
-        </Button>
-      )}
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <Field id="piastrix-payout-recipient" label={t("payouts.recipient")}>
+          <Select value={recipient} onValueChange={changed(setRecipient)}>
+            <Select.Trigger id="piastrix-payout-recipient">
+              <Select.Value placeholder={t("payouts.chooseRecipient")} />
+            </Select.Trigger>
+            <Select.Content>
+              {active.map((r) => (
+                <Select.Item key={r.id} value={r.id}>
+                  {r.name}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+        </Field>
+        <TextField
+          id="piastrix-payout-amount"
+          label={t("payouts.amountOptional")}
+          placeholder="100.00"
+          value={amount}
+          onChange={changed(setAmount)}
+        />
+      </div>
+      {quote ? <QuoteView quote={quote} /> : null}
       {problem ? (
-        <div className="w-full" role="alert">
+        <div role="alert">
           <Text size="small" className="text-ui-fg-error">
             {problem.words}
           </Text>
           <Details lines={[problem.raw]} />
         </div>
       ) : null}
-    </form>
+    </CreateModal>
   )
 }

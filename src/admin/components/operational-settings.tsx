@@ -90,13 +90,16 @@ export const OperationalSettingsSection = () => {
         ) : (
           control
         )}
-        <Badge
-          size="2xsmall"
-          className="self-start"
-          color={s.locked ? "blue" : s.source === "admin" ? "green" : "grey"}
-        >
-          {t(`settings.operational.sources.${s.source}`)}
-        </Badge>
+        {/* A source only where it is not the default: locked in medusa-config.ts, or changed here. */}
+        {s.locked || s.source === "admin" ? (
+          <Badge
+            size="2xsmall"
+            className="self-start"
+            color={s.locked ? "blue" : "green"}
+          >
+            {t(`settings.operational.sources.${s.source}`)}
+          </Badge>
+        ) : null}
       </div>
     )
   }

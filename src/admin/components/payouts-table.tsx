@@ -1,34 +1,25 @@
-import {
-  Button,
-  createDataTableColumnHelper,
-  DataTable,
-  StatusBadge,
-  Text,
-  toast,
-  useDataTable,
-} from "@medusajs/ui"
-import { useMemo, useState } from "react"
+import { createDataTableColumnHelper, StatusBadge, Text } from "@medusajs/ui"
+import { useMemo, useState, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
-import { useSearchParams } from "react-router-dom"
+import { useNavigate } from "react-router-dom"
 import { maskAccount } from "../../lib/plugin/mask"
-import { messageText } from "../../lib/plugin/messages"
 import {
   PAGE_SIZE,
-  usePayoutAction,
   usePayouts,
   useRecipients,
   type PayoutView,
   type PayoutStatus,
 } from "../lib/api"
 import { useAmounts } from "../lib/amounts"
-import { runMutation } from "../lib/run-mutation"
+import { usePaywayName } from "../lib/payways"
 import { periodOf } from "../lib/period"
-import { SelectField, TextField } from "./field"
-import { paginationTranslations } from "./paging"
-import { Body } from "./states"
+import { PayoutActions } from "./payout-actions"
+import { DataList } from "./data-list"
+import { PeriodFields, SelectField } from "./field"
+import { RecipientLink } from "./links"
 import { ServerMessage } from "./server-message"
 
-const STATUS_COLOR: Record<
+export const STATUS_COLOR: Record<
   PayoutStatus,
   "green" | "orange" | "red" | "grey" | "blue" | "purple"
 > = {
@@ -42,73 +33,18 @@ const STATUS_COLOR: Record<
 }
 const STATUSES = Object.keys(STATUS_COLOR) as PayoutStatus[]
 
-/** Approve, retry or cancel, where the payout's status allows it. */
-function Actions({ payout }: { payout: PayoutView }) {
-  const { t } = useTranslation("piastrix")
-  const act = usePayoutAction()
-  const run = (action: Parameters<typeof act.mutate>[0], done: string) =>
-    runMutation(act, action, () => toast.success(done))
-  return (
-    <div className="flex justify-end gap-x-2">
-      {payout.status === "awaiting_approval" && (
-        <Button
-          size="small"
-          variant="secondary"
-          isLoading={act.isPending}
-          onClick={() =>
-            run({ type: "approve", id: payout.id }, t("payouts.approved"))
-          }
-        >
-          {t("payouts.approve")}
-        </Button>
-      )}
-      {payout.status === "needs_attention" && (
-        <Button
-          size="small"
-          variant="secondary"
-          isLoading={act.isPending}
-          onClick={() =>
-            run({ type: "retry", id: payout.id }, t("payouts.retried"))
-          }
-        >
-          {t("payouts.retry")}
-        </Button>
-      )}
-      {(payout.status === "awaiting_approval" ||
-        payout.status === "pending") && (
-        <Button
-          size="small"
-          variant="transparent"
-          isLoading={act.isPending}
-          onClick={() =>
-            run(
-              {
-                type: "cancel",
-                id: payout.id,
-                // In the server's vocabulary, so every reader sees it in their own language.
-                reason: messageText("payout.canceled_in_admin"),
-              },
-              t("payouts.canceled")
-            )
-          }
-        >
-          {t("payouts.cancel")}
-        </Button>
-      )}
-    </div>
-  )
-}
-
 const columnHelper = createDataTableColumnHelper<PayoutView>()
 
 /**
- * The payouts as Medusa's DataTable: status badges, the fee under the amount, the reason of a refusal,
- * actions; filtered on the server by status, recipient and creation dates (the filters above the table),
- * a page of `PAGE_SIZE` at a time.
+ * The payouts as Medusa's DataTable: the recipient linking to its page, status badges, the fee under the
+ * amount, the reason of a refusal, actions behind "…"; filtered on the server by status, recipient and
+ * creation dates (the filters above the table), a page of `PAGE_SIZE` at a time; a row opens the payout. `actions`: the header's
+ * buttons (*Create*).
  */
-export const PayoutsTable = () => {
+export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
   const { t, i18n } = useTranslation("piastrix")
   const { amount } = useAmounts()
+  const paywayName = usePaywayName()
   const [status, setStatus] = useState<PayoutStatus | undefined>(undefined)
   const [recipientId, setRecipientId] = useState<string | undefined>()
   const [from, setFrom] = useState("")
@@ -120,17 +56,13 @@ export const PayoutsTable = () => {
       setPageIndex(0)
       set(value)
     }
-  // `?id=`: one payout, where a ledger entry links to it; "All payouts" goes back to the list.
-  const [search, setSearch] = useSearchParams()
-  const only = search.get("id") ?? undefined
-  const filters = only
-    ? { id: only }
-    : { status, recipient_id: recipientId, ...periodOf(from, to) }
+  const navigate = useNavigate()
+  const filters = { status, recipient_id: recipientId, ...periodOf(from, to) }
   const { data, isLoading, error } = usePayouts(filters, pageIndex * PAGE_SIZE)
   const { data: recipients } = useRecipients()
   const columns = useMemo(() => {
     const nameOf = (id: string) =>
-      recipients?.recipients.find((r) => r.id === id)?.name ?? id
+      recipients?.recipients.find((r) => r.id === id)?.name ?? ""
     return [
       columnHelper.accessor("created_at", {
         header: t("payouts.created_at"),
@@ -139,13 +71,15 @@ export const PayoutsTable = () => {
       }),
       columnHelper.accessor("recipient_id", {
         header: t("payouts.recipient"),
-        cell: ({ getValue }) => nameOf(getValue()),
+        cell: ({ getValue }) => (
+          <RecipientLink id={getValue()}>{nameOf(getValue())}</RecipientLink>
+        ),
       }),
       columnHelper.display({
         id: "to",
         header: t("payouts.to"),
         cell: ({ row }) =>
-          `${row.original.rail === "transfer" ? t("payouts.wallet") : row.original.payway} ${maskAccount(row.original.account)}`,
+          `${row.original.rail === "transfer" ? t("payouts.wallet") : paywayName(row.original.payway)} ${maskAccount(row.original.account)}`,
       }),
       columnHelper.accessor("amount", {
         header: t("payouts.amount"),
@@ -187,17 +121,14 @@ export const PayoutsTable = () => {
             p.rejected_reason_message?.code === "other"
           ) {
             return (
-              <Text
-                size="xsmall"
-                className="min-w-[220px] max-w-[320px] whitespace-normal"
-              >
+              <Text size="xsmall" className="whitespace-normal">
                 {p.rejected_reason}
               </Text>
             )
           }
           return (
             <ServerMessage
-              className="min-w-[220px] max-w-[320px] whitespace-normal"
+              className="whitespace-normal"
               message={p.rejected_reason_message ?? p.last_error_message}
               raw={p.rejected_reason ?? p.last_error}
             />
@@ -205,103 +136,78 @@ export const PayoutsTable = () => {
         },
       }),
       columnHelper.display({
-        id: "actions",
-        cell: ({ row }) => <Actions payout={row.original} />,
+        id: "action",
+        cell: ({ row }) => (
+          <div className="flex justify-end">
+            <PayoutActions
+              payout={row.original}
+              name={nameOf(row.original.recipient_id)}
+            />
+          </div>
+        ),
       }),
     ]
-  }, [t, i18n.language, recipients, amount])
-  const table = useDataTable({
-    data: data?.payouts ?? [],
-    columns,
-    getRowId: (p) => p.id,
-    rowCount: data?.count ?? 0,
-    isLoading,
-    pagination: {
-      state: { pageIndex, pageSize: PAGE_SIZE },
-      onPaginationChange: (next) => setPageIndex(next.pageIndex),
-    },
-  })
+  }, [t, i18n.language, recipients, amount, paywayName])
   return (
-    <DataTable instance={table}>
-      <DataTable.Toolbar className="flex flex-wrap items-end gap-3 px-6 py-4">
-        {only ? (
-          <div className="flex items-center gap-x-3">
-            <Text size="small">{t("payouts.onePayout")}</Text>
-            <Button
-              size="small"
-              variant="secondary"
-              onClick={() => setSearch({})}
-            >
-              {t("payouts.allPayouts")}
-            </Button>
-          </div>
-        ) : (
-          <>
-            <SelectField
-              id="piastrix-payouts-status"
-              label={t("payouts.filter")}
-              value={status ?? "all"}
-              onChange={filtered((v: string) =>
-                setStatus(v === "all" ? undefined : (v as PayoutStatus))
-              )}
-              options={[
-                { value: "all", text: t("payouts.allStatuses") },
-                ...STATUSES.map((s) => ({
-                  value: s,
-                  text: t(`payouts.statuses.${s}`),
-                })),
-              ]}
-            />
-            <SelectField
-              id="piastrix-payouts-recipient"
-              label={t("payouts.filterRecipient")}
-              value={recipientId ?? "all"}
-              onChange={filtered((v: string) =>
-                setRecipientId(v === "all" ? undefined : v)
-              )}
-              options={[
-                { value: "all", text: t("payouts.allRecipients") },
-                ...(recipients?.recipients ?? []).map((r) => ({
-                  value: r.id,
-                  text: r.name,
-                })),
-              ]}
-            />
-            <TextField
-              id="piastrix-payouts-from"
-              label={t("recipients.from")}
-              type="date"
-              value={from}
-              onChange={filtered(setFrom)}
-            />
-            <TextField
-              id="piastrix-payouts-to"
-              label={t("recipients.to")}
-              type="date"
-              value={to}
-              onChange={filtered(setTo)}
-            />
-          </>
-        )}
-      </DataTable.Toolbar>
-      {error ? (
-        <Body loading={false} error={error}>
-          {null}
-        </Body>
-      ) : (
+    <DataList
+      level="h1"
+      heading={t("payouts.title")}
+      subHeading={t("payouts.subtitle")}
+      actions={actions}
+      filters={
         <>
-          <DataTable.Table
-            emptyState={{
-              empty: {
-                heading: t("payouts.empty"),
-                description: t("payouts.emptyDescription"),
-              },
-              filtered: { heading: t("payouts.emptyFiltered") },
-            }}
+          <SelectField
+            id="piastrix-payouts-status"
+            label={t("payouts.filter")}
+            value={status ?? "all"}
+            onChange={filtered((v: string) =>
+              setStatus(v === "all" ? undefined : (v as PayoutStatus))
+            )}
+            options={[
+              { value: "all", text: t("payouts.allStatuses") },
+              ...STATUSES.map((s) => ({
+                value: s,
+                text: t(`payouts.statuses.${s}`),
+              })),
+            ]}
           />
-          <DataTable.Pagination translations={paginationTranslations(t)} />
+          <SelectField
+            id="piastrix-payouts-recipient"
+            label={t("payouts.filterRecipient")}
+            value={recipientId ?? "all"}
+            onChange={filtered((v: string) =>
+              setRecipientId(v === "all" ? undefined : v)
+            )}
+            options={[
+              { value: "all", text: t("payouts.allRecipients") },
+              ...(recipients?.recipients ?? []).map((r) => ({
+                value: r.id,
+                text: r.name,
+              })),
+            ]}
+          />
+          <PeriodFields
+            id="piastrix-payouts"
+            from={from}
+            to={to}
+            onFrom={filtered(setFrom)}
+            onTo={filtered(setTo)}
+          />
         </>
-      )}
-    </DataTable>
+      }
+      rows={data?.payouts}
+      onRowClick={(p) => navigate(`/piastrix/payouts/${p.id}`)}
+      count={data?.count}
+      columns={columns}
+      getRowId={(p) => p.id}
+      pageIndex={pageIndex}
+      onPageIndex={setPageIndex}
+      isLoading={isLoading}
+      error={error}
+      empty={{
+        heading: t("payouts.empty"),
+        description: t("payouts.emptyDescription"),
+      }}
+    />
   )
 }

@@ -9,20 +9,55 @@ import { Details } from "./details"
 /** A section of a page in Medusa's look: a heading row, then its body. */
 export const Section = ({
   title,
+  subtitle,
+  level = "h2",
   actions,
   children,
 }: {
   title: string
+  subtitle?: string
+  /** "h1" for the page's own header section, as the dashboard's detail and list pages have it. */
+  level?: "h1" | "h2"
   actions?: ReactNode
-  children: ReactNode
+  children?: ReactNode
 }) => (
   <Container className="divide-y p-0">
-    <div className="flex items-center justify-between px-6 py-4">
-      <Heading level="h2">{title}</Heading>
-      {actions}
-    </div>
+    <SectionHeader
+      title={title}
+      subtitle={subtitle}
+      level={level}
+      actions={actions}
+    />
     {children}
   </Container>
+)
+
+/** A section's heading row: the title, a line under it, and the section's actions on the right. */
+export const SectionHeader = ({
+  title,
+  subtitle,
+  level = "h2",
+  actions,
+}: {
+  title: string
+  subtitle?: string
+  level?: "h1" | "h2"
+  actions?: ReactNode
+}) => (
+  <div
+    className="flex items-center justify-between gap-x-4 px-6 py-4"
+    data-testid={level === "h1" ? "piastrix-page-header" : undefined}
+  >
+    <div>
+      <Heading level={level}>{title}</Heading>
+      {subtitle ? (
+        <Text size="small" className="text-ui-fg-subtle">
+          {subtitle}
+        </Text>
+      ) : null}
+    </div>
+    {actions}
+  </div>
 )
 
 /** Loading, error and empty states of a section body; renders `children` once there is data. */
@@ -65,7 +100,7 @@ export const Body = ({
  * A read that failed: one plain sentence (Piastrix did not answer, or the page could not be loaded), the
  * technical reason under Details, and a way on: every failed read of the plugin's is asked again.
  */
-const LoadFailed = ({ error }: { error: unknown }) => {
+export const LoadFailed = ({ error }: { error: unknown }) => {
   const { t } = useTranslation("piastrix")
   const queryClient = useQueryClient()
   const [retrying, setRetrying] = useState(false)

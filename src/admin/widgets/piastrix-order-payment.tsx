@@ -12,6 +12,7 @@ import {
   type VendorShare,
 } from "../lib/api"
 import { useAmounts } from "../lib/amounts"
+import { usePaywayName } from "../lib/payways"
 import { runMutation } from "../lib/run-mutation"
 import { Body, Section } from "../components/states"
 import { Details } from "../components/details"
@@ -190,6 +191,7 @@ function PaymentSection({
   const { t, i18n } = useTranslation("piastrix")
   const { amount } = useAmounts()
   const check = useCheckOrderPayment(orderId)
+  const paywayName = usePaywayName()
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language)
   return (
     <div
@@ -208,7 +210,9 @@ function PaymentSection({
         {amount(payment.amount, payment.currency_code)} ·{" "}
         {payment.captured ? t("order.captured") : t("order.notCaptured")}
       </Row>
-      {payment.payway && <Row label={t("order.payway")}>{payment.payway}</Row>}
+      {payment.payway && (
+        <Row label={t("order.payway")}>{paywayName(payment.payway)}</Row>
+      )}
       {payment.payer_account && (
         <Row label={t("order.payer")}>{payment.payer_account}</Row>
       )}

@@ -38,6 +38,14 @@ export const usePayouts = (
       ),
   })
 
+/** One payout, for its page. */
+export const usePayout = (id: string) =>
+  useQuery({
+    queryKey: [...payoutsKey, id],
+    queryFn: () =>
+      sdk.client.fetch<{ payout: PayoutView }>(`/admin/piastrix/payouts/${id}`),
+  })
+
 /** Create, approve, cancel or retry a payout; the list is read again afterwards. */
 export const usePayoutAction = () => {
   const client = useQueryClient()

@@ -42,11 +42,13 @@ export const useRecipientPage = (offset: number) =>
       ),
   })
 
+/** One recipient with its balances; nothing is asked while `id` is not known yet (a payout still loading). */
 export const useRecipient = (id: string) =>
   useQuery({
     queryKey: recipientKey(id),
     queryFn: () =>
       sdk.client.fetch<RecipientDetail>(`/admin/piastrix/recipients/${id}`),
+    enabled: id !== "",
   })
 
 export const useRecipientProducts = (id: string) =>
@@ -103,5 +105,25 @@ export const useLinkProducts = (id: string) => {
       }),
     onSuccess: (answer) =>
       client.setQueryData([...recipientKey(id), "products"], answer),
+  })
+}
+
+/**
+ * Corrects the recipient's available balance (positive or negative) with a reason. One key per form, so a
+ * repeated click posts once; the recipient and its ledger are read again.
+ */
+export const useAdjustBalance = (id: string) => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: {
+      amount: string
+      reason: string
+      idempotency_key: string
+    }) =>
+      sdk.client.fetch<{ transaction_id: string }>(
+        `/admin/piastrix/recipients/${id}/adjustments`,
+        { method: "POST", body }
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: recipientKey(id) }),
   })
 }

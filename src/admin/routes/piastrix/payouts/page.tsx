@@ -1,23 +1,22 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { useTranslation } from "react-i18next"
+import { useState } from "react"
+import { crumb } from "../../../components/breadcrumb"
+import { CreateButton } from "../../../components/create-modal"
 import { NewPayout } from "../../../components/new-payout"
 import { PayoutsTable } from "../../../components/payouts-table"
-import { Section } from "../../../components/states"
 
 /**
- * Vendor payouts: a new payout for a recipient (quote, account check, confirm), and every payout with its
- * status and, when refused, the reason; approve, cancel and retry where the status allows.
+ * Vendor payouts: every payout with its status and, when refused, the reason; approve, cancel and retry
+ * where the status allows; *Create* opens a new payout for a recipient (quote, account check, confirm).
  */
 const PiastrixPayoutsPage = () => {
-  const { t } = useTranslation("piastrix")
+  const [creating, setCreating] = useState(false)
   return (
     <div className="flex flex-col gap-y-3">
-      <Section title={t("payouts.new")}>
-        <NewPayout />
-      </Section>
-      <Section title={t("payouts.title")}>
-        <PayoutsTable />
-      </Section>
+      <PayoutsTable
+        actions={<CreateButton onClick={() => setCreating(true)} />}
+      />
+      <NewPayout open={creating} onOpenChange={setCreating} />
     </div>
   )
 }
@@ -26,5 +25,7 @@ export const config = defineRouteConfig({
   label: "nav.payouts",
   translationNs: "piastrix",
 })
+
+export const handle = crumb("nav.payouts")
 
 export default PiastrixPayoutsPage

@@ -1,30 +1,52 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Button, StatusBadge, Table, toast } from "@medusajs/ui"
+import {
+  Button,
+  createDataTableColumnHelper,
+  StatusBadge,
+  toast,
+} from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
-import { Body, Section } from "../../../components/states"
-import {
-  useDirections,
-  useRecipientPage,
-  useSaveRecipient,
-  type DirectionRow,
-} from "../../../lib/api"
-import { runMutation } from "../../../lib/run-mutation"
 import { maskAccount } from "../../../../lib/plugin/mask"
+import { crumb } from "../../../components/breadcrumb"
+import { CreateButton, CreateModal } from "../../../components/create-modal"
+import { DataList } from "../../../components/data-list"
 import {
   ScheduleField,
   SelectField,
   TextField,
 } from "../../../components/field"
-import { Paging } from "../../../components/paging"
+import { RecipientLink } from "../../../components/links"
+import {
+  PAGE_SIZE,
+  useDirections,
+  useRecipientPage,
+  useSaveRecipient,
+  type DirectionRow,
+  type RecipientView,
+} from "../../../lib/api"
+import { useAmounts } from "../../../lib/amounts"
+import { usePaywayName } from "../../../lib/payways"
+import { runMutation } from "../../../lib/run-mutation"
 
 /** Where a recipient is paid: a Piastrix wallet, or one of the shop's payout directions (card_rub ...). */
 const WALLET = "__wallet__"
 
-function NewRecipient() {
+/**
+ * *Create* recipient, in a focus modal: its name, where it is paid (a wallet or a payout direction, named
+ * as people say them), the account, its commission and, empty, the store's hold and schedule.
+ */
+function NewRecipient({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   const { t } = useTranslation("piastrix")
   const navigate = useNavigate()
+  const paywayName = usePaywayName()
   const directions = useDirections()
   const save = useSaveRecipient()
   const [form, setForm] = useState({
@@ -55,8 +77,21 @@ function NewRecipient() {
   const currency =
     form.to === WALLET ? Number(form.currency) : direction?.currency_numeric
   return (
-    <form
-      className="grid grid-cols-2 gap-4 px-6 py-4 lg:grid-cols-4"
+    <CreateModal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("recipients.new")}
+      hint={t("recipients.newHint")}
+      submit={
+        <Button
+          size="small"
+          type="submit"
+          disabled={!form.to || !currency}
+          isLoading={save.isPending}
+        >
+          {t("recipients.create")}
+        </Button>
+      }
       onSubmit={(event) => {
         event.preventDefault()
         runMutation(
@@ -76,172 +111,171 @@ function NewRecipient() {
           },
           ({ recipient }) => {
             toast.success(t("recipients.created", { name: recipient.name }))
+            onOpenChange(false)
             navigate(`/piastrix/recipients/${recipient.id}`)
           }
         )
       }}
     >
-      <TextField
-        id="piastrix-recipient-name"
-        label={t("recipients.name")}
-        value={form.name}
-        onChange={set("name")}
-      />
-      <TextField
-        id="piastrix-recipient-email"
-        label={t("recipients.email")}
-        type="email"
-        value={form.email}
-        onChange={set("email")}
-      />
-      <SelectField
-        id="piastrix-recipient-to"
-        label={t("recipients.paidTo")}
-        placeholder={t("recipients.choosePaidTo")}
-        value={form.to}
-        onChange={set("to")}
-        options={[
-          { value: WALLET, text: t("payouts.wallet") },
-          ...payouts.map((d) => ({
-            value: d.payway,
-            text: d.method ? `${d.method} (${d.payway})` : d.payway,
-          })),
-        ]}
-      />
-      {form.to === WALLET ? (
-        <SelectField
-          id="piastrix-recipient-currency"
-          label={t("common.currency")}
-          placeholder={t("common.currency")}
-          value={form.currency}
-          onChange={set("currency")}
-          options={currencies.map((d) => ({
-            value: String(d.currency_numeric),
-            text: d.currency,
-          }))}
-        />
-      ) : (
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <TextField
-          id="piastrix-recipient-currency-shown"
-          label={t("common.currency")}
-          disabled
-          value={direction?.currency ?? ""}
-          onChange={() => undefined}
+          id="piastrix-recipient-name"
+          label={t("recipients.name")}
+          value={form.name}
+          onChange={set("name")}
         />
-      )}
-      <TextField
-        id="piastrix-recipient-account"
-        label={t("recipients.account")}
-        placeholder={
-          form.to === WALLET
-            ? t("recipients.walletAccount")
-            : (direction?.account_format ?? "")
-        }
-        value={form.account}
-        onChange={set("account")}
-      />
-      <TextField
-        id="piastrix-recipient-commission"
-        label={t("recipients.commissionPercent")}
-        value={form.commission_percent}
-        onChange={set("commission_percent")}
-      />
-      <TextField
-        id="piastrix-recipient-hold"
-        label={t("recipients.holdDays")}
-        placeholder={t("recipients.storeDefault")}
-        type="number"
-        min={0}
-        value={form.hold_days}
-        onChange={set("hold_days")}
-      />
-      <ScheduleField
-        value={form.schedule}
-        onChange={set("schedule")}
-        placeholder={t("recipients.storeDefault")}
-      />
-      <div className="col-span-full flex justify-end">
-        <Button
-          size="small"
-          type="submit"
-          disabled={!form.to || !currency}
-          isLoading={save.isPending}
-        >
-          {t("recipients.create")}
-        </Button>
+        <TextField
+          id="piastrix-recipient-email"
+          label={t("recipients.email")}
+          type="email"
+          value={form.email}
+          onChange={set("email")}
+        />
+        <SelectField
+          id="piastrix-recipient-to"
+          label={t("recipients.paidTo")}
+          placeholder={t("recipients.choosePaidTo")}
+          value={form.to}
+          onChange={set("to")}
+          options={[
+            { value: WALLET, text: t("payouts.wallet") },
+            ...payouts.map((d) => ({
+              value: d.payway,
+              text: `${paywayName(d.payway, d.method)} · ${d.currency}`,
+            })),
+          ]}
+        />
+        {form.to === WALLET ? (
+          <SelectField
+            id="piastrix-recipient-currency"
+            label={t("common.currency")}
+            placeholder={t("common.currency")}
+            value={form.currency}
+            onChange={set("currency")}
+            options={currencies.map((d) => ({
+              value: String(d.currency_numeric),
+              text: d.currency,
+            }))}
+          />
+        ) : (
+          <TextField
+            id="piastrix-recipient-currency-shown"
+            label={t("common.currency")}
+            disabled
+            value={direction?.currency ?? ""}
+            onChange={() => undefined}
+          />
+        )}
+        <TextField
+          id="piastrix-recipient-account"
+          label={t("recipients.account")}
+          placeholder={
+            form.to === WALLET
+              ? t("recipients.walletAccount")
+              : (direction?.account_format ?? "")
+          }
+          value={form.account}
+          onChange={set("account")}
+        />
+        <TextField
+          id="piastrix-recipient-commission"
+          label={t("recipients.commissionPercent")}
+          value={form.commission_percent}
+          onChange={set("commission_percent")}
+        />
+        <TextField
+          id="piastrix-recipient-hold"
+          label={t("recipients.holdDays")}
+          placeholder={t("recipients.storeDefault")}
+          type="number"
+          min={0}
+          value={form.hold_days}
+          onChange={set("hold_days")}
+        />
+        <ScheduleField
+          value={form.schedule}
+          onChange={set("schedule")}
+          placeholder={t("recipients.storeDefault")}
+        />
       </div>
-    </form>
+    </CreateModal>
   )
 }
 
-/** Vendors paid out of the shop balance: the list (a row opens the recipient) and a form for a new one. */
+const columnHelper = createDataTableColumnHelper<RecipientView>()
+
+/** Vendors paid out of the shop balance: the list (a row opens the recipient), and *Create* for a new one. */
 const PiastrixRecipientsPage = () => {
   const { t } = useTranslation("piastrix")
   const navigate = useNavigate()
-  const [offset, setOffset] = useState(0)
-  const { data, isLoading, error } = useRecipientPage(offset)
+  const paywayName = usePaywayName()
+  const { number } = useAmounts()
+  const [pageIndex, setPageIndex] = useState(0)
+  const [creating, setCreating] = useState(false)
+  const { data, isLoading, error } = useRecipientPage(pageIndex * PAGE_SIZE)
+  const columns = useMemo(
+    () => [
+      columnHelper.accessor("name", {
+        header: t("recipients.name"),
+        cell: ({ row }) => (
+          <RecipientLink id={row.original.id}>
+            {row.original.name}
+          </RecipientLink>
+        ),
+      }),
+      columnHelper.accessor("email", { header: t("recipients.email") }),
+      columnHelper.display({
+        id: "paid_to",
+        header: t("recipients.paidTo"),
+        cell: ({ row: { original: r } }) =>
+          `${r.rail === "transfer" ? t("payouts.wallet") : paywayName(r.payway)} ${maskAccount(r.account) ?? ""}`,
+      }),
+      columnHelper.accessor("schedule", {
+        header: t("recipients.schedule"),
+        cell: ({ getValue }) => t(`recipients.schedules.${getValue()}`),
+      }),
+      columnHelper.accessor("commission_percent", {
+        header: t("recipients.commissionPercent"),
+        cell: ({ getValue }) => `${number(getValue())} %`,
+      }),
+      columnHelper.accessor("state", {
+        header: t("recipients.state"),
+        cell: ({ getValue }) => (
+          <StatusBadge color={getValue() === "active" ? "green" : "grey"}>
+            {t(`recipients.states.${getValue()}`)}
+          </StatusBadge>
+        ),
+      }),
+    ],
+    [t, paywayName, number]
+  )
   return (
     <div className="flex flex-col gap-y-3">
-      <Section title={t("recipients.title")}>
-        <Body
-          loading={isLoading}
-          error={error}
-          empty={data?.recipients.length === 0}
-        >
-          <Table>
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>{t("recipients.name")}</Table.HeaderCell>
-                <Table.HeaderCell>{t("recipients.email")}</Table.HeaderCell>
-                <Table.HeaderCell>{t("recipients.paidTo")}</Table.HeaderCell>
-                <Table.HeaderCell>{t("recipients.schedule")}</Table.HeaderCell>
-                <Table.HeaderCell>
-                  {t("recipients.commissionPercent")}
-                </Table.HeaderCell>
-                <Table.HeaderCell>{t("recipients.state")}</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data?.recipients.map((r) => (
-                <Table.Row
-                  key={r.id}
-                  className="cursor-pointer"
-                  onClick={() => navigate(`/piastrix/recipients/${r.id}`)}
-                >
-                  <Table.Cell>{r.name}</Table.Cell>
-                  <Table.Cell>{r.email}</Table.Cell>
-                  <Table.Cell>
-                    {r.rail === "transfer" ? t("payouts.wallet") : r.payway}{" "}
-                    {maskAccount(r.account)}
-                  </Table.Cell>
-                  <Table.Cell>
-                    {t(`recipients.schedules.${r.schedule}`)}
-                  </Table.Cell>
-                  <Table.Cell>{r.commission_percent} %</Table.Cell>
-                  <Table.Cell>
-                    <StatusBadge
-                      color={r.state === "active" ? "green" : "grey"}
-                    >
-                      {t(`recipients.states.${r.state}`)}
-                    </StatusBadge>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-          <Paging
-            count={data?.count ?? 0}
-            offset={offset}
-            setOffset={setOffset}
-          />
-        </Body>
-      </Section>
-      <Section title={t("recipients.new")}>
-        <NewRecipient />
-      </Section>
+      <DataList
+        level="h1"
+        heading={t("recipients.title")}
+        subHeading={t("recipients.subtitle")}
+        actions={<CreateButton onClick={() => setCreating(true)} />}
+        rows={data?.recipients}
+        count={data?.count}
+        columns={columns}
+        getRowId={(r) => r.id}
+        onRowClick={(r) => navigate(`/piastrix/recipients/${r.id}`)}
+        pageIndex={pageIndex}
+        onPageIndex={setPageIndex}
+        isLoading={isLoading}
+        error={error}
+        empty={{
+          heading: t("recipients.empty"),
+          description: t("recipients.emptyDescription"),
+        }}
+      />
+      <NewRecipient open={creating} onOpenChange={setCreating} />
     </div>
   )
 }
+
+export const handle = crumb("nav.recipients")
 
 export const config = defineRouteConfig({
   label: "nav.recipients",

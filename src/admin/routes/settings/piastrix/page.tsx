@@ -13,7 +13,9 @@ import { useTranslation } from "react-i18next"
 import { Details } from "../../../components/details"
 import { OperationalSettingsSection } from "../../../components/operational-settings"
 import { Body, Section } from "../../../components/states"
+import { crumb } from "../../../components/breadcrumb"
 import { useAmounts } from "../../../lib/amounts"
+import { usePaywayName } from "../../../lib/payways"
 import {
   messageOf,
   useBalances,
@@ -206,6 +208,7 @@ const DirectionsTable = ({
 }) => {
   const { t } = useTranslation("piastrix")
   const { amount, number } = useAmounts()
+  const paywayName = usePaywayName()
   const some = (value: string | null | undefined) =>
     value !== null && value !== undefined && value !== "" && Number(value) !== 0
   // "2,5 % + 10,00 ₽", "2,5 %", "10,00 ₽" or "No fee"; limits "100,00 ₽ – 500 000,00 ₽", "from …", "up to …".
@@ -244,7 +247,11 @@ const DirectionsTable = ({
           <Table.Row key={`${r.payway}-${r.currency}`}>
             <Table.Cell>
               <div className="flex items-center gap-x-2">
-                <span>{r.payway}</span>
+                <span>{paywayName(r.payway, r.method)}</span>
+                {/* The code the payway settings below take. */}
+                <code className="txt-compact-xsmall text-ui-fg-subtle">
+                  {r.payway}
+                </code>
                 {r.wallet ? (
                   <Badge size="2xsmall">
                     {t("settings.directions.wallet")}
@@ -337,12 +344,12 @@ const OptionsSection = () => {
                   </code>
                 </Table.Cell>
                 <Table.Cell>
-                  <Badge
-                    size="2xsmall"
-                    color={o.source === "configuration" ? "blue" : "grey"}
-                  >
-                    {t(`settings.options.${o.source}`)}
-                  </Badge>
+                  {/* Only an option someone set says so; the defaults go unmarked. */}
+                  {o.source === "configuration" ? (
+                    <Badge size="2xsmall" color="blue">
+                      {t(`settings.options.${o.source}`)}
+                    </Badge>
+                  ) : null}
                 </Table.Cell>
               </Table.Row>
             ))}
@@ -358,19 +365,29 @@ const OptionsSection = () => {
  * (components/operational-settings.tsx) and the options in force. Over 300 lines: independent sections of
  * this one page, each a small component used nowhere else.
  */
-const PiastrixSettingsPage = () => (
-  <div className="flex flex-col gap-y-3">
-    <ConnectionSection />
-    <BalancesSection />
-    <DirectionsSection />
-    <OperationalSettingsSection />
-    <OptionsSection />
-  </div>
-)
+const PiastrixSettingsPage = () => {
+  const { t } = useTranslation("piastrix")
+  return (
+    <div className="flex flex-col gap-y-3">
+      <Section
+        level="h1"
+        title={t("settings.title")}
+        subtitle={t("settings.subtitle")}
+      />
+      <ConnectionSection />
+      <BalancesSection />
+      <DirectionsSection />
+      <OperationalSettingsSection />
+      <OptionsSection />
+    </div>
+  )
+}
 
 export const config = defineRouteConfig({
   label: "nav.settings",
   translationNs: "piastrix",
 })
+
+export const handle = crumb("nav.settings")
 
 export default PiastrixSettingsPage
