@@ -320,6 +320,18 @@ export async function accrualsOfOrder(
   return rows
 }
 
+/** Of these fulfillments, the ones with an accrual in the ledger (the lost-fulfillment sweep skips them). */
+export async function accruedFulfillmentIds(
+  db: SqlConnection,
+  fulfillmentIds: readonly string[]
+): Promise<Set<string>> {
+  const { rows } = await db.raw(
+    `select distinct fulfillment_id from ${LEDGER_TABLE} where fulfillment_id = any(?) and kind = 'accrual'`,
+    [fulfillmentIds]
+  )
+  return new Set(rows.map((r: { fulfillment_id: string }) => r.fulfillment_id))
+}
+
 /** A manual correction of a recipient's available balance (positive or negative), with its reason. */
 export async function adjustBalance(
   db: SqlConnection,

@@ -49,23 +49,49 @@ import {
 import {
   accountCipherOf,
   AccountCipherError,
+  accrualsOfOrder,
+  accrue,
+  accruedFulfillmentIds,
   adjustBalance,
   approvePayout,
   cancelPayout,
+  checkWithdrawAccount,
+  createDuePayouts,
   createPayout,
+  findPayout,
+  findRecipient,
+  listEntries,
+  listPayouts,
+  listRecipients,
+  openAccrualsOf,
+  payableAmount,
+  quotePayout,
   recipientBalances,
+  recipientStatement,
+  releaseDueHolds,
   requireAccountCipher,
   retryPayout,
   reverseAccrual,
   sealAccountFields,
+  sendPendingPayouts,
+  syncPayoutsInFlight,
   type AccountCipher,
+  type AccrualInput,
   type CreatePayoutResult,
+  type EntryFilter,
   type LedgerAccount,
+  type ListedEntry,
+  type OrderAccrual,
   type Payout,
   type PayoutContext,
+  type PayoutQuote,
+  type PayoutStatus,
   type PostedTransaction,
+  type Recipient,
   type ReversalInput,
   type SqlDatabase,
+  type StatementOptions,
+  type StatementRange,
 } from "../../lib/payouts"
 import { PiastrixNotification } from "./models/notification"
 import { PiastrixPayment } from "./models/payment"
@@ -287,6 +313,123 @@ class PiastrixModuleService extends MedusaService({
       ] as PayoutContext["logger"],
       cipher: this.accountCipher(),
     }
+  }
+
+  /** A recipient by id (its account as stored, encrypted), or null. */
+  async findRecipient(id: string): Promise<Recipient | null> {
+    return findRecipient(this.#db(), id)
+  }
+
+  /** Recipients, newest first, with their total count. */
+  async listRecipients(page: {
+    limit: number
+    offset: number
+  }): Promise<{ recipients: Recipient[]; count: number }> {
+    return listRecipients(this.#db(), page)
+  }
+
+  /** A payout by id, or null. */
+  async findPayout(id: string): Promise<Payout | null> {
+    return findPayout(this.#db(), id)
+  }
+
+  /** Payouts, newest first, by id, recipient, status and creation date, with their total count. */
+  async listPayouts(filter: {
+    id?: string
+    recipient_id?: string
+    status?: PayoutStatus
+    created_after?: string
+    created_before?: string
+    limit: number
+    offset: number
+  }): Promise<{ payouts: Payout[]; count: number }> {
+    return listPayouts(this.#db(), filter)
+  }
+
+  /** A recipient's ledger entries, newest first, with the order each is for and their total count. */
+  async listLedgerEntries(
+    filter: EntryFilter
+  ): Promise<{ entries: ListedEntry[]; count: number }> {
+    return listEntries(this.#db(), filter)
+  }
+
+  /** A recipient's statement for a period, as CSV (lib/payouts/statement.ts). */
+  async recipientStatement(
+    recipient: Pick<Recipient, "id" | "currency">,
+    range: StatementRange,
+    options: StatementOptions
+  ): Promise<string> {
+    return recipientStatement(this.#db(), recipient, range, options)
+  }
+
+  /** What a payout of the recipient would pay now, or why none (the admin's quote; read-only). */
+  async payableAmount(
+    recipient: Recipient,
+    input: { amount?: string }
+  ): ReturnType<typeof payableAmount> {
+    return payableAmount(this.#db(), recipient, input)
+  }
+
+  /** The service's quote of a payout (fee, what the payee receives), for a person waiting: the interactive client. */
+  async quotePayout(
+    p: Pick<Payout, "rail" | "amount" | "currency" | "payway">
+  ): Promise<PayoutQuote> {
+    return quotePayout({ client: this.getInteractiveClient() }, p)
+  }
+
+  /** Whether the service would pay a withdraw account now (`/check_account`), for a person waiting. */
+  async checkWithdrawAccount(
+    p: Parameters<typeof checkWithdrawAccount>[1]
+  ): ReturnType<typeof checkWithdrawAccount> {
+    return checkWithdrawAccount(
+      { ...this.payoutContext(), client: this.getInteractiveClient() },
+      p
+    )
+  }
+
+  /** Posts a fulfillment's accrual once per key. */
+  async accrue(
+    accrual: AccrualInput
+  ): Promise<{ transaction_id: string; created: boolean }> {
+    return accrue(this.#db(), accrual)
+  }
+
+  /** The accruals of an order (or one of its fulfillments) with something left to reverse, oldest first. */
+  async openAccrualsOf(of: {
+    order_id: string
+    fulfillment_id?: string | null
+  }): Promise<string[]> {
+    return openAccrualsOf(this.#db(), of)
+  }
+
+  /** An order's accruals (one per fulfilled line), oldest first. */
+  async accrualsOfOrder(orderId: string): Promise<OrderAccrual[]> {
+    return accrualsOfOrder(this.#db(), orderId)
+  }
+
+  /** Of these fulfillments, the ones already accrued. */
+  async accruedFulfillmentIds(ids: readonly string[]): Promise<Set<string>> {
+    return accruedFulfillmentIds(this.#db(), ids)
+  }
+
+  /** The jobs' runs (lib/payouts/runs.ts): held money whose hold elapsed made available. */
+  async releaseDueHolds(): Promise<PostedTransaction[]> {
+    return releaseDueHolds(this.#db())
+  }
+
+  /** One payout per due recipient, written before anything is sent. */
+  async createDuePayouts(): Promise<CreatePayoutResult[]> {
+    return createDuePayouts(this.payoutContext())
+  }
+
+  /** Pending payouts quoted, checked and created at the service. */
+  async sendPendingPayouts(): Promise<Array<Payout | null>> {
+    return sendPendingPayouts(this.payoutContext())
+  }
+
+  /** Payouts in flight settled through their status. */
+  async syncPayoutsInFlight(): Promise<Array<Payout | null>> {
+    return syncPayoutsInFlight(this.payoutContext())
   }
 
   /** A recipient's balance per ledger account in a currency: sums of the entries, never stored. */

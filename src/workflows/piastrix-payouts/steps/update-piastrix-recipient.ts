@@ -1,7 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
   AccountCipherError,
-  findRecipient,
   openAccountFields,
   withMaskedAccount,
   type Recipient,
@@ -28,8 +27,7 @@ export const updatePiastrixRecipientStep = createStep(
     { container }
   ) => {
     const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-    const { db } = piastrix.payoutContext()
-    const before = (await findRecipient(db, input.id))!
+    const before = (await piastrix.findRecipient(input.id))!
     const changed = Object.keys(input.changes) as Array<keyof Recipient>
     const previous = Object.fromEntries(
       changed.map((k) => [k, before[k]])
@@ -39,7 +37,7 @@ export const updatePiastrixRecipientStep = createStep(
       ...input.changes,
     } as never)
     return new StepResponse(
-      withMaskedAccount((await findRecipient(db, input.id))!),
+      withMaskedAccount((await piastrix.findRecipient(input.id))!),
       { id: input.id, previous }
     )
   },

@@ -2,11 +2,9 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import {
-  recipientStatement,
-  statementFileName,
-} from "../../../../../../lib/payouts"
-import { orderRefsOf, payoutsOf, recipientOr404 } from "../../../payout-helpers"
+import { statementFileName } from "../../../../../../lib/payouts"
+import { piastrixModule } from "../../../helpers"
+import { orderRefsOf, recipientOr404 } from "../../../payout-helpers"
 import type { AdminStatementQueryType } from "../../../payout-validators"
 
 /**
@@ -17,10 +15,10 @@ export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminStatementQueryType>,
   res: MedusaResponse
 ) => {
-  const ctx = payoutsOf(req)
-  const recipient = await recipientOr404(ctx, req.params.id)
+  const piastrix = piastrixModule(req)
+  const recipient = await recipientOr404(piastrix, req.params.id)
   const { tz, lang, ...range } = req.validatedQuery as AdminStatementQueryType
-  const csv = await recipientStatement(ctx.db, recipient, range, {
+  const csv = await piastrix.recipientStatement(recipient, range, {
     language: lang,
     timeZone: tz,
     orderNumbers: async (ids) =>
