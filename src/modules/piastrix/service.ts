@@ -4,6 +4,7 @@ import {
   MedusaError,
   MedusaService,
 } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
 import type {
   CallbackInput,
   CallbackVerification,
@@ -14,7 +15,16 @@ import type {
   SenderHeaders,
 } from "../../lib/piastrix"
 import {
+  claimForRefund,
   claimNotification,
+  inboxRefundOf,
+  inboxRefundTarget,
+  markRefunded,
+  refundTransferContext,
+  releaseRefundClaim,
+  sendRefundTransfer,
+  type InboxRefundTarget,
+  type RefundRow,
   peekAttempt,
   takeAttempt,
   type AttemptLimitName,
@@ -295,6 +305,10 @@ class PiastrixModuleService extends MedusaService({
     return this.#senderCheck(ip, headers)
   }
 
+  #logger(): Logger {
+    return this.#container[ContainerRegistrationKeys.LOGGER] as Logger
+  }
+
   #db(): SqlDatabase {
     return this.#container[
       ContainerRegistrationKeys.PG_CONNECTION
@@ -308,9 +322,7 @@ class PiastrixModuleService extends MedusaService({
       client: this.getClient(),
       options: this.getOptions(),
       effectiveOptions: () => this.effectiveOptions(),
-      logger: this.#container[
-        ContainerRegistrationKeys.LOGGER
-      ] as PayoutContext["logger"],
+      logger: this.#logger(),
       cipher: this.accountCipher(),
     }
   }
@@ -529,6 +541,61 @@ class PiastrixModuleService extends MedusaService({
     by: string | null
   ): Promise<boolean> {
     return resolveNotification(this.#db(), id, note, by)
+  }
+
+  /**
+   * What a refund of an inbox row would send back (its amount, the payer's wallet and currency), whether
+   * the inbox offers it, other refunds of the payment, and the payment collections its sessions belong to.
+   */
+  async inboxRefundTarget(
+    row: Pick<
+      NotificationRow,
+      "id" | "shop_order_id" | "shop_amount" | "shop_currency"
+    >
+  ): Promise<InboxRefundTarget> {
+    return inboxRefundTarget(this.#db(), row)
+  }
+
+  /** The refund register row of an inbox row's refund, if one was started. */
+  async inboxRefundOf(notificationId: string): Promise<RefundRow | null> {
+    return inboxRefundOf(this.#db(), notificationId)
+  }
+
+  /** Takes a `needs_attention` row for its refund; false when an instance holds it (a refund, a retry). */
+  async claimForRefund(id: string): Promise<boolean> {
+    return claimForRefund(this.#db(), id)
+  }
+
+  /** Lets go of a row whose refund did not go through: it still needs a person. */
+  async releaseRefundClaim(id: string): Promise<void> {
+    await releaseRefundClaim(this.#db(), id)
+  }
+
+  /** Sends an inbox row's payment back to the payer's wallet through the refund register (refund-transfer.ts). */
+  async sendInboxRefund(
+    row: Pick<
+      NotificationRow,
+      "id" | "shop_order_id" | "shop_amount" | "shop_currency"
+    >
+  ): Promise<RefundRow> {
+    const target = await inboxRefundTarget(this.#db(), row)
+    return sendRefundTransfer(
+      refundTransferContext(this.#db(), {
+        client: this.getClient(),
+        guard: this.getPollingGuard(),
+        logger: this.#logger(),
+      }),
+      target.transfer
+    )
+  }
+
+  /** The refund was sent: the row is resolved with what was done, by whom, and its claim released. */
+  async markRefunded(
+    id: string,
+    note: string,
+    by: string | null
+  ): Promise<void> {
+    await markRefunded(this.#db(), id, note, by)
   }
 
   /** Sets the outcome of processing a row and releases its claim; `failed` counts an attempt. */
