@@ -118,6 +118,22 @@ export async function isOwnPayment(
   return rows.length > 0
 }
 
+/**
+ * A registered payment by its `shop_order_id`, for one look at it now (the admin's "check status now"),
+ * without the payer's whole wallet; undefined when the store never registered it.
+ */
+export async function registeredPayment(
+  db: SqlConnection,
+  shopOrderId: string
+): Promise<Omit<RegisteredPayment, "payer_account"> | undefined> {
+  const { rows } = await db.raw(
+    `select id, shop_order_id, kind, amount, currency, payment_id, state, created_at
+       from ${PAYMENT_REGISTER_TABLE} where shop_order_id = ? and deleted_at is null`,
+    [shopOrderId]
+  )
+  return rows[0]
+}
+
 /** A registered payment claimed for a look, with the live session that holds it, if any. */
 export type DuePayment = RegisteredPayment & { session_id: string | null }
 

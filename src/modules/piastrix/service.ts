@@ -15,6 +15,17 @@ import type {
   SenderHeaders,
 } from "../../lib/piastrix"
 import {
+  claimDuePayments,
+  markPaidWithoutOrder,
+  markPaymentSettled,
+  orderPaymentViews,
+  prunePollWindows,
+  registeredPayment,
+  unlinkedOrderIds,
+  type DuePayment,
+  type OrderPaymentView,
+  type OrderSessionInput,
+  type RegisteredPayment,
   claimForRefund,
   claimNotification,
   inboxRefundOf,
@@ -74,6 +85,8 @@ import {
   listPayouts,
   listRecipients,
   openAccrualsOf,
+  orderVendorShares,
+  type VendorShare,
   payableAmount,
   quotePayout,
   recipientBalances,
@@ -596,6 +609,62 @@ class PiastrixModuleService extends MedusaService({
     by: string | null
   ): Promise<void> {
     await markRefunded(this.#db(), id, note, by)
+  }
+
+  /**
+   * Claims registered payments due for a look at the service, inside the window of the option
+   * `reconcileWindowDays`, each with the live session that holds it (payment-register.ts).
+   */
+  async claimDuePayments(limit: number): Promise<DuePayment[]> {
+    return claimDuePayments(this.#db(), {
+      windowDays: this.getOptions().reconcileWindowDays,
+      limit,
+    })
+  }
+
+  /** A registered payment by its `shop_order_id` (without the payer's wallet), for one look now. */
+  async registeredPayment(
+    shopOrderId: string
+  ): Promise<Omit<RegisteredPayment, "payer_account"> | undefined> {
+    return registeredPayment(this.#db(), shopOrderId)
+  }
+
+  /** Stops looking at a registered payment: it was captured, or it ended without money. */
+  async markPaymentSettled(shopOrderId: string): Promise<void> {
+    await markPaymentSettled(this.#db(), shopOrderId)
+  }
+
+  /** Marks a registered payment the service reports paid while Medusa holds no session for it. */
+  async markPaidWithoutOrder(
+    shopOrderId: string,
+    reason: string
+  ): Promise<void> {
+    await markPaidWithoutOrder(this.#db(), shopOrderId, reason)
+  }
+
+  /** Pending orders an interrupted completion left without their payment collection (medusa-tables.ts). */
+  async unlinkedOrderIds(s: {
+    graceSeconds: number
+    limit: number
+  }): Promise<string[]> {
+    return unlinkedOrderIds(this.#db(), s)
+  }
+
+  /** Deletes ended polling windows; returns how many. */
+  async prunePollWindows(): Promise<number> {
+    return prunePollWindows(this.#db())
+  }
+
+  /** An order's Piastrix payments as the order widget shows them, from its sessions. */
+  async orderPaymentViews(
+    sessions: OrderSessionInput[]
+  ): Promise<OrderPaymentView[]> {
+    return orderPaymentViews(this.#db(), sessions)
+  }
+
+  /** An order's vendor shares with their state and payout (the order widget). */
+  async orderVendorShares(orderId: string): Promise<VendorShare[]> {
+    return orderVendorShares(this.#db(), orderId)
   }
 
   /** Sets the outcome of processing a row and releases its claim; `failed` counts an attempt. */
