@@ -132,6 +132,17 @@ export const refundedPayment = (shopOrderId: string, exceptRefundId?: string) =>
               exceptRefundId ? ` and rf.refund_id <> ${exceptRefundId}` : ""
             })`
 
+/** Whether some of the payment `shopOrderId` went back to the payer, or may have (`refundedPayment`). */
+export async function isPaymentRefunded(
+  db: SqlConnection,
+  shopOrderId: string
+): Promise<boolean> {
+  const { rows } = await db.raw(`select ${refundedPayment("?")} as refunded`, [
+    shopOrderId,
+  ])
+  return rows[0]?.refunded === true
+}
+
 /** What the service said about a payment, as verified and recorded. */
 export type VerifiedVerdict = {
   notification_id: string

@@ -15,6 +15,10 @@ import type {
   SenderHeaders,
 } from "../../lib/piastrix"
 import {
+  carryingSessionId,
+  interruptedOrdersOfCollection,
+  isOwnPayment,
+  isPaymentRefunded,
   claimDuePayments,
   markPaidWithoutOrder,
   markPaymentSettled,
@@ -125,7 +129,16 @@ import { PiastrixRecipient } from "./models/recipient"
 import { PiastrixRefund } from "./models/refund"
 import { PiastrixSetting } from "./models/setting"
 
-/** The plugin's own records. Generated CRUD for each model; flows that span modules live in workflows. */
+/**
+ * The plugin's own records, and the one way in to them for routes, workflow steps, jobs and subscribers
+ * (`src/__tests__/layers.spec.ts`): generated CRUD for each model where it serves, and a method per
+ * hand-written statement (`lib/plugin`, `lib/payouts`) where SQL is needed: claims with `for update skip
+ * locked`, conditional state changes, ledger postings, pages with their counts. Flows that span modules
+ * live in workflows. The one exception is the payment provider: it lives in the payment module's container,
+ * cannot resolve this module, and reaches the same SQL through its own port (`ProviderStore`,
+ * providers/piastrix/core/store.ts) over Medusa's connection. Over 300 lines: one short method per
+ * statement the callers need, each naming what it does, read best in one place.
+ */
 class PiastrixModuleService extends MedusaService({
   PiastrixPoll,
   PiastrixNotification,
@@ -665,6 +678,28 @@ class PiastrixModuleService extends MedusaService({
   /** An order's vendor shares with their state and payout (the order widget). */
   async orderVendorShares(orderId: string): Promise<VendorShare[]> {
     return orderVendorShares(this.#db(), orderId)
+  }
+
+  /** The live session that carries the payment `shopOrderId` since Medusa replaced its own, or null. */
+  async carryingSessionId(shopOrderId: string): Promise<string | null> {
+    return carryingSessionId(this.#db(), shopOrderId)
+  }
+
+  /** Whether this store opened the payment `shopOrderId` (the register, or a session that ever existed). */
+  async isOwnPayment(shopOrderId: string): Promise<boolean> {
+    return isOwnPayment(this.#db(), shopOrderId)
+  }
+
+  /** Whether some of the payment went back to the payer, or may have: such money never becomes an order. */
+  async isPaymentRefunded(shopOrderId: string): Promise<boolean> {
+    return isPaymentRefunded(this.#db(), shopOrderId)
+  }
+
+  /** Orders a killed completion linked to the payment collection but not to a cart (medusa-tables.ts). */
+  async interruptedOrdersOfCollection(
+    paymentCollectionId: string
+  ): Promise<string[]> {
+    return interruptedOrdersOfCollection(this.#db(), paymentCollectionId)
   }
 
   /** Sets the outcome of processing a row and releases its claim; `failed` counts an attempt. */

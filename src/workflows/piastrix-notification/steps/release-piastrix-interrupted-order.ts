@@ -1,10 +1,8 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  interruptedOrdersOfCollection,
-  type SqlConnection,
-} from "../../../lib/plugin"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 
 export const releasePiastrixInterruptedOrderStepId =
   "release-piastrix-interrupted-order"
@@ -19,10 +17,9 @@ export const releasePiastrixInterruptedOrderStepId =
 export const releasePiastrixInterruptedOrderStep = createStep(
   releasePiastrixInterruptedOrderStepId,
   async (input: { payment_collection_id: string }, { container }) => {
-    const orderIds = await interruptedOrdersOfCollection(
-      container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION),
-      input.payment_collection_id
-    )
+    const orderIds = await container
+      .resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+      .interruptedOrdersOfCollection(input.payment_collection_id)
     if (!orderIds.length) {
       return new StepResponse<string[]>([])
     }
