@@ -8,8 +8,8 @@ import ts from "typescript"
  * the container. None of them resolves the store's database (`PG_CONNECTION`), asks the service for its
  * payout context (the database inside), runs SQL, or imports a function of the plugin's SQL: one whose
  * parameters take a database (`SqlConnection`, `SqlDatabase`) or a context holding one (`PayoutContext`,
- * `RefundTransferContext`), or a table name. Pure helpers of the same files (masking, views, messages) and
- * types are free to import. The provider (src/providers/piastrix) is the one exception, in its own folder.
+ * `RefundTransferContext`), or a table name, from the module's repositories or from `lib` (medusa-tables.ts).
+ * Pure helpers (masking, views, messages, a repository's field list) and types are free to import. The provider (src/providers/piastrix) is the one exception, in its own folder.
  */
 
 const SRC = path.resolve(__dirname, "..")
@@ -17,9 +17,9 @@ const CALLERS = ["api", "jobs", "subscribers", "workflows"].map((d) =>
   path.join(SRC, d)
 )
 const SQL_HOMES = [
-  path.join(SRC, "lib", "payouts"),
-  path.join(SRC, "lib", "plugin"),
+  path.join(SRC, "lib"),
   path.join(SRC, "modules", "piastrix", "repositories"),
+  path.join(SRC, "modules", "piastrix", "utils"),
 ]
 const DATABASE_TYPE =
   /\b(SqlConnection|SqlDatabase|PayoutContext|RefundTransferContext)\b/
@@ -183,10 +183,12 @@ describe("the module owns its data", () => {
         file,
         [
           'import { ContainerRegistrationKeys } from "@medusajs/framework/utils"',
-          'import { findRecipient, withMaskedAccount, type Recipient } from "../../../lib/payouts"',
-          'import { LEDGER_TABLE } from "../../../lib/payouts/tables"',
+          'import { withMaskedAccount } from "../../../lib/payouts"',
+          'import { findRecipient, type Recipient } from "../../../modules/piastrix/repositories/recipients"',
+          'import { LEDGER_TABLE } from "../../../modules/piastrix/repositories/tables"',
           'import type { SqlConnection } from "../../../lib/plugin"',
-          'import { describeError, inboxPage } from "../../../lib/plugin"',
+          'import { describeError, unlinkedOrderIds } from "../../../lib/plugin"',
+          'import { inboxPage, INBOX_VIEW_FIELDS } from "../../../modules/piastrix/repositories/inbox"',
           "const db = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)",
         ].join("\n"),
         ts.ScriptTarget.Latest,
@@ -197,6 +199,7 @@ describe("the module owns its data", () => {
       "workflows/piastrix-payouts/steps/x.ts: resolves PG_CONNECTION",
       "workflows/piastrix-payouts/steps/x.ts: imports findRecipient",
       "workflows/piastrix-payouts/steps/x.ts: imports LEDGER_TABLE",
+      "workflows/piastrix-payouts/steps/x.ts: imports unlinkedOrderIds",
       "workflows/piastrix-payouts/steps/x.ts: imports inboxPage",
     ])
   })

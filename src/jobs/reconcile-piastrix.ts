@@ -41,7 +41,7 @@ export type ReconcilePiastrixResult = {
   payments: PaymentReconcileResult[]
   /** Unlinked orders looked at, and the note of those canceled as leftovers of an interrupted completion. */
   orphan_orders: Array<{ order_id: string; canceled: boolean }>
-  /** Ended polling windows deleted (lib/plugin/postgres-poll-store.ts). */
+  /** Ended polling windows deleted (modules/piastrix/repositories/postgres-poll-store.ts). */
   pruned_poll_windows: number
 }
 

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { scheduledPayouts } from "../modules/piastrix/payout-context"
 
-/** Payouts: payouts in flight are settled through their status, each at most once a minute (the module's service, over lib/payouts/runs.ts). */
+/** Payouts: payouts in flight are settled through their status, each at most once a minute (the module's service, over modules/piastrix/repositories/runs.ts). */
 export default async function job(container: MedusaContainer): Promise<void> {
   await scheduledPayouts(container)?.syncPayoutsInFlight()
 }

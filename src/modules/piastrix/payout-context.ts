@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import type { PayoutContext } from "../../lib/payouts"
+import type { PayoutContext } from "./utils/send"
 import { PIASTRIX_MODULE } from "."
 import type PiastrixModuleService from "./service"
 
@@ -26,7 +26,7 @@ export function scheduledPayouts(
 }
 
 /**
- * The payout context of the plugin's module, for the suites that call the runs of `lib/payouts` directly
+ * The payout context of the plugin's module, for the suites that call the payout runs (`repositories/runs.ts`) directly
  * (with a client of their own). The plugin's code goes through the service's methods.
  */
 export function payoutContextOf(container: MedusaContainer): PayoutContext {

@@ -17,109 +17,139 @@ import type {
 import {
   carryingSessionId,
   interruptedOrdersOfCollection,
+  unlinkedOrderIds,
+  createPiastrixClient,
+  createPiastrixVerifier,
+  createSenderCheck,
+  optionsView,
+  parsePiastrixOptions,
+  type OptionView,
+  type PiastrixOptions,
+  type SenderCheck,
+} from "../../lib/plugin"
+import {
   isOwnPayment,
-  isPaymentRefunded,
   claimDuePayments,
   markPaidWithoutOrder,
   markPaymentSettled,
-  orderPaymentViews,
-  prunePollWindows,
   registeredPayment,
-  unlinkedOrderIds,
   type DuePayment,
+  type RegisteredPayment,
+} from "./repositories/payment-register"
+import {
+  isPaymentRefunded,
+  claimNotification,
+  inboxPage,
+  reopenNotification,
+  resolveNotification,
+  recordNotification,
+  strandedNotificationIds,
+  type InboxPage,
+  type NotificationRow,
+  type NotificationState,
+  type RecordedNotification,
+  type StrandedSelection,
+} from "./repositories/inbox"
+import {
+  orderPaymentViews,
   type OrderPaymentView,
   type OrderSessionInput,
-  type RegisteredPayment,
+} from "./repositories/order-payments"
+import {
+  prunePollWindows,
+  installationPollingGuard,
+} from "./repositories/postgres-poll-store"
+import {
   claimForRefund,
-  claimNotification,
   inboxRefundOf,
   inboxRefundTarget,
   markRefunded,
   refundTransferContext,
   releaseRefundClaim,
-  sendRefundTransfer,
   type InboxRefundTarget,
-  type RefundRow,
+} from "./repositories/inbox-refund"
+import { sendRefundTransfer } from "./utils/refund-transfer"
+import { type RefundRow } from "./repositories/refund-register"
+import {
   peekAttempt,
   takeAttempt,
   type AttemptLimitName,
   type AttemptVerdict,
-  createPiastrixClient,
-  createPiastrixVerifier,
-  createSenderCheck,
-  inboxPage,
-  reopenNotification,
-  resolveNotification,
-  forgetShopInputConfig,
+} from "./repositories/attempt-limit"
+import { forgetShopInputConfig } from "./repositories/directions-cache"
+import {
   effectiveOptions,
   saveSettings,
   settingsView,
   storedSettings,
   type SettingKey,
   type SettingView,
-  installationPollingGuard,
-  optionsView,
-  parsePiastrixOptions,
-  recordNotification,
-  strandedNotificationIds,
-  type InboxPage,
-  type NotificationRow,
-  type OptionView,
-  type NotificationState,
-  type PiastrixOptions,
-  type RecordedNotification,
-  type SenderCheck,
-  type StrandedSelection,
-} from "../../lib/plugin"
+} from "./repositories/settings"
 import {
   accountCipherOf,
   AccountCipherError,
+  requireAccountCipher,
+  sealAccountFields,
+  type AccountCipher,
+  type LedgerAccount,
+} from "../../lib/payouts"
+import {
   accrualsOfOrder,
   accrue,
   accruedFulfillmentIds,
   adjustBalance,
+  openAccrualsOf,
+  releaseDueHolds,
+  reverseAccrual,
+  type AccrualInput,
+  type OrderAccrual,
+  type ReversalInput,
+} from "./repositories/accruals"
+import {
   approvePayout,
   cancelPayout,
-  checkWithdrawAccount,
-  createDuePayouts,
   createPayout,
   findPayout,
-  findRecipient,
-  listEntries,
   listPayouts,
-  listRecipients,
-  openAccrualsOf,
-  orderVendorShares,
-  type VendorShare,
   payableAmount,
-  quotePayout,
-  recipientBalances,
-  recipientStatement,
-  releaseDueHolds,
-  requireAccountCipher,
   retryPayout,
-  reverseAccrual,
-  sealAccountFields,
-  sendPendingPayouts,
-  syncPayoutsInFlight,
-  type AccountCipher,
-  type AccrualInput,
   type CreatePayoutResult,
-  type EntryFilter,
-  type LedgerAccount,
-  type ListedEntry,
-  type OrderAccrual,
   type Payout,
+  type PayoutStatus,
+} from "./repositories/payouts"
+import {
+  checkWithdrawAccount,
+  quotePayout,
   type PayoutContext,
   type PayoutQuote,
-  type PayoutStatus,
-  type PostedTransaction,
+} from "./utils/send"
+import {
+  createDuePayouts,
+  sendPendingPayouts,
+  syncPayoutsInFlight,
+} from "./repositories/runs"
+import {
+  findRecipient,
+  listRecipients,
   type Recipient,
-  type ReversalInput,
+} from "./repositories/recipients"
+import {
+  listEntries,
+  recipientBalances,
+  type EntryFilter,
+  type ListedEntry,
+  type PostedTransaction,
   type SqlDatabase,
+} from "./repositories/ledger"
+import {
+  orderVendorShares,
+  type VendorShare,
+} from "./repositories/order-shares"
+import {
+  recipientStatement,
   type StatementOptions,
   type StatementRange,
-} from "../../lib/payouts"
+} from "./repositories/statement"
 import { PiastrixNotification } from "./models/notification"
 import { PiastrixPayment } from "./models/payment"
 import { PiastrixPoll } from "./models/poll"
@@ -132,7 +162,7 @@ import { PiastrixSetting } from "./models/setting"
 /**
  * The plugin's own records, and the one way in to them for routes, workflow steps, jobs and subscribers
  * (`src/__tests__/layers.spec.ts`): generated CRUD for each model where it serves, and a method per
- * hand-written statement (`lib/plugin`, `lib/payouts`) where SQL is needed: claims with `for update skip
+ * hand-written statement (`repositories/`) where SQL is needed: claims with `for update skip
  * locked`, conditional state changes, ledger postings, pages with their counts. Flows that span modules
  * live in workflows. The one exception is the payment provider: it lives in the payment module's container,
  * cannot resolve this module, and reaches the same SQL through its own port (`ProviderStore`,
@@ -341,7 +371,7 @@ class PiastrixModuleService extends MedusaService({
     ] as SqlDatabase
   }
 
-  /** What the payout code (`lib/payouts`) works with: the store's database, the client, the options, the logger. */
+  /** What the payout code (`utils/send.ts`, `repositories/runs.ts`) works with: the store's database, the client, the options, the logger. */
   payoutContext(): PayoutContext {
     return {
       db: this.#db(),
@@ -391,7 +421,7 @@ class PiastrixModuleService extends MedusaService({
     return listEntries(this.#db(), filter)
   }
 
-  /** A recipient's statement for a period, as CSV (lib/payouts/statement.ts). */
+  /** A recipient's statement for a period, as CSV (modules/piastrix/repositories/statement.ts). */
   async recipientStatement(
     recipient: Pick<Recipient, "id" | "currency">,
     range: StatementRange,
@@ -450,7 +480,7 @@ class PiastrixModuleService extends MedusaService({
     return accruedFulfillmentIds(this.#db(), ids)
   }
 
-  /** The jobs' runs (lib/payouts/runs.ts): held money whose hold elapsed made available. */
+  /** The jobs' runs (modules/piastrix/repositories/runs.ts): held money whose hold elapsed made available. */
   async releaseDueHolds(): Promise<PostedTransaction[]> {
     return releaseDueHolds(this.#db())
   }

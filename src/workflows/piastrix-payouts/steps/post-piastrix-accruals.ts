@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { AccrualInput } from "../../../lib/payouts"
+import type { AccrualInput } from "../../../modules/piastrix/repositories/accruals"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 

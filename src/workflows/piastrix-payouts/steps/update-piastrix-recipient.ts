@@ -3,8 +3,8 @@ import {
   AccountCipherError,
   openAccountFields,
   withMaskedAccount,
-  type Recipient,
 } from "../../../lib/payouts"
+import { type Recipient } from "../../../modules/piastrix/repositories/recipients"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import type { PiastrixRecipientChanges } from "../types"

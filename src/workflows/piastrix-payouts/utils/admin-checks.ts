@@ -3,11 +3,13 @@ import {
   AccountCipherError,
   openAccountFields,
   requireAccountCipher,
-  withdrawAccountProblem,
   type AccountFields,
-  type Payout,
-  type Recipient,
 } from "../../../lib/payouts"
+import {
+  withdrawAccountProblem,
+  type Recipient,
+} from "../../../modules/piastrix/repositories/recipients"
+import { type Payout } from "../../../modules/piastrix/repositories/payouts"
 import { describeError } from "../../../lib/plugin"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 

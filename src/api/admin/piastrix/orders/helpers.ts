@@ -6,7 +6,7 @@ import {
 import type {
   OrderPaymentView,
   OrderSessionInput,
-} from "../../../../lib/plugin"
+} from "../../../../modules/piastrix/repositories/order-payments"
 import { piastrixModule } from "../helpers"
 
 /** The order's payment sessions (with their payments' captures and data), or 404 naming the order. */

@@ -2,13 +2,13 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { statementFileName } from "../../../../../../lib/payouts"
+import { statementFileName } from "../../../../../../modules/piastrix/repositories/statement"
 import { piastrixModule } from "../../../helpers"
 import { orderRefsOf, recipientOr404 } from "../../../payout-helpers"
 import type { AdminStatementQueryType } from "../../../payout-validators"
 
 /**
- * A recipient's statement for a period as a CSV download (lib/payouts/statement.ts), in the reader's time
+ * A recipient's statement for a period as a CSV download (modules/piastrix/repositories/statement.ts), in the reader's time
  * zone and language (`tz`, `lang`), named after the recipient and the period.
  */
 export const GET = async (

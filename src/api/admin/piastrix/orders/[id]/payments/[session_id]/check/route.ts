@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { DuePayment } from "../../../../../../../../lib/plugin"
+import type { DuePayment } from "../../../../../../../../modules/piastrix/repositories/payment-register"
 import { reconcilePiastrixPaymentWorkflow } from "../../../../../../../../workflows/piastrix-reconcile/reconcile-piastrix-payment"
 import { piastrixModule } from "../../../../../helpers"
 import { orderPayments } from "../../../../helpers"

@@ -1,6 +1,6 @@
 import { generateEntityId } from "@medusajs/framework/utils"
-import { medusaRefundLives } from "./medusa-tables"
-import type { SqlConnection } from "./sql-connection"
+import { medusaRefundLives } from "../../../lib/plugin/medusa-tables"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 
 /**
  * The register of refund transfers (`piastrix_refund`, the plugin module's model), as SQL the payment

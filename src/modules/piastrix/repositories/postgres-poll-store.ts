@@ -6,8 +6,8 @@ import {
   type PollOutcome,
   type PollRecord,
   type PollStore,
-} from "../piastrix"
-import type { SqlConnection } from "./sql-connection"
+} from "../../../lib/piastrix"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 
 export const POLL_TABLE = "piastrix_poll"
 

@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
-import { defaultCurrencyTable } from "../piastrix"
-import type { SqlConnection } from "../plugin/sql-connection"
+import { defaultCurrencyTable } from "../../../lib/piastrix"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import {
   lockRecipient,
   post,
@@ -18,14 +18,14 @@ import {
   releaseLegs,
   reversalLegs,
   type References,
-} from "./postings"
+} from "../../../lib/payouts/postings"
 import { getRecipient } from "./recipients"
 import {
   partOf,
   returnedPartOf,
   stillToReverse,
   type AccrualPart,
-} from "./returned-shares"
+} from "../../../lib/payouts/returned-shares"
 import { LEDGER_TABLE, RECIPIENT_TABLE } from "./tables"
 
 /**

@@ -1,8 +1,11 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import { NOTIFICATION_TABLE } from "./inbox"
-import { liveSessionHolding, sessionEverExisted } from "./medusa-tables"
-import type { SqlConnection } from "./sql-connection"
-import type { PaymentKind } from "./identity"
+import {
+  liveSessionHolding,
+  sessionEverExisted,
+} from "../../../lib/plugin/medusa-tables"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import type { PaymentKind } from "../../../lib/plugin/identity"
 
 /**
  * The register of payments this store opened at the service (`piastrix_payment`, the plugin

@@ -1,9 +1,12 @@
 import { z } from "zod"
-import type { SqlConnection } from "./sql-connection"
-import { piastrixOptionsSchema, type PiastrixOptions } from "./options"
-import type { SettingView } from "../../types/admin-responses"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import {
+  piastrixOptionsSchema,
+  type PiastrixOptions,
+} from "../../../lib/plugin/options"
+import type { SettingView } from "../../../types/admin-responses"
 
-export type { SettingView } from "../../types/admin-responses"
+export type { SettingView } from "../../../types/admin-responses"
 
 /**
  * Operational settings a store owner changes in the admin (Settings → Piastrix) without a redeploy: the

@@ -1,13 +1,13 @@
 import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
-import { defaultCurrencyTable } from "../piastrix"
-import type { SqlConnection } from "../plugin/sql-connection"
+import { defaultCurrencyTable } from "../../../lib/piastrix"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import {
   checkPosting,
   LedgerError,
   type LedgerAccount,
   type Posting,
-} from "./postings"
+} from "../../../lib/payouts/postings"
 import { LEDGER_TABLE } from "./tables"
 
 /**

@@ -1,16 +1,19 @@
 import { createHash } from "node:crypto"
 import { generateEntityId } from "@medusajs/framework/utils"
-import type { PiastrixNotification } from "../piastrix"
-import { walletSessionExists } from "./medusa-tables"
+import type { PiastrixNotification } from "../../../lib/piastrix"
+import { walletSessionExists } from "../../../lib/plugin/medusa-tables"
 import { REFUND_REGISTER_TABLE } from "./refund-register"
-import type { SqlConnection } from "./sql-connection"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import type {
   InboxNotification,
   InboxPage,
   NotificationState,
-} from "../../types/admin-responses"
+} from "../../../types/admin-responses"
 
-export type { InboxPage, NotificationState } from "../../types/admin-responses"
+export type {
+  InboxPage,
+  NotificationState,
+} from "../../../types/admin-responses"
 
 /**
  * The notification inbox, as SQL on the store's database. Its rows are written only for
@@ -115,7 +118,7 @@ export async function recordNotification(
 }
 
 const INBOX_REFUND_PREFIX = "inbox_"
-/** The refund id of the money a notification brought, refunded from the inbox (lib/plugin/inbox-refund.ts). */
+/** The refund id of the money a notification brought, refunded from the inbox (modules/piastrix/repositories/inbox-refund.ts). */
 export const inboxRefundIdOf = (notificationId: string) =>
   `${INBOX_REFUND_PREFIX}${notificationId}`
 
