@@ -1,4 +1,4 @@
-import { NOTIFICATION_TABLE } from "../repositories/inbox"
+import { NOTIFICATION_TABLE } from "../repositories/tables"
 import { model } from "@medusajs/framework/utils"
 
 /**

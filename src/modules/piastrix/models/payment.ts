@@ -1,5 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-import { PAYMENT_REGISTER_TABLE } from "../repositories/payment-register"
+import { PAYMENT_REGISTER_TABLE } from "../repositories/tables"
 
 /**
  * Every payment this store opened at the service, written before the service is asked to create it

@@ -1,5 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-import { POLL_TABLE } from "../repositories/postgres-poll-store"
+import { POLL_TABLE } from "../repositories/tables"
 
 /**
  * Windows for the whole installation: the service's polling limits (a payment's status at most once per 10 s, a

@@ -1,5 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-import { REFUND_REGISTER_TABLE } from "../repositories/refund-register"
+import { REFUND_REGISTER_TABLE } from "../repositories/tables"
 
 /**
  * One row per refund sent back to a payer's wallet, written before the transfer: it fixes the

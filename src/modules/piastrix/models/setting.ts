@@ -1,5 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-import { SETTINGS_TABLE } from "../repositories/settings"
+import { SETTINGS_TABLE } from "../repositories/tables"
 
 /**
  * An operational setting changed in the admin (Settings → Piastrix): `id` is the option's path

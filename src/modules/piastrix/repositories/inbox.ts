@@ -9,6 +9,7 @@ import type {
   InboxPage,
   NotificationState,
 } from "../../../types/admin-responses"
+import { NOTIFICATION_TABLE } from "./tables"
 
 export type {
   InboxPage,
@@ -27,7 +28,7 @@ export type {
  * in one file.
  */
 
-export const NOTIFICATION_TABLE = "piastrix_notification"
+export { NOTIFICATION_TABLE }
 
 /** Emitted with `{ id }` once a verified notification is recorded; a subscriber processes it. */
 export const NOTIFICATION_RECEIVED_EVENT = "piastrix.notification.received"

@@ -5,27 +5,32 @@ import {
   sessionEverExisted,
 } from "../../../lib/plugin/medusa-tables"
 import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import type { InferTypeOf } from "@medusajs/framework/types"
 import type { PaymentKind } from "../../../lib/plugin/identity"
+import type { PiastrixPayment } from "../models/payment"
+import { PAYMENT_REGISTER_TABLE } from "./tables"
 
 /**
  * The register of payments this store opened at the service (`piastrix_payment`, the plugin
  * module's model), as SQL the payment provider can run too. Times are the database's.
  */
 
-export const PAYMENT_REGISTER_TABLE = "piastrix_payment"
+export { PAYMENT_REGISTER_TABLE }
 
-export type RegisteredPayment = {
-  id: string
-  shop_order_id: string
-  kind: PaymentKind
-  amount: string
-  currency: number
-  payment_id: string | null
-  state: string
-  /** The payer's wallet in full, when known: session data, which the storefront reads, holds it masked. */
-  payer_account: string | null
-  created_at: Date | string
-}
+/**
+ * A register row as its SQL reads it, from the model; `payer_account` is the payer's wallet in full, when
+ * known (session data, which the storefront reads, holds it masked).
+ */
+export type RegisteredPayment = Pick<
+  InferTypeOf<typeof PiastrixPayment>,
+  | "id"
+  | "shop_order_id"
+  | "amount"
+  | "currency"
+  | "payment_id"
+  | "state"
+  | "payer_account"
+> & { kind: PaymentKind; created_at: Date | string }
 
 /** Writes the payment before the service is asked to create it; a second call changes nothing. */
 export async function registerPayment(

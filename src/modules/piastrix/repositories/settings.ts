@@ -5,6 +5,7 @@ import {
   type PiastrixOptions,
 } from "../../../lib/plugin/options"
 import type { SettingView } from "../../../types/admin-responses"
+import { SETTINGS_TABLE } from "./tables"
 
 export type { SettingView } from "../../../types/admin-responses"
 
@@ -19,7 +20,7 @@ export type { SettingView } from "../../../types/admin-responses"
  * change holds on every instance from the next request.
  */
 
-export const SETTINGS_TABLE = "piastrix_setting"
+export { SETTINGS_TABLE }
 
 const shape = piastrixOptionsSchema.shape
 const payouts = shape.payouts.unwrap().shape
