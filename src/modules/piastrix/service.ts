@@ -115,7 +115,6 @@ import {
   retryPayout,
   type CreatePayoutResult,
   type Payout,
-  type PayoutStatus,
 } from "./repositories/payouts"
 import {
   checkWithdrawAccount,
@@ -402,15 +401,9 @@ class PiastrixModuleService extends MedusaService({
   }
 
   /** Payouts, newest first, by id, recipient, status and creation date, with their total count. */
-  async listPayouts(filter: {
-    id?: string
-    recipient_id?: string
-    status?: PayoutStatus
-    created_after?: string
-    created_before?: string
-    limit: number
-    offset: number
-  }): Promise<{ payouts: Payout[]; count: number }> {
+  async listPayouts(
+    filter: Parameters<typeof listPayouts>[1]
+  ): Promise<{ payouts: Payout[]; count: number }> {
     return listPayouts(this.#db(), filter)
   }
 
@@ -604,10 +597,7 @@ class PiastrixModuleService extends MedusaService({
    * the inbox offers it, other refunds of the payment, and the payment collections its sessions belong to.
    */
   async inboxRefundTarget(
-    row: Pick<
-      NotificationRow,
-      "id" | "shop_order_id" | "shop_amount" | "shop_currency"
-    >
+    row: Parameters<typeof inboxRefundTarget>[1]
   ): Promise<InboxRefundTarget> {
     return inboxRefundTarget(this.#db(), row)
   }
@@ -629,10 +619,7 @@ class PiastrixModuleService extends MedusaService({
 
   /** Sends an inbox row's payment back to the payer's wallet through the refund register (refund-transfer.ts). */
   async sendInboxRefund(
-    row: Pick<
-      NotificationRow,
-      "id" | "shop_order_id" | "shop_amount" | "shop_currency"
-    >
+    row: Parameters<typeof inboxRefundTarget>[1]
   ): Promise<RefundRow> {
     const target = await inboxRefundTarget(this.#db(), row)
     return sendRefundTransfer(
