@@ -24,12 +24,14 @@ import {
 } from "../helpers/store-api"
 import {
   accrue,
-  markNeedsAttention,
   releaseDueHolds,
+} from "../../src/modules/piastrix/repositories/accruals"
+import { markNeedsAttention } from "../../src/modules/piastrix/repositories/payouts"
+import {
   sendPendingPayouts,
   syncPayoutsInFlight,
-  type SqlDatabase,
-} from "../../src/lib/payouts"
+} from "../../src/modules/piastrix/repositories/runs"
+import { type SqlDatabase } from "../../src/modules/piastrix/repositories/ledger"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { ensureAdminBuild } from "./admin-build"
 import {

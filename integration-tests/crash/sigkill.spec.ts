@@ -8,7 +8,10 @@ import {
   waitFor,
 } from "../helpers/callbacks"
 import { startMedusaStore, type MedusaStore } from "../helpers/medusa-process"
-import { ledgerBalances, type SqlDatabase } from "../../src/lib/payouts"
+import {
+  ledgerBalances,
+  type SqlDatabase,
+} from "../../src/modules/piastrix/repositories/ledger"
 import { walletVendorsWithPayouts } from "../helpers/payouts"
 import { holdTable } from "../helpers/db-hold"
 import { expectFaultsFired } from "../helpers/faults"

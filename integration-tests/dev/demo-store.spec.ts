@@ -6,11 +6,9 @@ import {
   type SeededFulfilment,
 } from "../../dev/seed-fulfilment"
 import { seedVendors } from "../../dev/seed-vendors"
-import {
-  releaseDueHolds,
-  sendPendingPayouts,
-  type SqlDatabase,
-} from "../../src/lib/payouts"
+import { releaseDueHolds } from "../../src/modules/piastrix/repositories/accruals"
+import { sendPendingPayouts } from "../../src/modules/piastrix/repositories/runs"
+import { type SqlDatabase } from "../../src/modules/piastrix/repositories/ledger"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { adminHeaders } from "../helpers/admin-api"
 import { waitFor } from "../helpers/callbacks"

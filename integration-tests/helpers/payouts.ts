@@ -4,9 +4,9 @@ import type { RunningSandbox } from "../../sandbox/src"
 import {
   ledgerBalances,
   recipientBalances,
-  type Payout,
   type SqlDatabase,
-} from "../../src/lib/payouts"
+} from "../../src/modules/piastrix/repositories/ledger"
+import { type Payout } from "../../src/modules/piastrix/repositories/payouts"
 import { sandboxControl } from "./callbacks"
 
 /** A recipient's balances in `currency` as text with two decimals (an account with no entry is 0.00). */

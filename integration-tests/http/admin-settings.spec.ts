@@ -34,7 +34,7 @@ const saveThenFail = createWorkflow(
 )
 
 /**
- * Operational settings changed in the admin (Settings → Piastrix, lib/plugin/settings.ts): validated, stored,
+ * Operational settings changed in the admin (Settings → Piastrix, modules/piastrix/repositories/settings.ts): validated, stored,
  * and in effect at the next request of the store, the provider and the payout routes.
  */
 piastrixIntegrationRunner(({ api, getContainer, seed }) => {

@@ -11,7 +11,7 @@ import {
   successNotification,
   waitFor,
 } from "../helpers/callbacks"
-import { payerAccountOf } from "../../src/lib/plugin"
+import { payerAccountOf } from "../../src/modules/piastrix/repositories/payment-register"
 import { piastrixIntegrationRunner, TEST_SHOP_ID } from "../helpers/runner"
 import {
   completeCart,

@@ -5,12 +5,12 @@ import {
   PollThrottledError,
   type PolledEndpoint,
 } from "../../src/lib/piastrix"
+import { type SqlConnection } from "../../src/lib/plugin"
 import {
   POLL_TABLE,
   PostgresPollStore,
   prunePollWindows,
-  type SqlConnection,
-} from "../../src/lib/plugin"
+} from "../../src/modules/piastrix/repositories/postgres-poll-store"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 
 jest.setTimeout(60000)

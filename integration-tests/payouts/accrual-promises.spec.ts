@@ -13,7 +13,10 @@ import {
   requestItemReturnWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { seedFulfilment } from "../../dev/seed-fulfilment"
-import { recipientBalances, type SqlDatabase } from "../../src/lib/payouts"
+import {
+  recipientBalances,
+  type SqlDatabase,
+} from "../../src/modules/piastrix/repositories/ledger"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { accrueLostFulfillments } from "../../src/workflows/piastrix-payouts"
 import { adminHeaders } from "../helpers/admin-api"

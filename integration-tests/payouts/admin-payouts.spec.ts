@@ -4,17 +4,21 @@ import {
   createWorkflow,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
+import { openAccountFields } from "../../src/lib/payouts"
 import {
   accrue,
-  findRecipient,
-  getPayout,
-  openAccountFields,
-  markNeedsAttention,
   releaseDueHolds,
+} from "../../src/modules/piastrix/repositories/accruals"
+import { findRecipient } from "../../src/modules/piastrix/repositories/recipients"
+import {
+  getPayout,
+  markNeedsAttention,
+} from "../../src/modules/piastrix/repositories/payouts"
+import {
   sendPendingPayouts,
   syncPayoutsInFlight,
-  type SqlDatabase,
-} from "../../src/lib/payouts"
+} from "../../src/modules/piastrix/repositories/runs"
+import { type SqlDatabase } from "../../src/modules/piastrix/repositories/ledger"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import {
   createPiastrixRecipientStep,

@@ -13,13 +13,13 @@ import {
   receiveItemReturnRequestWorkflow,
   requestItemReturnWorkflow,
 } from "@medusajs/medusa/core-flows"
+import { createPayout } from "../../src/modules/piastrix/repositories/payouts"
 import {
-  createPayout,
   recipientBalances,
-  releaseDueHolds,
-  sendPendingPayouts,
   type SqlDatabase,
-} from "../../src/lib/payouts"
+} from "../../src/modules/piastrix/repositories/ledger"
+import { releaseDueHolds } from "../../src/modules/piastrix/repositories/accruals"
+import { sendPendingPayouts } from "../../src/modules/piastrix/repositories/runs"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { accrueLostFulfillments } from "../../src/workflows/piastrix-payouts"
 import piastrixCancelReversal from "../../src/subscribers/piastrix-cancel-reversal"

@@ -1,14 +1,16 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { accrue } from "../../src/modules/piastrix/repositories/accruals"
 import {
-  accrue,
   claimPendingPayouts,
-  createDuePayouts,
   getPayout,
+} from "../../src/modules/piastrix/repositories/payouts"
+import {
+  createDuePayouts,
   sendPendingPayouts,
   syncPayoutsInFlight,
-  type PayoutContext,
-  type SqlDatabase,
-} from "../../src/lib/payouts"
+} from "../../src/modules/piastrix/repositories/runs"
+import { type PayoutContext } from "../../src/modules/piastrix/utils/send"
+import { type SqlDatabase } from "../../src/modules/piastrix/repositories/ledger"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import createPayoutsJob from "../../src/jobs/create-piastrix-payouts"
 import releaseHoldsJob from "../../src/jobs/release-piastrix-holds"

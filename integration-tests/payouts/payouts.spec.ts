@@ -1,23 +1,29 @@
 import BigNumber from "bignumber.js"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { openAccountFields } from "../../src/lib/payouts"
 import {
   accrue,
   adjustBalance,
-  approvePayout,
-  createDuePayouts,
-  createPayout,
-  getPayout,
-  ledgerBalances,
-  markSent,
-  openAccountFields,
   releaseDueHolds,
   reverseAccrual,
+} from "../../src/modules/piastrix/repositories/accruals"
+import {
+  approvePayout,
+  createPayout,
+  getPayout,
+  markSent,
+  type Payout,
+} from "../../src/modules/piastrix/repositories/payouts"
+import {
+  createDuePayouts,
   sendPendingPayouts,
   syncPayoutsInFlight,
-  type Payout,
-  type PayoutContext,
+} from "../../src/modules/piastrix/repositories/runs"
+import {
+  ledgerBalances,
   type SqlDatabase,
-} from "../../src/lib/payouts"
+} from "../../src/modules/piastrix/repositories/ledger"
+import { type PayoutContext } from "../../src/modules/piastrix/utils/send"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { PIASTRIX_MODULE } from "../../src/modules/piastrix"
 import type PiastrixModuleService from "../../src/modules/piastrix/service"

@@ -5,12 +5,14 @@ import {
 } from "@medusajs/framework/utils"
 import type { RunningSandbox } from "../../sandbox/src"
 import {
-  POLL_TABLE,
-  REFUND_REGISTER_TABLE,
   type PiastrixSessionData,
-  type RefundRow,
   type SqlConnection,
 } from "../../src/lib/plugin"
+import { POLL_TABLE } from "../../src/modules/piastrix/repositories/postgres-poll-store"
+import {
+  REFUND_REGISTER_TABLE,
+  type RefundRow,
+} from "../../src/modules/piastrix/repositories/refund-register"
 import { PiastrixRedirectService } from "../../src/providers/piastrix/services/piastrix-redirect"
 import { PiastrixWalletService } from "../../src/providers/piastrix/services/piastrix-wallet"
 import {

@@ -1,11 +1,8 @@
 import axios from "axios"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import {
-  DEFAULT_LIMITS,
-  POLL_TABLE,
-  takeAttempt,
-  type SqlConnection,
-} from "../../src/lib/plugin"
+import { DEFAULT_LIMITS, type SqlConnection } from "../../src/lib/plugin"
+import { POLL_TABLE } from "../../src/modules/piastrix/repositories/postgres-poll-store"
+import { takeAttempt } from "../../src/modules/piastrix/repositories/attempt-limit"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
   createCart,

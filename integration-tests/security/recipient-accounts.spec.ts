@@ -3,14 +3,16 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import {
   accountKeyId,
-  accrue,
   createAccountCipher,
-  getPayout,
   parseAccountKey,
-  releaseDueHolds,
-  sendPendingPayouts,
-  type SqlDatabase,
 } from "../../src/lib/payouts"
+import {
+  accrue,
+  releaseDueHolds,
+} from "../../src/modules/piastrix/repositories/accruals"
+import { getPayout } from "../../src/modules/piastrix/repositories/payouts"
+import { sendPendingPayouts } from "../../src/modules/piastrix/repositories/runs"
+import { type SqlDatabase } from "../../src/modules/piastrix/repositories/ledger"
 import piastrixModule, { PIASTRIX_MODULE } from "../../src/modules/piastrix"
 import sealStoredAccountsLoader from "../../src/modules/piastrix/loaders/seal-stored-accounts"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"

@@ -1,13 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { createDuePayouts } from "../lib/payouts"
-import { scheduledPayoutContext } from "../modules/piastrix/payout-context"
+import { scheduledPayouts } from "../modules/piastrix/payout-context"
 
-/** Payouts: one payout per due recipient, written before anything is sent (lib/payouts). */
+/** Payouts: one payout per due recipient, written before anything is sent (the module's service, over modules/piastrix/repositories/runs.ts). */
 export default async function job(container: MedusaContainer): Promise<void> {
-  const ctx = scheduledPayoutContext(container)
-  if (ctx) {
-    await createDuePayouts(ctx)
-  }
+  await scheduledPayouts(container)?.createDuePayouts()
 }
 
 export const config = { name: "create-piastrix-payouts", schedule: "5 * * * *" }

@@ -6,13 +6,7 @@ import {
   runNotificationProcessing,
   type NotificationProcessingResult,
 } from "../workflows/piastrix-notification/utils/run-notification-processing"
-import {
-  claimDuePayments,
-  describeError,
-  prunePollWindows,
-  unlinkedOrderIds,
-  type SqlConnection,
-} from "../lib/plugin"
+import { describeError } from "../lib/plugin"
 import { cancelPiastrixOrphanOrderWorkflow } from "../workflows/piastrix-reconcile/cancel-piastrix-orphan-order"
 import {
   reconcilePiastrixPaymentWorkflow,
@@ -47,7 +41,7 @@ export type ReconcilePiastrixResult = {
   payments: PaymentReconcileResult[]
   /** Unlinked orders looked at, and the note of those canceled as leftovers of an interrupted completion. */
   orphan_orders: Array<{ order_id: string; canceled: boolean }>
-  /** Ended polling windows deleted (lib/plugin/postgres-poll-store.ts). */
+  /** Ended polling windows deleted (modules/piastrix/repositories/postgres-poll-store.ts). */
   pruned_poll_windows: number
 }
 
@@ -85,12 +79,8 @@ export async function reconcilePiastrix(
   }
 
   const payments: PaymentReconcileResult[] = []
-  const due = await claimDuePayments(
-    container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION),
-    {
-      windowDays: piastrix.getOptions().reconcileWindowDays,
-      limit: options.paymentBatchSize ?? PAYMENTS_PER_RUN,
-    }
+  const due = await piastrix.claimDuePayments(
+    options.paymentBatchSize ?? PAYMENTS_PER_RUN
   )
   for (const payment of due) {
     const { result, errors } = await reconcilePiastrixPaymentWorkflow(
@@ -123,10 +113,7 @@ export async function reconcilePiastrix(
   }
 
   const orphan_orders: ReconcilePiastrixResult["orphan_orders"] = []
-  const db = container.resolve<SqlConnection>(
-    ContainerRegistrationKeys.PG_CONNECTION
-  )
-  const unlinked = await unlinkedOrderIds(db, {
+  const unlinked = await piastrix.unlinkedOrderIds({
     graceSeconds: options.orphanGraceSeconds ?? ORPHAN_GRACE_SECONDS,
     limit: 20,
   })
@@ -148,7 +135,7 @@ export async function reconcilePiastrix(
     }
     orphan_orders.push({ order_id: orderId, canceled: !!result })
   }
-  const pruned_poll_windows = await prunePollWindows(db)
+  const pruned_poll_windows = await piastrix.prunePollWindows()
   return { notifications, payments, orphan_orders, pruned_poll_windows }
 }
 

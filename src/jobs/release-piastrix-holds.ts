@@ -1,19 +1,18 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { releaseDueHolds } from "../lib/payouts"
-import { scheduledPayoutContext } from "../modules/piastrix/payout-context"
+import { scheduledPayouts } from "../modules/piastrix/payout-context"
 import { accrueLostFulfillments } from "../workflows/piastrix-payouts"
 
 /**
  * Payouts: fulfillments whose accrual event was lost are accrued (the last 7 days), then held money whose
- * hold elapsed becomes available (lib/payouts).
+ * hold elapsed becomes available (the module's service).
  */
 export default async function job(container: MedusaContainer): Promise<void> {
-  const ctx = scheduledPayoutContext(container)
-  if (ctx) {
+  const piastrix = scheduledPayouts(container)
+  if (piastrix) {
     await accrueLostFulfillments(container, {
-      accrueOn: ctx.options.payouts.accrueOn,
+      accrueOn: piastrix.getOptions().payouts.accrueOn,
     })
-    await releaseDueHolds(ctx.db)
+    await piastrix.releaseDueHolds()
   }
 }
 

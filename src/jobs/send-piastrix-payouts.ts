@@ -1,13 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { sendPendingPayouts } from "../lib/payouts"
-import { scheduledPayoutContext } from "../modules/piastrix/payout-context"
+import { scheduledPayouts } from "../modules/piastrix/payout-context"
 
-/** Payouts: pending payouts are quoted, checked and created at the service (lib/payouts). */
+/** Payouts: pending payouts are quoted, checked and created at the service (the module's service, over modules/piastrix/repositories/runs.ts). */
 export default async function job(container: MedusaContainer): Promise<void> {
-  const ctx = scheduledPayoutContext(container)
-  if (ctx) {
-    await sendPendingPayouts(ctx)
-  }
+  await scheduledPayouts(container)?.sendPendingPayouts()
 }
 
 export const config = { name: "send-piastrix-payouts", schedule: "* * * * *" }

@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { NOTIFICATION_RECEIVED_EVENT } from "../lib/plugin"
+import { NOTIFICATION_RECEIVED_EVENT } from "../modules/piastrix/repositories/inbox"
 import { runNotificationProcessing } from "../workflows/piastrix-notification/utils/run-notification-processing"
 
 /**

@@ -6,7 +6,8 @@ import {
   type CallbackFailure,
   type CallbackInput,
 } from "../../lib/piastrix"
-import { announceNotification, describeError } from "../../lib/plugin"
+import { describeError } from "../../lib/plugin"
+import { announceNotification } from "../../modules/piastrix/repositories/inbox"
 import { PIASTRIX_MODULE } from "../../modules/piastrix"
 import type PiastrixModuleService from "../../modules/piastrix/service"
 

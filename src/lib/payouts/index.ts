@@ -1,21 +1,12 @@
 /**
- * Vendor payouts: recipients, a double-entry ledger and payouts written ahead of every call to the
- * service (docs/architecture.md, "Payouts"). SQL on the store's database and calls through the
- * client; the module service, the jobs and the workflows use it.
+ * Vendor payouts, the pure part: the legs of each posting, a return's part of an accrual, the statement's
+ * words, the cipher of payout accounts and the admin's view of a payout. Their SQL (recipients, the
+ * double-entry ledger, payouts written ahead of every call to the service) is the module's
+ * (`modules/piastrix/repositories`, docs/architecture.md, "Payouts").
  */
-export * from "./accruals"
-export * from "./ledger"
-export * from "./payouts"
 export * from "./postings"
-export * from "./recipients"
 export * from "./returned-shares"
-export * from "./runs"
-export * from "./send"
-export * from "./tables"
-export * from "./statement"
 export * from "./statement-words"
-export * from "./order-shares"
 export * from "./account-cipher"
 export * from "./accounts"
-export * from "./stored-accounts"
 export * from "./payout-view"

@@ -4,7 +4,7 @@
  * would poll on its own schedule. A shared store (a Postgres table keyed by slot) makes the limit
  * hold for the whole installation: `claim` is then one conditional UPDATE ... RETURNING, and values
  * must be JSON. This file holds the store's contract and the in-memory store; the plugin's Postgres store
- * is `lib/plugin/postgres-poll-store.ts`.
+ * is `modules/piastrix/repositories/postgres-poll-store.ts`.
  */
 
 export type PollErrorInfo = {

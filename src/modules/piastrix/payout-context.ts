@@ -1,23 +1,22 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import type { PayoutContext } from "../../lib/payouts"
+import type { PayoutContext } from "./utils/send"
 import { PIASTRIX_MODULE } from "."
 import type PiastrixModuleService from "./service"
 
 /**
- * What the payout jobs (`src/jobs/*-piastrix-*`) share: the payout context of the plugin's module, or
- * null when the jobs are off (`PIASTRIX_PAYOUTS=off`, as the test suites set it) or the app loads the
- * module without options.
+ * What the payout jobs (`src/jobs/*-piastrix-*`) share: the plugin's module service, or null when the jobs
+ * are off (`PIASTRIX_PAYOUTS=off`, as the test suites set it) or the app loads the module without options.
  */
-export function scheduledPayoutContext(
+export function scheduledPayouts(
   container: MedusaContainer,
   env: NodeJS.ProcessEnv = process.env
-): PayoutContext | null {
+): PiastrixModuleService | null {
   if ((env.PIASTRIX_PAYOUTS ?? "").trim().toLowerCase() === "off") {
     return null
   }
   try {
-    return payoutContextOf(container)
+    return container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
   } catch (error) {
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
@@ -26,7 +25,10 @@ export function scheduledPayoutContext(
   }
 }
 
-/** The payout context of the plugin's module (tests call the runs with it directly). */
+/**
+ * The payout context of the plugin's module, for the suites that call the payout runs (`repositories/runs.ts`) directly
+ * (with a client of their own). The plugin's code goes through the service's methods.
+ */
 export function payoutContextOf(container: MedusaContainer): PayoutContext {
   return container
     .resolve<PiastrixModuleService>(PIASTRIX_MODULE)

@@ -4,6 +4,7 @@ import {
   MedusaError,
   MedusaService,
 } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
 import type {
   CallbackInput,
   CallbackVerification,
@@ -14,59 +15,141 @@ import type {
   SenderHeaders,
 } from "../../lib/piastrix"
 import {
+  carryingSessionId,
+  interruptedOrdersOfCollection,
+  orderMissingItsPaymentCollection,
+  unlinkedOrderIds,
+  createPiastrixClient,
+  createPiastrixVerifier,
+  createSenderCheck,
+  optionsView,
+  parsePiastrixOptions,
+  type OptionView,
+  type PiastrixOptions,
+  type SenderCheck,
+} from "../../lib/plugin"
+import {
+  isOwnPayment,
+  claimDuePayments,
+  markPaidWithoutOrder,
+  markPaymentSettled,
+  registeredPayment,
+  type DuePayment,
+  type RegisteredPayment,
+} from "./repositories/payment-register"
+import {
+  isPaymentRefunded,
   claimNotification,
+  inboxPage,
+  reopenNotification,
+  resolveNotification,
+  recordNotification,
+  strandedNotificationIds,
+  type InboxPage,
+  type NotificationRow,
+  type NotificationState,
+  type RecordedNotification,
+  type StrandedSelection,
+} from "./repositories/inbox"
+import {
+  orderPaymentViews,
+  type OrderPaymentView,
+  type OrderSessionInput,
+} from "./repositories/order-payments"
+import {
+  prunePollWindows,
+  installationPollingGuard,
+} from "./repositories/postgres-poll-store"
+import {
+  claimForRefund,
+  inboxRefundOf,
+  inboxRefundTarget,
+  markRefunded,
+  refundTransferContext,
+  releaseRefundClaim,
+  type InboxRefundTarget,
+} from "./repositories/inbox-refund"
+import { sendRefundTransfer } from "./utils/refund-transfer"
+import { type RefundRow } from "./repositories/refund-register"
+import {
   peekAttempt,
   takeAttempt,
   type AttemptLimitName,
   type AttemptVerdict,
-  createPiastrixClient,
-  createPiastrixVerifier,
-  createSenderCheck,
-  inboxPage,
-  reopenNotification,
-  resolveNotification,
-  forgetShopInputConfig,
+} from "./repositories/attempt-limit"
+import { forgetShopInputConfig } from "./repositories/directions-cache"
+import {
   effectiveOptions,
   saveSettings,
   settingsView,
   storedSettings,
   type SettingKey,
   type SettingView,
-  installationPollingGuard,
-  optionsView,
-  parsePiastrixOptions,
-  recordNotification,
-  strandedNotificationIds,
-  type InboxPage,
-  type NotificationRow,
-  type OptionView,
-  type NotificationState,
-  type PiastrixOptions,
-  type RecordedNotification,
-  type SenderCheck,
-  type StrandedSelection,
-} from "../../lib/plugin"
+} from "./repositories/settings"
 import {
   accountCipherOf,
   AccountCipherError,
+  requireAccountCipher,
+  sealAccountFields,
+  type AccountCipher,
+  type LedgerAccount,
+} from "../../lib/payouts"
+import {
+  accrualsOfOrder,
+  accrue,
+  accruedFulfillmentIds,
   adjustBalance,
+  openAccrualsOf,
+  releaseDueHolds,
+  reverseAccrual,
+  type AccrualInput,
+  type OrderAccrual,
+  type ReversalInput,
+} from "./repositories/accruals"
+import {
   approvePayout,
   cancelPayout,
   createPayout,
-  recipientBalances,
-  requireAccountCipher,
+  findPayout,
+  listPayouts,
+  payableAmount,
   retryPayout,
-  reverseAccrual,
-  sealAccountFields,
-  type AccountCipher,
   type CreatePayoutResult,
-  type LedgerAccount,
   type Payout,
+} from "./repositories/payouts"
+import {
+  checkWithdrawAccount,
+  quotePayout,
   type PayoutContext,
+  type PayoutQuote,
+} from "./utils/send"
+import {
+  createDuePayouts,
+  sendPendingPayouts,
+  syncPayoutsInFlight,
+} from "./repositories/runs"
+import {
+  findRecipient,
+  listRecipients,
+  type Recipient,
+} from "./repositories/recipients"
+import {
+  listEntries,
+  recipientBalances,
+  type EntryFilter,
+  type ListedEntry,
   type PostedTransaction,
-  type ReversalInput,
   type SqlDatabase,
-} from "../../lib/payouts"
+} from "./repositories/ledger"
+import {
+  orderVendorShares,
+  type VendorShare,
+} from "./repositories/order-shares"
+import {
+  recipientStatement,
+  type StatementOptions,
+  type StatementRange,
+} from "./repositories/statement"
 import { PiastrixNotification } from "./models/notification"
 import { PiastrixPayment } from "./models/payment"
 import { PiastrixPoll } from "./models/poll"
@@ -76,7 +159,16 @@ import { PiastrixRecipient } from "./models/recipient"
 import { PiastrixRefund } from "./models/refund"
 import { PiastrixSetting } from "./models/setting"
 
-/** The plugin's own records. Generated CRUD for each model; flows that span modules live in workflows. */
+/**
+ * The plugin's own records, and the one way in to them for routes, workflow steps, jobs and subscribers
+ * (`src/__tests__/layers.spec.ts`): generated CRUD for each model where it serves, and a method per
+ * hand-written statement (`repositories/`) where SQL is needed: claims with `for update skip
+ * locked`, conditional state changes, ledger postings, pages with their counts. Flows that span modules
+ * live in workflows. The one exception is the payment provider: it lives in the payment module's container,
+ * cannot resolve this module, and reaches the same SQL through its own port (`ProviderStore`,
+ * providers/piastrix/core/store.ts) over Medusa's connection. Over 300 lines: one short method per
+ * statement the callers need, each naming what it does, read best in one place.
+ */
 class PiastrixModuleService extends MedusaService({
   PiastrixPoll,
   PiastrixNotification,
@@ -269,24 +361,137 @@ class PiastrixModuleService extends MedusaService({
     return this.#senderCheck(ip, headers)
   }
 
+  #logger(): Logger {
+    return this.#container[ContainerRegistrationKeys.LOGGER] as Logger
+  }
+
   #db(): SqlDatabase {
     return this.#container[
       ContainerRegistrationKeys.PG_CONNECTION
     ] as SqlDatabase
   }
 
-  /** What the payout code (`lib/payouts`) works with: the store's database, the client, the options, the logger. */
+  /** What the payout code (`utils/send.ts`, `repositories/runs.ts`) works with: the store's database, the client, the options, the logger. */
   payoutContext(): PayoutContext {
     return {
       db: this.#db(),
       client: this.getClient(),
       options: this.getOptions(),
       effectiveOptions: () => this.effectiveOptions(),
-      logger: this.#container[
-        ContainerRegistrationKeys.LOGGER
-      ] as PayoutContext["logger"],
+      logger: this.#logger(),
       cipher: this.accountCipher(),
     }
+  }
+
+  /** A recipient by id (its account as stored, encrypted), or null. */
+  async findRecipient(id: string): Promise<Recipient | null> {
+    return findRecipient(this.#db(), id)
+  }
+
+  /** Recipients, newest first, with their total count. */
+  async listRecipients(page: {
+    limit: number
+    offset: number
+  }): Promise<{ recipients: Recipient[]; count: number }> {
+    return listRecipients(this.#db(), page)
+  }
+
+  /** A payout by id, or null. */
+  async findPayout(id: string): Promise<Payout | null> {
+    return findPayout(this.#db(), id)
+  }
+
+  /** Payouts, newest first, by id, recipient, status and creation date, with their total count. */
+  async listPayouts(
+    filter: Parameters<typeof listPayouts>[1]
+  ): Promise<{ payouts: Payout[]; count: number }> {
+    return listPayouts(this.#db(), filter)
+  }
+
+  /** A recipient's ledger entries, newest first, with the order each is for and their total count. */
+  async listLedgerEntries(
+    filter: EntryFilter
+  ): Promise<{ entries: ListedEntry[]; count: number }> {
+    return listEntries(this.#db(), filter)
+  }
+
+  /** A recipient's statement for a period, as CSV (modules/piastrix/repositories/statement.ts). */
+  async recipientStatement(
+    recipient: Pick<Recipient, "id" | "currency">,
+    range: StatementRange,
+    options: StatementOptions
+  ): Promise<string> {
+    return recipientStatement(this.#db(), recipient, range, options)
+  }
+
+  /** What a payout of the recipient would pay now, or why none (the admin's quote; read-only). */
+  async payableAmount(
+    recipient: Recipient,
+    input: { amount?: string }
+  ): ReturnType<typeof payableAmount> {
+    return payableAmount(this.#db(), recipient, input)
+  }
+
+  /** The service's quote of a payout (fee, what the payee receives), for a person waiting: the interactive client. */
+  async quotePayout(
+    p: Pick<Payout, "rail" | "amount" | "currency" | "payway">
+  ): Promise<PayoutQuote> {
+    return quotePayout({ client: this.getInteractiveClient() }, p)
+  }
+
+  /** Whether the service would pay a withdraw account now (`/check_account`), for a person waiting. */
+  async checkWithdrawAccount(
+    p: Parameters<typeof checkWithdrawAccount>[1]
+  ): ReturnType<typeof checkWithdrawAccount> {
+    return checkWithdrawAccount(
+      { ...this.payoutContext(), client: this.getInteractiveClient() },
+      p
+    )
+  }
+
+  /** Posts a fulfillment's accrual once per key. */
+  async accrue(
+    accrual: AccrualInput
+  ): Promise<{ transaction_id: string; created: boolean }> {
+    return accrue(this.#db(), accrual)
+  }
+
+  /** The accruals of an order (or one of its fulfillments) with something left to reverse, oldest first. */
+  async openAccrualsOf(of: {
+    order_id: string
+    fulfillment_id?: string | null
+  }): Promise<string[]> {
+    return openAccrualsOf(this.#db(), of)
+  }
+
+  /** An order's accruals (one per fulfilled line), oldest first. */
+  async accrualsOfOrder(orderId: string): Promise<OrderAccrual[]> {
+    return accrualsOfOrder(this.#db(), orderId)
+  }
+
+  /** Of these fulfillments, the ones already accrued. */
+  async accruedFulfillmentIds(ids: readonly string[]): Promise<Set<string>> {
+    return accruedFulfillmentIds(this.#db(), ids)
+  }
+
+  /** The jobs' runs (modules/piastrix/repositories/runs.ts): held money whose hold elapsed made available. */
+  async releaseDueHolds(): Promise<PostedTransaction[]> {
+    return releaseDueHolds(this.#db())
+  }
+
+  /** One payout per due recipient, written before anything is sent. */
+  async createDuePayouts(): Promise<CreatePayoutResult[]> {
+    return createDuePayouts(this.payoutContext())
+  }
+
+  /** Pending payouts quoted, checked and created at the service. */
+  async sendPendingPayouts(): Promise<Array<Payout | null>> {
+    return sendPendingPayouts(this.payoutContext())
+  }
+
+  /** Payouts in flight settled through their status. */
+  async syncPayoutsInFlight(): Promise<Array<Payout | null>> {
+    return syncPayoutsInFlight(this.payoutContext())
   }
 
   /** A recipient's balance per ledger account in a currency: sums of the entries, never stored. */
@@ -386,6 +591,140 @@ class PiastrixModuleService extends MedusaService({
     by: string | null
   ): Promise<boolean> {
     return resolveNotification(this.#db(), id, note, by)
+  }
+
+  /**
+   * What a refund of an inbox row would send back (its amount, the payer's wallet and currency), whether
+   * the inbox offers it, other refunds of the payment, and the payment collections its sessions belong to.
+   */
+  async inboxRefundTarget(
+    row: Parameters<typeof inboxRefundTarget>[1]
+  ): Promise<InboxRefundTarget> {
+    return inboxRefundTarget(this.#db(), row)
+  }
+
+  /** The refund register row of an inbox row's refund, if one was started. */
+  async inboxRefundOf(notificationId: string): Promise<RefundRow | null> {
+    return inboxRefundOf(this.#db(), notificationId)
+  }
+
+  /** Takes a `needs_attention` row for its refund; false when an instance holds it (a refund, a retry). */
+  async claimForRefund(id: string): Promise<boolean> {
+    return claimForRefund(this.#db(), id)
+  }
+
+  /** Lets go of a row whose refund did not go through: it still needs a person. */
+  async releaseRefundClaim(id: string): Promise<void> {
+    await releaseRefundClaim(this.#db(), id)
+  }
+
+  /** Sends an inbox row's payment back to the payer's wallet through the refund register (refund-transfer.ts). */
+  async sendInboxRefund(
+    row: Parameters<typeof inboxRefundTarget>[1]
+  ): Promise<RefundRow> {
+    const target = await inboxRefundTarget(this.#db(), row)
+    return sendRefundTransfer(
+      refundTransferContext(this.#db(), {
+        client: this.getClient(),
+        guard: this.getPollingGuard(),
+        logger: this.#logger(),
+      }),
+      target.transfer
+    )
+  }
+
+  /** The refund was sent: the row is resolved with what was done, by whom, and its claim released. */
+  async markRefunded(
+    id: string,
+    note: string,
+    by: string | null
+  ): Promise<void> {
+    await markRefunded(this.#db(), id, note, by)
+  }
+
+  /**
+   * Claims registered payments due for a look at the service, inside the window of the option
+   * `reconcileWindowDays`, each with the live session that holds it (payment-register.ts).
+   */
+  async claimDuePayments(limit: number): Promise<DuePayment[]> {
+    return claimDuePayments(this.#db(), {
+      windowDays: this.getOptions().reconcileWindowDays,
+      limit,
+    })
+  }
+
+  /** A registered payment by its `shop_order_id` (without the payer's wallet), for one look now. */
+  async registeredPayment(
+    shopOrderId: string
+  ): Promise<Omit<RegisteredPayment, "payer_account"> | undefined> {
+    return registeredPayment(this.#db(), shopOrderId)
+  }
+
+  /** Stops looking at a registered payment: it was captured, or it ended without money. */
+  async markPaymentSettled(shopOrderId: string): Promise<void> {
+    await markPaymentSettled(this.#db(), shopOrderId)
+  }
+
+  /** Marks a registered payment the service reports paid while Medusa holds no session for it. */
+  async markPaidWithoutOrder(
+    shopOrderId: string,
+    reason: string
+  ): Promise<void> {
+    await markPaidWithoutOrder(this.#db(), shopOrderId, reason)
+  }
+
+  /** Pending orders an interrupted completion left without their payment collection (medusa-tables.ts). */
+  async unlinkedOrderIds(s: {
+    graceSeconds: number
+    limit: number
+  }): Promise<string[]> {
+    return unlinkedOrderIds(this.#db(), s)
+  }
+
+  /** Deletes ended polling windows; returns how many. */
+  async prunePollWindows(): Promise<number> {
+    return prunePollWindows(this.#db())
+  }
+
+  /** An order's Piastrix payments as the order widget shows them, from its sessions. */
+  async orderPaymentViews(
+    sessions: OrderSessionInput[]
+  ): Promise<OrderPaymentView[]> {
+    return orderPaymentViews(this.#db(), sessions)
+  }
+
+  /** An order's vendor shares with their state and payout (the order widget). */
+  async orderVendorShares(orderId: string): Promise<VendorShare[]> {
+    return orderVendorShares(this.#db(), orderId)
+  }
+
+  /** The live session that carries the payment `shopOrderId` since Medusa replaced its own, or null. */
+  async carryingSessionId(shopOrderId: string): Promise<string | null> {
+    return carryingSessionId(this.#db(), shopOrderId)
+  }
+
+  /** Whether this store opened the payment `shopOrderId` (the register, or a session that ever existed). */
+  async isOwnPayment(shopOrderId: string): Promise<boolean> {
+    return isOwnPayment(this.#db(), shopOrderId)
+  }
+
+  /** Whether some of the payment went back to the payer, or may have: such money never becomes an order. */
+  async isPaymentRefunded(shopOrderId: string): Promise<boolean> {
+    return isPaymentRefunded(this.#db(), shopOrderId)
+  }
+
+  /** Orders a killed completion linked to the payment collection but not to a cart (medusa-tables.ts). */
+  async interruptedOrdersOfCollection(
+    paymentCollectionId: string
+  ): Promise<string[]> {
+    return interruptedOrdersOfCollection(this.#db(), paymentCollectionId)
+  }
+
+  /** The cart's order a killed completion linked to its cart but not to the payment collection (medusa-tables.ts). */
+  async orderMissingItsPaymentCollection(
+    paymentCollectionId: string
+  ): Promise<string | null> {
+    return orderMissingItsPaymentCollection(this.#db(), paymentCollectionId)
   }
 
   /** Sets the outcome of processing a row and releases its claim; `failed` counts an attempt. */

@@ -24,7 +24,7 @@ export type RefundPiastrixNotificationInput = {
 
 /**
  * The inbox's "Refund": money that arrived for a wallet payment whose cart could not become an order
- * goes back to the payer's wallet, once (lib/plugin/inbox-refund.ts). Asked again after it was sent, it
+ * goes back to the payer's wallet, once (modules/piastrix/repositories/inbox-refund.ts). Asked again after it was sent, it
  * answers the same refund. Everything that can refuse runs before the transfer, the one call that
  * cannot be undone; after it only the row's note is written. A transfer that fails lets go of the row's
  * claim. Returns the refund as the admin shows it (the payer's wallet masked).

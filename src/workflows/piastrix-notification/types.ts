@@ -1,5 +1,5 @@
 import type { BigNumberRawValue } from "@medusajs/framework/types"
-import type { NotificationState } from "../../lib/plugin"
+import type { NotificationState } from "../../modules/piastrix/repositories/inbox"
 
 /** A Piastrix payment session as the notification processing needs it. */
 export type TargetSession = {

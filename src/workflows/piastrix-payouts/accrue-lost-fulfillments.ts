@@ -1,7 +1,8 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { describeError, type SqlConnection } from "../../lib/plugin"
-import { LEDGER_TABLE } from "../../lib/payouts/tables"
+import { describeError } from "../../lib/plugin"
+import { PIASTRIX_MODULE } from "../../modules/piastrix"
+import type PiastrixModuleService from "../../modules/piastrix/service"
 import { accruePiastrixFulfillmentWorkflow } from "./accrue-piastrix-fulfillment"
 
 /** How far back fulfillments are looked at, and how many per pass. */
@@ -20,9 +21,6 @@ export async function unaccruedFulfillments(
   s: { days?: number; accrueOn: "fulfilled" | "delivered" }
 ): Promise<Array<{ order_id: string; fulfillment_id: string }>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const db = container.resolve<SqlConnection>(
-    ContainerRegistrationKeys.PG_CONNECTION
-  )
   const since = new Date(
     Date.now() - (s.days ?? LOST_FULFILLMENT_DAYS) * 86_400_000
   )
@@ -38,13 +36,9 @@ export async function unaccruedFulfillments(
   if (!candidates.length) {
     return []
   }
-  const { rows: accrued } = await db.raw(
-    `select distinct fulfillment_id from ${LEDGER_TABLE} where fulfillment_id = any(?) and kind = 'accrual'`,
-    [candidates.map((f) => f.id)]
-  )
-  const done = new Set(
-    (accrued as Array<{ fulfillment_id: string }>).map((r) => r.fulfillment_id)
-  )
+  const done = await container
+    .resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+    .accruedFulfillmentIds(candidates.map((f) => f.id as string))
   const open = candidates.filter((f) => !done.has(f.id))
   if (!open.length) {
     return []

@@ -4,7 +4,7 @@ import {
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import type { DuePayment } from "../../lib/plugin"
+import type { DuePayment } from "../../modules/piastrix/repositories/payment-register"
 import { reconcilePiastrixSessionWorkflow } from "./reconcile-piastrix-session"
 import {
   checkPiastrixPaymentStatusStep,

@@ -14,7 +14,7 @@ export type SavePiastrixSettingsInput = {
 }
 
 /**
- * An admin changes operational settings (lib/plugin/settings.ts): payout defaults and approval threshold,
+ * An admin changes operational settings (modules/piastrix/repositories/settings.ts): payout defaults and approval threshold,
  * refund policy, payways. Every instance uses them from its next request.
  */
 export const savePiastrixSettingsWorkflow = createWorkflow(

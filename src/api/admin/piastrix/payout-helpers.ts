@@ -1,14 +1,11 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { PayoutContext } from "../../../lib/payouts"
 import type { OrderRef } from "../../../lib/plugin"
 import { plainMessage } from "../../../lib/plugin/messages"
-import { payoutContextOf } from "../../../modules/piastrix/payout-context"
-import { piastrixModule } from "./helpers"
 import type { AccountCheck } from "../../../types/admin-responses"
 
 /**
- * What the admin payout routes share: the payout context, and the refusals the payout workflows make too
+ * What the admin payout routes share: the refusals the payout workflows make too
  * (404s naming the id, no account key, a withdraw account its payway refuses), from their home in the workflows.
  */
 export {
@@ -26,18 +23,6 @@ export const accountCheckOf = (
   result: problem === null ? "ok" : problem.final ? "refused" : "unknown",
   reason: problem?.reason ?? null,
   reason_message: plainMessage(problem?.reason),
-})
-
-export const payoutsOf = (req: MedusaRequest): PayoutContext =>
-  payoutContextOf(req.scope)
-
-/**
- * The payout context for the reads a store owner waits on (the quote, an account check): one attempt
- * within `interactiveTimeoutMs`. Anything that creates a payout keeps the context's own client.
- */
-export const interactivePayoutsOf = (req: MedusaRequest): PayoutContext => ({
-  ...payoutsOf(req),
-  client: piastrixModule(req).getInteractiveClient(),
 })
 
 /**

@@ -38,7 +38,7 @@ export type AdminNotificationsQuery = z.infer<typeof AdminNotificationsQuery>
 
 /**
  * Operational settings to change: `{ "<option path>": value }`, null for "back to the default". Which keys
- * exist and what each value must be is lib/plugin/settings.ts's (400 naming the key).
+ * exist and what each value must be is modules/piastrix/repositories/settings.ts's (400 naming the key).
  */
 export const AdminSaveSettingsBody = z
   .object({

@@ -1,16 +1,16 @@
 import type { LoaderOptions, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { accountCipherOf } from "../../../lib/payouts"
 import {
-  accountCipherOf,
   plaintextAccountCount,
   sealStoredAccounts,
-  type SqlDatabase,
-} from "../../../lib/payouts"
+} from "../repositories/stored-accounts"
+import { type SqlDatabase } from "../repositories/ledger"
 import { parsePiastrixOptions } from "../../../lib/plugin/options"
 
 /**
  * At boot: stored payout accounts not encrypted with the current key (plaintext rows from before the key,
- * rows of a previous key) are encrypted with it (lib/payouts/stored-accounts.ts). Never stops the boot: a
+ * rows of a previous key) are encrypted with it (modules/piastrix/repositories/stored-accounts.ts). Never stops the boot: a
  * table not migrated yet, or a row that cannot be opened, is named in the log and left for the next boot.
  */
 export default async function sealStoredAccountsLoader({

@@ -1,11 +1,11 @@
 import { model } from "@medusajs/framework/utils"
-import { LEDGER_TABLE } from "../../../lib/payouts/tables"
+import { LEDGER_TABLE } from "../repositories/tables"
 
 /**
  * One leg of a ledger posting. Rows are never changed or removed (a trigger refuses it): a correction
  * is a new posting. The legs of one posting share `transaction_id` and sum to zero; `idempotency_key`
  * is unique, so a posting retried with its key is written once. Written and read through
- * `lib/payouts/ledger.ts`.
+ * `modules/piastrix/repositories/ledger.ts`.
  */
 export const PiastrixLedgerEntry = model
   .define(LEDGER_TABLE, {

@@ -1,10 +1,10 @@
-import { NOTIFICATION_TABLE } from "../../../lib/plugin/inbox"
+import { NOTIFICATION_TABLE } from "../repositories/tables"
 import { model } from "@medusajs/framework/utils"
 
 /**
  * The notification inbox: every verified callback of the service, recorded before it is answered `OK`
  * (docs/architecture.md). `dedupe_key` is unique, so a resent notification is recognised by the database
- * even when several instances receive it at once. Written and read through `lib/plugin/inbox.ts`.
+ * even when several instances receive it at once. Written and read through `modules/piastrix/repositories/inbox.ts`.
  */
 export const PiastrixNotification = model
   .define(NOTIFICATION_TABLE, {

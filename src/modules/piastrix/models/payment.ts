@@ -1,12 +1,12 @@
 import { model } from "@medusajs/framework/utils"
-import { PAYMENT_REGISTER_TABLE } from "../../../lib/plugin/payment-register"
+import { PAYMENT_REGISTER_TABLE } from "../repositories/tables"
 
 /**
  * Every payment this store opened at the service, written before the service is asked to create it
  * (`shop_order_id` is unique, so a retry cannot register twice). Lets the reconcile job find money
  * paid for a session Medusa has since replaced or deleted, and tells this store's notifications from
  * those of another store on the same Piastrix shop. Written and read through
- * `lib/plugin/payment-register.ts`, also by the payment provider.
+ * `modules/piastrix/repositories/payment-register.ts`, also by the payment provider.
  */
 export const PiastrixPayment = model
   .define(PAYMENT_REGISTER_TABLE, {
@@ -19,7 +19,7 @@ export const PiastrixPayment = model
     // opened (written, create sent or about to be) | created (the service answered) | paid_without_order
     state: model.text().default("opened"),
     last_error: model.text().nullable(),
-    // The payer's wallet in full (lib/plugin/payment-register.ts): session data, public to the storefront, masks it.
+    // The payer's wallet in full (modules/piastrix/repositories/payment-register.ts): session data, public to the storefront, masks it.
     payer_account: model.text().nullable(),
     next_check_at: model.dateTime().nullable(),
     checked_at: model.dateTime().nullable(),

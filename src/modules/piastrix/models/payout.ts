@@ -1,10 +1,10 @@
 import { model } from "@medusajs/framework/utils"
-import { PAYOUT_TABLE } from "../../../lib/payouts/tables"
+import { PAYOUT_TABLE } from "../repositories/tables"
 
 /**
  * A payout to a recipient, written with its `shop_payment_id` and its ledger posting before the
  * service is asked anything (docs/architecture.md, "Payouts"). Written and read through
- * `lib/payouts/payouts.ts`.
+ * `modules/piastrix/repositories/payouts.ts`.
  */
 export const PiastrixPayout = model
   .define(PAYOUT_TABLE, {

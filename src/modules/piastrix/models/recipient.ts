@@ -1,11 +1,11 @@
 import { model } from "@medusajs/framework/utils"
-import { RECIPIENT_TABLE } from "../../../lib/payouts/tables"
+import { RECIPIENT_TABLE } from "../repositories/tables"
 
 /**
  * A payout recipient (a marketplace vendor): where its money goes (a Piastrix wallet by `transfer`,
  * or an external payway by `withdraw`), in which currency, what the platform keeps of each sale, how
  * long sales are held and how often it is paid. Its balances are never stored: they are sums of the
- * ledger (`lib/payouts/ledger.ts`).
+ * ledger (`modules/piastrix/repositories/ledger.ts`).
  */
 export const PiastrixRecipient = model.define(RECIPIENT_TABLE, {
   id: model.id({ prefix: "pxrcp" }).primaryKey(),

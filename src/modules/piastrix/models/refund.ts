@@ -1,11 +1,11 @@
 import { model } from "@medusajs/framework/utils"
-import { REFUND_REGISTER_TABLE } from "../../../lib/plugin/refund-register"
+import { REFUND_REGISTER_TABLE } from "../repositories/tables"
 
 /**
  * One row per refund sent back to a payer's wallet, written before the transfer: it fixes the
  * transfer's `shop_payment_id`, amount and payee, so each Medusa refund moves money at most once and
  * a retry after an unknown outcome asks about the same transfer. Written and read through
- * `lib/plugin/refund-register.ts`, by the payment provider.
+ * `modules/piastrix/repositories/refund-register.ts`, by the payment provider.
  */
 export const PiastrixRefund = model.define(REFUND_REGISTER_TABLE, {
   id: model.id({ prefix: "pxref" }).primaryKey(),
@@ -17,7 +17,7 @@ export const PiastrixRefund = model.define(REFUND_REGISTER_TABLE, {
   amount: model.text(),
   currency: model.number(),
   payee_currency: model.number(),
-  // sending | sent | unknown | refused | mismatch | void (lib/plugin/refund-register.ts)
+  // sending | sent | unknown | refused | mismatch | void (modules/piastrix/repositories/refund-register.ts)
   state: model.text().default("sending"),
   transfer_id: model.text().nullable(),
   last_error: model.text().nullable(),

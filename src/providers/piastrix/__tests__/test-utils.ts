@@ -1,11 +1,9 @@
 import type { Logger } from "@medusajs/framework/types"
 import { startSandbox, type RunningSandbox } from "../../../../sandbox/src"
 import { MemoryPollStore } from "../../../lib/piastrix"
-import type {
-  PiastrixOptionsInput,
-  StoredSettings,
-  VerifiedVerdict,
-} from "../../../lib/plugin"
+import type { PiastrixOptionsInput } from "../../../lib/plugin"
+import type { StoredSettings } from "../../../modules/piastrix/repositories/settings"
+import type { VerifiedVerdict } from "../../../modules/piastrix/repositories/inbox"
 import type { PiastrixBase } from "../core/piastrix-base"
 import type { ProviderStore } from "../core/store"
 

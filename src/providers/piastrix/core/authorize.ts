@@ -13,8 +13,8 @@ import {
   statusEndpointOf,
   type PaymentStatusRecord,
   type PiastrixSessionData,
-  type VerifiedVerdict,
 } from "../../../lib/plugin"
+import { type VerifiedVerdict } from "../../../modules/piastrix/repositories/inbox"
 import type { ProviderContext } from "./context"
 
 export type Resolution = {

@@ -9,7 +9,7 @@ export interface ProviderContext {
   /** The service's `static identifier`, for log lines. */
   identifier: string
   options: PiastrixOptions
-  /** The options with the admin's operational settings (lib/plugin/settings.ts), read now: one query. */
+  /** The options with the admin's operational settings (modules/piastrix/repositories/settings.ts), read now: one query. */
   effectiveOptions: () => Promise<PiastrixOptions>
   client: PiastrixClient
   /** The process-wide guard of this shop: every payment status call goes through it. */

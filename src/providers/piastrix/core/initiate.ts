@@ -22,7 +22,6 @@ import type { ProviderContext } from "./context"
 import { initiateError } from "./errors"
 import {
   BILL_LIFETIME_MINUTES,
-  cachedShopInputConfig,
   choosePayway,
   describeError,
   maskAccount,
@@ -34,6 +33,7 @@ import {
   type StorefrontInput,
   readPaymentStatus,
 } from "../../../lib/plugin"
+import { cachedShopInputConfig } from "../../../modules/piastrix/repositories/directions-cache"
 
 function invalid(message: string): MedusaError {
   return new MedusaError(MedusaError.Types.INVALID_DATA, message)
@@ -278,7 +278,7 @@ function nulledForeignKeys(
 }
 
 /**
- * The paid payment a replacement session takes over (lib/plugin/carried-payment.ts): Medusa started
+ * The paid payment a replacement session takes over (modules/piastrix/repositories/carried-payment.ts): Medusa started
  * this session with the data of a paid session of the same cart, which it deletes because the cart
  * failed to complete. Only the same kind, amount and currency, never a payment already sent back, and
  * only when the database confirms the paid session of the same cart and the service's verified success.

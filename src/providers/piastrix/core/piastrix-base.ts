@@ -35,11 +35,9 @@ import {
   type CallbackVerifier,
 } from "../../../lib/piastrix"
 import {
-  applySettings,
   createPiastrixClient,
   createPiastrixVerifier,
   parsePiastrixOptions,
-  announceNotification,
   readSessionData,
   type PaymentKind,
   type PiastrixOptions,
@@ -47,6 +45,8 @@ import {
   type PiastrixSessionData,
   type SqlConnection,
 } from "../../../lib/plugin"
+import { applySettings } from "../../../modules/piastrix/repositories/settings"
+import { announceNotification } from "../../../modules/piastrix/repositories/inbox"
 import { resolvePiastrixPayment } from "./authorize"
 import type { ProviderContext } from "./context"
 import { initiatePiastrixPayment } from "./initiate"

@@ -1,17 +1,14 @@
 /**
  * Refunds of a Piastrix payment, as the `refunds` option says: a wallet transfer back to the payer
- * (lib/plugin/refund-transfer.ts: written in the refund register before it is sent, a lost reply settled
+ * (modules/piastrix/utils/refund-transfer.ts: written in the refund register before it is sent, a lost reply settled
  * by its status), a manual refund recorded for the store owner, or refused with the reason (`reject`).
  */
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { RefundPaymentInput } from "@medusajs/framework/types"
 import { toWireAmount } from "../../../lib/piastrix"
 import type { ProviderContext } from "./context"
-import {
-  describeError,
-  isMaskedAccount,
-  sendRefundTransfer,
-} from "../../../lib/plugin"
+import { describeError, isMaskedAccount } from "../../../lib/plugin"
+import { sendRefundTransfer } from "../../../modules/piastrix/utils/refund-transfer"
 import type { PiastrixSessionData, RefundEntry } from "../../../lib/plugin"
 
 const notAllowed = (message: string) =>
@@ -63,7 +60,7 @@ async function payeeOf(
 }
 
 /**
- * Sends the refund back to the payer's wallet at most once per Medusa refund (lib/plugin/refund-transfer.ts),
+ * Sends the refund back to the payer's wallet at most once per Medusa refund (modules/piastrix/utils/refund-transfer.ts),
  * then lists every transfer of the payment the register holds as sent.
  */
 async function transferBack(

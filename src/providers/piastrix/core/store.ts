@@ -1,26 +1,31 @@
 import type { PollStore } from "../../../lib/piastrix"
+import { type PaymentKind, type SqlConnection } from "../../../lib/plugin"
 import {
   markPaymentCreated,
-  mayCarryPayment,
   notePayerAccount,
+  payerAccountOf,
+  registerPayment,
+} from "../../../modules/piastrix/repositories/payment-register"
+import { mayCarryPayment } from "../../../modules/piastrix/repositories/carried-payment"
+import {
   openRefund,
   orphanRefunds,
-  payerAccountOf,
-  PostgresPollStore,
-  recordNotification,
-  registerPayment,
   sentRefunds,
   settleRefund,
-  storedSettings,
-  verdictsOf,
-  type PaymentKind,
-  type RecordedNotification,
   type RefundRow,
-  type RefundTransferContext,
-  type SqlConnection,
-  type StoredSettings,
+} from "../../../modules/piastrix/repositories/refund-register"
+import { PostgresPollStore } from "../../../modules/piastrix/repositories/postgres-poll-store"
+import {
+  recordNotification,
+  verdictsOf,
+  type RecordedNotification,
   type VerifiedVerdict,
-} from "../../../lib/plugin"
+} from "../../../modules/piastrix/repositories/inbox"
+import {
+  storedSettings,
+  type StoredSettings,
+} from "../../../modules/piastrix/repositories/settings"
+import { type RefundTransferContext } from "../../../modules/piastrix/utils/refund-transfer"
 
 /** A verified notification as `recordNotification` takes it. */
 type Notification = Parameters<typeof recordNotification>[1]
@@ -32,7 +37,7 @@ type Notification = Parameters<typeof recordNotification>[1]
  * (providers/piastrix/__tests__/test-utils.ts), so no statement needs to be recognisable to a test.
  */
 export interface ProviderStore {
-  /** The admin's stored operational settings (lib/plugin/settings.ts). */
+  /** The admin's stored operational settings (modules/piastrix/repositories/settings.ts). */
   settings: () => Promise<StoredSettings>
   /** The verified notifications of an order, from the plugin's inbox. */
   verdicts: (shopOrderId: string) => Promise<VerifiedVerdict[]>
@@ -40,7 +45,7 @@ export interface ProviderStore {
   record: (n: Notification) => Promise<RecordedNotification>
   /** Whether a new session may take over the paid payment `shopOrderId` of a deleted one. */
   mayCarry: (sessionId: string, shopOrderId: string) => Promise<boolean>
-  /** The register of payments this store opened (lib/plugin/payment-register.ts). */
+  /** The register of payments this store opened (modules/piastrix/repositories/payment-register.ts). */
   register: {
     opened: (p: {
       shop_order_id: string
@@ -54,7 +59,7 @@ export interface ProviderStore {
     /** The payer's wallet in full, from the plugin's tables (payerAccountOf), or null. */
     payer: (shopOrderId: string) => Promise<string | null>
   }
-  /** The register of refund transfers (lib/plugin/refund-register.ts): what a send needs, and the sent ones. */
+  /** The register of refund transfers (modules/piastrix/repositories/refund-register.ts): what a send needs, and the sent ones. */
   refunds: RefundTransferContext["refunds"] & {
     sent: (shopOrderId: string) => Promise<RefundRow[]>
   }

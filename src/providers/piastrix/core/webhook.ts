@@ -4,11 +4,11 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import type { CallbackInput, CallbackVerifier } from "../../../lib/piastrix"
+import { describeError } from "../../../lib/plugin"
 import {
-  describeError,
   recordNotification,
   type RecordedNotification,
-} from "../../../lib/plugin"
+} from "../../../modules/piastrix/repositories/inbox"
 import type { ProviderContext } from "./context"
 
 function headerValue(

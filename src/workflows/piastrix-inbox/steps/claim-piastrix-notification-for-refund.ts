@@ -1,13 +1,7 @@
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  claimForRefund,
-  releaseRefundClaim,
-  type SqlConnection,
-} from "../../../lib/plugin"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 
 export const claimPiastrixNotificationForRefundStepId =
   "claim-piastrix-notification-for-refund"
@@ -21,10 +15,8 @@ export const claimPiastrixNotificationForRefundStepId =
 export const claimPiastrixNotificationForRefundStep = createStep(
   claimPiastrixNotificationForRefundStepId,
   async (input: { id: string }, { container }) => {
-    const db = container.resolve<SqlConnection>(
-      ContainerRegistrationKeys.PG_CONNECTION
-    )
-    if (!(await claimForRefund(db, input.id))) {
+    const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+    if (!(await piastrix.claimForRefund(input.id))) {
       throw new MedusaError(
         MedusaError.Types.CONFLICT,
         "id: the notification is being refunded or processed right now; try again in a minute"
@@ -36,9 +28,8 @@ export const claimPiastrixNotificationForRefundStep = createStep(
     if (!claimed) {
       return
     }
-    await releaseRefundClaim(
-      container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION),
-      claimed
-    )
+    await container
+      .resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+      .releaseRefundClaim(claimed)
   }
 )

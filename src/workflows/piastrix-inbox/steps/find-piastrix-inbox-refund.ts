@@ -1,6 +1,6 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { inboxRefundOf, type SqlConnection } from "../../../lib/plugin"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { refundView, type InboxRefundView } from "../utils/refund-view"
 
 export const findPiastrixInboxRefundStepId = "find-piastrix-inbox-refund"
@@ -9,10 +9,9 @@ export const findPiastrixInboxRefundStepId = "find-piastrix-inbox-refund"
 export const findPiastrixInboxRefundStep = createStep(
   findPiastrixInboxRefundStepId,
   async (input: { notification_id: string }, { container }) => {
-    const db = container.resolve<SqlConnection>(
-      ContainerRegistrationKeys.PG_CONNECTION
-    )
-    const earlier = await inboxRefundOf(db, input.notification_id)
+    const earlier = await container
+      .resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+      .inboxRefundOf(input.notification_id)
     return new StepResponse<InboxRefundView | null>(
       earlier ? refundView(earlier) : null
     )

@@ -1,8 +1,8 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { markRefunded, type SqlConnection } from "../../../lib/plugin"
 import { messageText } from "../../../lib/plugin/messages"
 import type { InboxRefundView } from "../utils/refund-view"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 
 export const markPiastrixNotificationRefundedStepId =
   "mark-piastrix-notification-refunded"
@@ -18,18 +18,19 @@ export const markPiastrixNotificationRefundedStep = createStep(
     { container }
   ) => {
     const { refund } = input
-    await markRefunded(
-      container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION),
-      input.id,
-      messageText("inbox.refunded_to_wallet", {
-        amount: refund.amount,
-        currency: refund.currency_code,
-        payee: refund.payee,
-        transfer: String(refund.transfer_id),
-        shop_payment_id: refund.shop_payment_id,
-      }),
-      input.by
-    )
+    await container
+      .resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+      .markRefunded(
+        input.id,
+        messageText("inbox.refunded_to_wallet", {
+          amount: refund.amount,
+          currency: refund.currency_code,
+          payee: refund.payee,
+          transfer: String(refund.transfer_id),
+          shop_payment_id: refund.shop_payment_id,
+        }),
+        input.by
+      )
     return new StepResponse(null)
   }
 )

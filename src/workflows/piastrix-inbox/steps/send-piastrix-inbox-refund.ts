@@ -1,12 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { Logger } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  inboxRefundTarget,
-  refundTransferContext,
-  sendRefundTransfer,
-  type SqlConnection,
-} from "../../../lib/plugin"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { refundView, type InboxRefundView } from "../utils/refund-view"
@@ -24,19 +16,9 @@ export const sendPiastrixInboxRefundStepId = "send-piastrix-inbox-refund"
 export const sendPiastrixInboxRefundStep = createStep(
   sendPiastrixInboxRefundStepId,
   async (input: { notification: InboxRow }, { container }) => {
-    const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-    const db = container.resolve<SqlConnection>(
-      ContainerRegistrationKeys.PG_CONNECTION
-    )
-    const target = await inboxRefundTarget(db, input.notification)
-    const sent = await sendRefundTransfer(
-      refundTransferContext(db, {
-        client: piastrix.getClient(),
-        guard: piastrix.getPollingGuard(),
-        logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
-      }),
-      target.transfer
-    )
+    const sent = await container
+      .resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+      .sendInboxRefund(input.notification)
     return new StepResponse<InboxRefundView>(refundView(sent))
   }
 )

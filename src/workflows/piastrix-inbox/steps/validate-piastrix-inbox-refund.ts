@@ -1,9 +1,5 @@
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { inboxRefundTarget, type SqlConnection } from "../../../lib/plugin"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { findCartAndOrder } from "../../piastrix-notification/utils/find-order"
@@ -35,10 +31,8 @@ export const validatePiastrixInboxRefundStep = createStep(
         `id: the notification is ${row.state}; only money that needs attention can be refunded from the inbox`
       )
     }
-    const db = container.resolve<SqlConnection>(
-      ContainerRegistrationKeys.PG_CONNECTION
-    )
-    const target = await inboxRefundTarget(db, row)
+    const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+    const target = await piastrix.inboxRefundTarget(row)
     if (target.refunded_elsewhere.length) {
       throw notAllowed(
         `id: this payment already went back to the payer by another refund (${target.refunded_elsewhere.join(", ")}); ` +
@@ -51,7 +45,6 @@ export const validatePiastrixInboxRefundStep = createStep(
           "refund the payer outside Medusa, then mark the row resolved"
       )
     }
-    const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
     const { refunds } = await piastrix.effectiveOptions()
     if (refunds.wallet !== "transfer") {
       throw notAllowed(

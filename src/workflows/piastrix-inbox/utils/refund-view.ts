@@ -1,5 +1,6 @@
 import { defaultCurrencyTable } from "../../../lib/piastrix"
-import { maskAccount, type RefundRow } from "../../../lib/plugin"
+import { maskAccount } from "../../../lib/plugin"
+import { type RefundRow } from "../../../modules/piastrix/repositories/refund-register"
 
 /** The refund as the admin shows it (and as the workflow carries it): the payer's wallet masked, the currency by its code. */
 export type InboxRefundView = Pick<

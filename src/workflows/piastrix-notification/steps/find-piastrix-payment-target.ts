@@ -1,11 +1,5 @@
 import type { BigNumberRawValue } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import {
-  carryingSessionId,
-  isOwnPayment,
-  refundedPayment,
-  type SqlConnection,
-} from "../../../lib/plugin"
+import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
@@ -30,21 +24,14 @@ export const findPiastrixPaymentTargetStep = createStep(
     )
     const paid_notification = successes.length > 0
     // The order's own session, or the one that carries its payment since Medusa replaced it.
-    const db = container.resolve<SqlConnection>(
-      ContainerRegistrationKeys.PG_CONNECTION
-    )
     const [own] = await paymentModule.listPaymentSessions(
       { id: input.shop_order_id },
       { select: ["id"] }
     )
-    const {
-      rows: [{ refunded }],
-    } = await db.raw(`select ${refundedPayment("?")} as refunded`, [
-      input.shop_order_id,
-    ])
+    const refunded = await piastrix.isPaymentRefunded(input.shop_order_id)
     const sessionId = own
       ? own.id
-      : ((await carryingSessionId(db, input.shop_order_id)) ??
+      : ((await piastrix.carryingSessionId(input.shop_order_id)) ??
         input.shop_order_id)
     const [session] = await paymentModule.listPaymentSessions(
       { id: sessionId },
@@ -62,12 +49,12 @@ export const findPiastrixPaymentTargetStep = createStep(
       }
     )
     if (!session) {
-      const own_payment = await isOwnPayment(db, input.shop_order_id)
+      const own_payment = await piastrix.isOwnPayment(input.shop_order_id)
       return new StepResponse<PaymentTarget>({
         session: null,
         own_payment,
         paid_notification,
-        refunded: refunded === true,
+        refunded,
         cart_id: null,
         order: null,
       })
@@ -90,7 +77,7 @@ export const findPiastrixPaymentTargetStep = createStep(
       session: target,
       own_payment: true,
       paid_notification,
-      refunded: refunded === true,
+      refunded,
       ...around,
     })
   }

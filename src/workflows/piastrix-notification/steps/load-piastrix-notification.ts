@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
-import type { NotificationRow } from "../../../lib/plugin"
+import type { NotificationRow } from "../../../modules/piastrix/repositories/inbox"
 
 export const loadPiastrixNotificationStepId = "load-piastrix-notification"
 

@@ -1,11 +1,8 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  interruptedOrdersOfCollection,
-  orderMissingItsPaymentCollection,
-  type SqlConnection,
-} from "../../../lib/plugin"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 
 export const mendPiastrixInterruptedOrderStepId =
   "mend-piastrix-interrupted-order"
@@ -32,14 +29,11 @@ export type MendedLinks = {
 export const mendPiastrixInterruptedOrderStep = createStep(
   mendPiastrixInterruptedOrderStepId,
   async (input: { payment_collection_id: string }, { container }) => {
-    const db = container.resolve<SqlConnection>(
-      ContainerRegistrationKeys.PG_CONNECTION
-    )
+    const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
     const link = container.resolve(ContainerRegistrationKeys.LINK)
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const payment = { payment_collection_id: input.payment_collection_id }
-    const released = await interruptedOrdersOfCollection(
-      db,
+    const released = await piastrix.interruptedOrdersOfCollection(
       input.payment_collection_id
     )
     if (released.length) {
@@ -54,8 +48,7 @@ export const mendPiastrixInterruptedOrderStep = createStep(
           "left by a completion interrupted before linking its cart; the cart is completed again"
       )
     }
-    const linked = await orderMissingItsPaymentCollection(
-      db,
+    const linked = await piastrix.orderMissingItsPaymentCollection(
       input.payment_collection_id
     )
     if (linked) {

@@ -1,8 +1,5 @@
-import {
-  isPaymentSessionId,
-  isPiastrixProviderId,
-  type NotificationRow,
-} from "../../../lib/plugin"
+import { isPaymentSessionId, isPiastrixProviderId } from "../../../lib/plugin"
+import { type NotificationRow } from "../../../modules/piastrix/repositories/inbox"
 import { messageText } from "../../../lib/plugin/messages"
 import type { NotificationPlan, PaymentTarget } from "../types"
 

@@ -1,6 +1,9 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import type { NotificationRow, NotificationState } from "../../../lib/plugin"
+import type {
+  NotificationRow,
+  NotificationState,
+} from "../../../modules/piastrix/repositories/inbox"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { processPiastrixNotificationWorkflow } from "../process-piastrix-notification"

@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { payoutView, type Payout } from "../../../lib/payouts"
+import { payoutView } from "../../../lib/payouts"
+import { type Payout } from "../../../modules/piastrix/repositories/payouts"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { changedOrRefused } from "../utils/admin-checks"

@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { payoutContextOf } from "../../../modules/piastrix/payout-context"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 import type { PiastrixRecipientChanges } from "../types"
 import {
   checkWithdrawAccountFormat,
@@ -22,8 +23,8 @@ export const checkPiastrixRecipientChangesStep = createStep(
     input: { id: string; changes: PiastrixRecipientChanges },
     { container }
   ) => {
-    const ctx = payoutContextOf(container)
-    const current = await recipientOr404(ctx, input.id)
+    const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+    const current = await recipientOr404(piastrix, input.id)
     const { changes } = input
     if (
       "payway" in changes ||
@@ -33,9 +34,9 @@ export const checkPiastrixRecipientChangesStep = createStep(
       const stored =
         current.rail === "withdraw" &&
         !("account" in changes && "account_details" in changes)
-          ? openRecipientAccount(ctx, current)
+          ? openRecipientAccount(piastrix, current)
           : {}
-      await checkWithdrawAccountFormat(ctx, {
+      await checkWithdrawAccountFormat(piastrix, {
         ...current,
         ...stored,
         ...changes,

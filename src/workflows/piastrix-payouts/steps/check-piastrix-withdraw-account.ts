@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { payoutContextOf } from "../../../modules/piastrix/payout-context"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { checkWithdrawAccountFormat } from "../utils/admin-checks"
 
 export const checkPiastrixWithdrawAccountStepId =
@@ -20,7 +21,10 @@ export const checkPiastrixWithdrawAccountStep = createStep(
     },
     { container }
   ) => {
-    await checkWithdrawAccountFormat(payoutContextOf(container), input)
+    await checkWithdrawAccountFormat(
+      container.resolve<PiastrixModuleService>(PIASTRIX_MODULE),
+      input
+    )
     return new StepResponse(null)
   }
 )

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { findRecipient, withMaskedAccount } from "../../../lib/payouts"
+import { withMaskedAccount } from "../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import type { CreatePiastrixRecipientInput } from "../types"
@@ -25,10 +25,7 @@ export const createPiastrixRecipientStep = createStep(
       payway: input.rail === "withdraw" ? input.payway : null,
       account_details: input.account_details ?? null,
     } as never)
-    const recipient = await findRecipient(
-      piastrix.payoutContext().db,
-      created.id
-    )
+    const recipient = await piastrix.findRecipient(created.id)
     return new StepResponse(withMaskedAccount(recipient!), created.id)
   },
   async (id, { container }) => {

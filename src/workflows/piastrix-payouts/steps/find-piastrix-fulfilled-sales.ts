@@ -6,7 +6,8 @@ import {
   parseAmount,
   type AmountInput,
 } from "../../../lib/piastrix"
-import { fulfilledSaleOf, type AccrualInput } from "../../../lib/payouts"
+import { fulfilledSaleOf } from "../../../lib/payouts"
+import { type AccrualInput } from "../../../modules/piastrix/repositories/accruals"
 
 export const findPiastrixFulfilledSalesStepId = "find-piastrix-fulfilled-sales"
 

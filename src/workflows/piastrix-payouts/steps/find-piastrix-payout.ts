@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { payoutView } from "../../../lib/payouts"
-import { payoutContextOf } from "../../../modules/piastrix/payout-context"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { payoutOr404 } from "../utils/admin-checks"
 
 export const findPiastrixPayoutStepId = "find-piastrix-payout"
@@ -10,6 +11,11 @@ export const findPiastrixPayoutStep = createStep(
   findPiastrixPayoutStepId,
   async (input: { id: string }, { container }) =>
     new StepResponse(
-      payoutView(await payoutOr404(payoutContextOf(container), input.id))
+      payoutView(
+        await payoutOr404(
+          container.resolve<PiastrixModuleService>(PIASTRIX_MODULE),
+          input.id
+        )
+      )
     )
 )

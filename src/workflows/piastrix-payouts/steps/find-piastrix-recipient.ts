@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { withMaskedAccount } from "../../../lib/payouts"
-import { payoutContextOf } from "../../../modules/piastrix/payout-context"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { recipientOr404 } from "../utils/admin-checks"
 
 export const findPiastrixRecipientStepId = "find-piastrix-recipient"
@@ -11,7 +12,10 @@ export const findPiastrixRecipientStep = createStep(
   async (input: { id: string }, { container }) =>
     new StepResponse(
       withMaskedAccount(
-        await recipientOr404(payoutContextOf(container), input.id)
+        await recipientOr404(
+          container.resolve<PiastrixModuleService>(PIASTRIX_MODULE),
+          input.id
+        )
       )
     )
 )

@@ -1,11 +1,9 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import BigNumber from "bignumber.js"
-import {
-  accrualsOfOrder,
-  spreadReturned,
-  type SqlDatabase,
-} from "../../../lib/payouts"
+import { spreadReturned } from "../../../lib/payouts"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 
 export const findPiastrixReturnedSharesStepId = "find-piastrix-returned-shares"
 
@@ -26,10 +24,9 @@ export type ReturnedShare = {
 export const findPiastrixReturnedSharesStep = createStep(
   findPiastrixReturnedSharesStepId,
   async (input: { order_id: string }, { container }) => {
-    const db = container.resolve<SqlDatabase>(
-      ContainerRegistrationKeys.PG_CONNECTION
-    )
-    const accruals = await accrualsOfOrder(db, input.order_id)
+    const accruals = await container
+      .resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+      .accrualsOfOrder(input.order_id)
     if (accruals.length === 0) {
       return new StepResponse([] as ReturnedShare[])
     }

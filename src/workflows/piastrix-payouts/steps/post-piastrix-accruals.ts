@@ -1,10 +1,7 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  accrue,
-  type AccrualInput,
-  type SqlDatabase,
-} from "../../../lib/payouts"
+import type { AccrualInput } from "../../../modules/piastrix/repositories/accruals"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 
 export const postPiastrixAccrualsStepId = "post-piastrix-accruals"
 
@@ -15,16 +12,14 @@ export const postPiastrixAccrualsStepId = "post-piastrix-accruals"
 export const postPiastrixAccrualsStep = createStep(
   postPiastrixAccrualsStepId,
   async (accruals: AccrualInput[], { container }) => {
-    const db = container.resolve<SqlDatabase>(
-      ContainerRegistrationKeys.PG_CONNECTION
-    )
+    const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
     const posted: Array<{
       key: string
       transaction_id: string
       created: boolean
     }> = []
     for (const accrual of accruals) {
-      const { transaction_id, created } = await accrue(db, accrual)
+      const { transaction_id, created } = await piastrix.accrue(accrual)
       posted.push({ key: accrual.key, transaction_id, created })
     }
     return new StepResponse(posted)

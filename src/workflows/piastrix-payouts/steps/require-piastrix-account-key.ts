@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { payoutContextOf } from "../../../modules/piastrix/payout-context"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { requireAccountKey } from "../utils/admin-checks"
 
 export const requirePiastrixAccountKeyStepId = "require-piastrix-account-key"
@@ -8,7 +9,7 @@ export const requirePiastrixAccountKeyStepId = "require-piastrix-account-key"
 export const requirePiastrixAccountKeyStep = createStep(
   requirePiastrixAccountKeyStepId,
   async (_input: void, { container }) => {
-    requireAccountKey(payoutContextOf(container))
+    requireAccountKey(container.resolve<PiastrixModuleService>(PIASTRIX_MODULE))
     return new StepResponse(null)
   }
 )

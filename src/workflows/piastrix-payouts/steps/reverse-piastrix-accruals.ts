@@ -1,10 +1,6 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  openAccrualsOf,
-  reverseAccrual,
-  type SqlDatabase,
-} from "../../../lib/payouts"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 
 export const reversePiastrixAccrualsStepId = "reverse-piastrix-accruals"
 
@@ -18,12 +14,10 @@ export const reversePiastrixAccrualsStep = createStep(
     input: { order_id: string; fulfillment_id?: string | null; reason: string },
     { container }
   ) => {
-    const db = container.resolve<SqlDatabase>(
-      ContainerRegistrationKeys.PG_CONNECTION
-    )
+    const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
     const reversed: string[] = []
-    for (const accrual of await openAccrualsOf(db, input)) {
-      const posted = await reverseAccrual(db, {
+    for (const accrual of await piastrix.openAccrualsOf(input)) {
+      const posted = await piastrix.reverseAccrual({
         accrual_transaction_id: accrual,
         reason: input.reason,
       })

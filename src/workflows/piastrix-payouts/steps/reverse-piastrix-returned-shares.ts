@@ -1,6 +1,6 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { reverseAccrual, type SqlDatabase } from "../../../lib/payouts"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 import type { ReturnedShare } from "./find-piastrix-returned-shares"
 
 export const reversePiastrixReturnedSharesStepId =
@@ -14,12 +14,10 @@ export const reversePiastrixReturnedSharesStepId =
 export const reversePiastrixReturnedSharesStep = createStep(
   reversePiastrixReturnedSharesStepId,
   async (input: { shares: ReturnedShare[]; reason: string }, { container }) => {
-    const db = container.resolve<SqlDatabase>(
-      ContainerRegistrationKeys.PG_CONNECTION
-    )
+    const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
     const reversed: string[] = []
     for (const share of input.shares) {
-      const posted = await reverseAccrual(db, {
+      const posted = await piastrix.reverseAccrual({
         accrual_transaction_id: share.accrual_transaction_id,
         reason: input.reason,
         returned: { quantity: share.returned, of: share.of },

@@ -1,11 +1,10 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
   AccountCipherError,
-  findRecipient,
   openAccountFields,
   withMaskedAccount,
-  type Recipient,
 } from "../../../lib/payouts"
+import { type Recipient } from "../../../modules/piastrix/repositories/recipients"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import type { PiastrixRecipientChanges } from "../types"
@@ -28,8 +27,7 @@ export const updatePiastrixRecipientStep = createStep(
     { container }
   ) => {
     const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-    const { db } = piastrix.payoutContext()
-    const before = (await findRecipient(db, input.id))!
+    const before = (await piastrix.findRecipient(input.id))!
     const changed = Object.keys(input.changes) as Array<keyof Recipient>
     const previous = Object.fromEntries(
       changed.map((k) => [k, before[k]])
@@ -39,7 +37,7 @@ export const updatePiastrixRecipientStep = createStep(
       ...input.changes,
     } as never)
     return new StepResponse(
-      withMaskedAccount((await findRecipient(db, input.id))!),
+      withMaskedAccount((await piastrix.findRecipient(input.id))!),
       { id: input.id, previous }
     )
   },

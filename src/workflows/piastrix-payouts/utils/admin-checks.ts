@@ -1,17 +1,17 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import {
   AccountCipherError,
-  findPayout,
-  findRecipient,
   openAccountFields,
   requireAccountCipher,
-  withdrawAccountProblem,
   type AccountFields,
-  type Payout,
-  type PayoutContext,
-  type Recipient,
 } from "../../../lib/payouts"
+import {
+  withdrawAccountProblem,
+  type Recipient,
+} from "../../../modules/piastrix/repositories/recipients"
+import { type Payout } from "../../../modules/piastrix/repositories/payouts"
 import { describeError } from "../../../lib/plugin"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 
 /**
  * What the admin's payout routes and workflows refuse before anything changes: 404s naming the id, no account
@@ -22,9 +22,9 @@ import { describeError } from "../../../lib/plugin"
  * Refuses (400 naming PIASTRIX_ACCOUNT_KEY) what needs a payout account in plaintext or stores one, when
  * the store has no account key; payments never need it.
  */
-export function requireAccountKey(ctx: PayoutContext): void {
+export function requireAccountKey(piastrix: PiastrixModuleService): void {
   try {
-    requireAccountCipher(ctx.cipher)
+    requireAccountCipher(piastrix.accountCipher())
   } catch (error) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
@@ -34,10 +34,10 @@ export function requireAccountKey(ctx: PayoutContext): void {
 }
 
 export async function recipientOr404(
-  ctx: PayoutContext,
+  piastrix: PiastrixModuleService,
   id: string
 ): Promise<Recipient> {
-  const recipient = await findRecipient(ctx.db, id)
+  const recipient = await piastrix.findRecipient(id)
   if (!recipient) {
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
@@ -48,10 +48,10 @@ export async function recipientOr404(
 }
 
 export async function payoutOr404(
-  ctx: PayoutContext,
+  piastrix: PiastrixModuleService,
   id: string
 ): Promise<Payout> {
-  const payout = await findPayout(ctx.db, id)
+  const payout = await piastrix.findPayout(id)
   if (!payout) {
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
@@ -81,12 +81,12 @@ export function changedOrRefused<T>(
 
 /** A recipient's stored account opened, to check its format against a changed payway (400 when it cannot be). */
 export function openRecipientAccount(
-  ctx: PayoutContext,
+  piastrix: PiastrixModuleService,
   recipient: Recipient
 ): AccountFields {
-  requireAccountKey(ctx)
+  requireAccountKey(piastrix)
   try {
-    return openAccountFields(ctx.cipher, recipient.id, recipient)
+    return openAccountFields(piastrix.accountCipher(), recipient.id, recipient)
   } catch (error) {
     if (error instanceof AccountCipherError) {
       throw new MedusaError(
@@ -100,7 +100,7 @@ export function openRecipientAccount(
 
 /** Refuses (400, naming the field) a withdraw account the payway's regex from the shop's output config refuses. */
 export async function checkWithdrawAccountFormat(
-  ctx: PayoutContext,
+  piastrix: PiastrixModuleService,
   r: {
     rail: string
     payway?: string | null
@@ -113,7 +113,7 @@ export async function checkWithdrawAccountFormat(
   }
   let directions
   try {
-    directions = await ctx.client.shopOutputConfig()
+    directions = await piastrix.getClient().shopOutputConfig()
   } catch (error) {
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,

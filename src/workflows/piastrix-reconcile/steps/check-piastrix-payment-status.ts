@@ -6,8 +6,8 @@ import {
   outcomeOfServiceStatus,
   paidAsAsked,
   readPaymentStatus,
-  type RegisteredPayment,
 } from "../../../lib/plugin"
+import { type RegisteredPayment } from "../../../modules/piastrix/repositories/payment-register"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 

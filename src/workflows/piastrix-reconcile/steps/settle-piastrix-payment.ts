@@ -1,10 +1,6 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  markPaidWithoutOrder,
-  markPaymentSettled,
-  type SqlConnection,
-} from "../../../lib/plugin"
+import { PIASTRIX_MODULE } from "../../../modules/piastrix"
+import type PiastrixModuleService from "../../../modules/piastrix/service"
 
 export const settlePiastrixPaymentStepId = "settle-piastrix-payment"
 
@@ -22,13 +18,11 @@ export const settlePiastrixPaymentStep = createStep(
     },
     { container }
   ) => {
-    const db = container.resolve<SqlConnection>(
-      ContainerRegistrationKeys.PG_CONNECTION
-    )
+    const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
     if (input.result === "settled") {
-      await markPaymentSettled(db, input.shop_order_id)
+      await piastrix.markPaymentSettled(input.shop_order_id)
     } else if (input.result === "paid_without_order") {
-      await markPaidWithoutOrder(db, input.shop_order_id, input.reason)
+      await piastrix.markPaidWithoutOrder(input.shop_order_id, input.reason)
     }
     return new StepResponse(input.result)
   }

@@ -3,12 +3,11 @@ import {
   ContainerRegistrationKeys,
   MedusaError,
 } from "@medusajs/framework/utils"
-import {
-  orderPaymentViews,
-  type OrderPaymentView,
-  type OrderSessionInput,
-  type SqlConnection,
-} from "../../../../lib/plugin"
+import type {
+  OrderPaymentView,
+  OrderSessionInput,
+} from "../../../../modules/piastrix/repositories/order-payments"
+import { piastrixModule } from "../helpers"
 
 /** The order's payment sessions (with their payments' captures and data), or 404 naming the order. */
 async function sessionsOfOrder(
@@ -51,8 +50,5 @@ export async function orderPayments(
   req: MedusaRequest
 ): Promise<OrderPaymentView[]> {
   const sessions = await sessionsOfOrder(req, req.params.id)
-  return orderPaymentViews(
-    req.scope.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION),
-    sessions
-  )
+  return piastrixModule(req).orderPaymentViews(sessions)
 }

@@ -2,9 +2,9 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { listPayouts, payoutView } from "../../../../lib/payouts"
+import { payoutView } from "../../../../lib/payouts"
 import { createPiastrixPayoutWorkflow } from "../../../../workflows/piastrix-payouts"
-import { payoutsOf } from "../payout-helpers"
+import { piastrixModule } from "../helpers"
 import type {
   AdminCreatePayoutType,
   AdminPayoutsQueryType,
@@ -16,7 +16,7 @@ export const GET = async (
   res: MedusaResponse
 ) => {
   const q = req.validatedQuery as AdminPayoutsQueryType
-  const { payouts, count } = await listPayouts(payoutsOf(req).db, q)
+  const { payouts, count } = await piastrixModule(req).listPayouts(q)
   res.json({
     payouts: payouts.map(payoutView),
     count,

@@ -2,9 +2,9 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { listRecipients, withMaskedAccount } from "../../../../lib/payouts"
+import { withMaskedAccount } from "../../../../lib/payouts"
 import { createPiastrixRecipientWorkflow } from "../../../../workflows/piastrix-payouts"
-import { payoutsOf } from "../payout-helpers"
+import { piastrixModule } from "../helpers"
 import type {
   AdminCreateRecipientType,
   AdminPageQueryType,
@@ -16,7 +16,7 @@ export const GET = async (
   res: MedusaResponse
 ) => {
   const { limit, offset } = req.validatedQuery as AdminPageQueryType
-  const { recipients, count } = await listRecipients(payoutsOf(req).db, {
+  const { recipients, count } = await piastrixModule(req).listRecipients({
     limit,
     offset,
   })

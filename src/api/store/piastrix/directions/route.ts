@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { cachedShopInputConfig } from "../../../../lib/plugin"
+import { cachedShopInputConfig } from "../../../../modules/piastrix/repositories/directions-cache"
 import { directionsByKind } from "../helpers/directions"
 import { loadCartPayment } from "../helpers/cart-payment"
 import { piastrixOf } from "../helpers/piastrix-context"
@@ -12,7 +12,7 @@ import type { DirectionsAnswer } from "../../../../storefront/types"
  * GET /store/piastrix/directions?cart_id=...&kind=...
  * The payways a payer can use for this cart, grouped by kind: active, in the cart's currency, the
  * cart total within their limits, and allowed by the store's options. From the shop's input config,
- * kept for the installation for five minutes (lib/plugin/directions-cache.ts).
+ * kept for the installation for five minutes (modules/piastrix/repositories/directions-cache.ts).
  */
 export async function GET(
   req: MedusaRequest<unknown, StoreDirectionsQueryType>,

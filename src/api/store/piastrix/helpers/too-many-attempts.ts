@@ -4,11 +4,11 @@ import {
   attemptLimitMessage,
   type AttemptLimitName,
   type AttemptVerdict,
-} from "../../../../lib/plugin"
+} from "../../../../modules/piastrix/repositories/attempt-limit"
 import { PIASTRIX_MODULE } from "../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../modules/piastrix/service"
 
-/** The plugin's module, which counts the storefront limits in Postgres (lib/plugin/attempt-limit.ts). */
+/** The plugin's module, which counts the storefront limits in Postgres (modules/piastrix/repositories/attempt-limit.ts). */
 export function attemptLimits(scope: MedusaContainer): PiastrixModuleService {
   return scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
 }

@@ -4,7 +4,7 @@ import {
   ContainerRegistrationKeys,
   MedusaError,
 } from "@medusajs/framework/utils"
-import { cachedShopInputConfig } from "../../../../lib/plugin"
+import { cachedShopInputConfig } from "../../../../modules/piastrix/repositories/directions-cache"
 import { checkPayway } from "../helpers/directions"
 import { loadCartPayment } from "../helpers/cart-payment"
 import { piastrixOf } from "../helpers/piastrix-context"

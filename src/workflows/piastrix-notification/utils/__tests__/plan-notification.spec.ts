@@ -1,4 +1,4 @@
-import type { NotificationRow } from "../../../../lib/plugin"
+import type { NotificationRow } from "../../../../modules/piastrix/repositories/inbox"
 import type { PaymentTarget, TargetSession } from "../../types"
 import { planNotification } from "../plan-notification"
 import { settlementOf } from "../settlement"

@@ -3,7 +3,8 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { payoutView } from "../../../../../lib/payouts"
-import { payoutOr404, payoutsOf } from "../../payout-helpers"
+import { piastrixModule } from "../../helpers"
+import { payoutOr404 } from "../../payout-helpers"
 
 /** A payout, its account masked. */
 export const GET = async (
@@ -11,6 +12,6 @@ export const GET = async (
   res: MedusaResponse
 ) => {
   res.json({
-    payout: payoutView(await payoutOr404(payoutsOf(req), req.params.id)),
+    payout: payoutView(await payoutOr404(piastrixModule(req), req.params.id)),
   })
 }

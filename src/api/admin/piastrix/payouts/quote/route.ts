@@ -4,21 +4,15 @@ import type {
 } from "@medusajs/framework/http"
 import BigNumber from "bignumber.js"
 import { MedusaError } from "@medusajs/framework/utils"
-import {
-  checkWithdrawAccount,
-  maskedAccountFields,
-  payableAmount,
-  quotePayout,
-} from "../../../../../lib/payouts"
+import { maskedAccountFields } from "../../../../../lib/payouts"
 import {
   defaultCurrencyTable,
   PiastrixApiError,
 } from "../../../../../lib/piastrix"
 import { messageText, plainMessage } from "../../../../../lib/plugin/messages"
-import { serviceUnavailable } from "../../helpers"
+import { piastrixModule, serviceUnavailable } from "../../helpers"
 import {
   accountCheckOf,
-  interactivePayoutsOf,
   recipientOr404,
   requireAccountKey,
 } from "../../payout-helpers"
@@ -51,10 +45,13 @@ export const POST = async (
   req: AuthenticatedMedusaRequest<AdminQuotePayoutType>,
   res: MedusaResponse
 ) => {
-  const ctx = interactivePayoutsOf(req)
-  requireAccountKey(ctx)
-  const recipient = await recipientOr404(ctx, req.validatedBody.recipient_id)
-  const checked = await payableAmount(ctx.db, recipient, {
+  const piastrix = piastrixModule(req)
+  requireAccountKey(piastrix)
+  const recipient = await recipientOr404(
+    piastrix,
+    req.validatedBody.recipient_id
+  )
+  const checked = await piastrix.payableAmount(recipient, {
     amount: req.validatedBody.amount,
   })
   if ("reason" in checked) {
@@ -72,10 +69,10 @@ export const POST = async (
   let quote
   let check
   try {
-    quote = await quotePayout(ctx, payout)
+    quote = await piastrix.quotePayout(payout)
     check =
       recipient.rail === "withdraw"
-        ? await checkWithdrawAccount(ctx, payout)
+        ? await piastrix.checkWithdrawAccount(payout)
         : undefined
   } catch (error) {
     if (error instanceof PiastrixApiError && !error.isSignatureError) {
@@ -90,7 +87,8 @@ export const POST = async (
     return
   }
   const currencies = defaultCurrencyTable
-  const threshold = (await ctx.effectiveOptions()).payouts.approvalThreshold
+  const threshold = (await piastrix.effectiveOptions()).payouts
+    .approvalThreshold
   res.json({
     quote: {
       recipient_id: recipient.id,

@@ -2,12 +2,10 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import {
-  recipientBalances,
-  withMaskedAccount,
-} from "../../../../../lib/payouts"
+import { withMaskedAccount } from "../../../../../lib/payouts"
 import { updatePiastrixRecipientWorkflow } from "../../../../../workflows/piastrix-payouts"
-import { payoutsOf, recipientOr404 } from "../../payout-helpers"
+import { piastrixModule } from "../../helpers"
+import { recipientOr404 } from "../../payout-helpers"
 import type { AdminUpdateRecipientType } from "../../payout-validators"
 
 /** A recipient (account masked) with its currency's code and its balance per ledger account (sums of the entries). */
@@ -15,12 +13,15 @@ export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) => {
-  const ctx = payoutsOf(req)
-  const recipient = await recipientOr404(ctx, req.params.id)
+  const piastrix = piastrixModule(req)
+  const recipient = await recipientOr404(piastrix, req.params.id)
   res.json({
     recipient: withMaskedAccount(recipient),
-    currency_code: ctx.client.currencies.codeOf(recipient.currency),
-    balances: await recipientBalances(ctx.db, recipient.id, recipient.currency),
+    currency_code: piastrix.getClient().currencies.codeOf(recipient.currency),
+    balances: await piastrix.recipientBalances(
+      recipient.id,
+      recipient.currency
+    ),
   })
 }
 

@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { INBOX_VIEW_FIELDS } from "../../../../../../lib/plugin"
+import { INBOX_VIEW_FIELDS } from "../../../../../../modules/piastrix/repositories/inbox"
 import { PIASTRIX_MODULE } from "../../../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../../../modules/piastrix/service"
 import { resolvePiastrixNotificationWorkflow } from "../../../../../../workflows/piastrix-inbox"

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { INBOX_VIEW_FIELDS } from "../../../../../../lib/plugin"
+import { INBOX_VIEW_FIELDS } from "../../../../../../modules/piastrix/repositories/inbox"
 import { PIASTRIX_MODULE } from "../../../../../../modules/piastrix"
 import type PiastrixModuleService from "../../../../../../modules/piastrix/service"
 import { retryPiastrixNotificationWorkflow } from "../../../../../../workflows/piastrix-inbox"

@@ -1,7 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { orderVendorShares } from "../../../../../../lib/payouts"
-import type { SqlConnection } from "../../../../../../lib/plugin"
+import { piastrixModule } from "../../../helpers"
 import { orderPayments } from "../../helpers"
 
 /**
@@ -10,8 +8,8 @@ import { orderPayments } from "../../helpers"
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const payments = await orderPayments(req)
-  const db = req.scope.resolve<SqlConnection>(
-    ContainerRegistrationKeys.PG_CONNECTION
-  )
-  res.json({ payments, vendors: await orderVendorShares(db, req.params.id) })
+  res.json({
+    payments,
+    vendors: await piastrixModule(req).orderVendorShares(req.params.id),
+  })
 }

@@ -3,12 +3,10 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { checkWithdrawAccount } from "../../../../../../lib/payouts"
-import { fromService } from "../../../helpers"
+import { fromService, piastrixModule } from "../../../helpers"
 import {
   accountCheckOf,
   openRecipientAccount,
-  interactivePayoutsOf,
   recipientOr404,
 } from "../../../payout-helpers"
 import type { AdminCheckAccountType } from "../../../payout-validators"
@@ -22,8 +20,8 @@ export const POST = async (
   req: AuthenticatedMedusaRequest<AdminCheckAccountType>,
   res: MedusaResponse
 ) => {
-  const ctx = interactivePayoutsOf(req)
-  const recipient = await recipientOr404(ctx, req.params.id)
+  const piastrix = piastrixModule(req)
+  const recipient = await recipientOr404(piastrix, req.params.id)
   if (recipient.rail !== "withdraw" || !recipient.payway) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
@@ -31,10 +29,10 @@ export const POST = async (
     )
   }
   // 400 without a key, or for an account that fails its integrity check, before the service is asked.
-  openRecipientAccount(ctx, recipient)
+  openRecipientAccount(piastrix, recipient)
   await fromService(res, async () =>
     accountCheckOf(
-      await checkWithdrawAccount(ctx, {
+      await piastrix.checkWithdrawAccount({
         ...recipient,
         recipient_id: recipient.id,
         amount: req.validatedBody.amount,

@@ -2,10 +2,11 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { listEntries, messageContext } from "../../../../../../lib/payouts"
+import { messageContext } from "../../../../../../lib/payouts"
 import { defaultCurrencyTable } from "../../../../../../lib/piastrix"
 import { plainMessage } from "../../../../../../lib/plugin/messages"
-import { orderRefsOf, payoutsOf, recipientOr404 } from "../../../payout-helpers"
+import { piastrixModule } from "../../../helpers"
+import { orderRefsOf, recipientOr404 } from "../../../payout-helpers"
 import type { AdminLedgerQueryType } from "../../../payout-validators"
 
 /**
@@ -17,10 +18,10 @@ export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminLedgerQueryType>,
   res: MedusaResponse
 ) => {
-  const ctx = payoutsOf(req)
-  const recipient = await recipientOr404(ctx, req.params.id)
+  const piastrix = piastrixModule(req)
+  const recipient = await recipientOr404(piastrix, req.params.id)
   const q = req.validatedQuery as AdminLedgerQueryType
-  const { entries, count } = await listEntries(ctx.db, {
+  const { entries, count } = await piastrix.listLedgerEntries({
     ...q,
     recipient_id: recipient.id,
   })

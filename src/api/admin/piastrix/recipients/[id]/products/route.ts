@@ -5,7 +5,8 @@ import type {
 import type { RemoteQueryFunction } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { setPiastrixRecipientProductsWorkflow } from "../../../../../../workflows/piastrix-payouts"
-import { payoutsOf, recipientOr404 } from "../../../payout-helpers"
+import { piastrixModule } from "../../../helpers"
+import { recipientOr404 } from "../../../payout-helpers"
 import type { AdminRecipientProductsType } from "../../../payout-validators"
 
 async function productsOf(
@@ -28,7 +29,7 @@ export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) => {
-  const recipient = await recipientOr404(payoutsOf(req), req.params.id)
+  const recipient = await recipientOr404(piastrixModule(req), req.params.id)
   res.json({
     products: await productsOf(
       req.scope.resolve(ContainerRegistrationKeys.QUERY),

@@ -2,25 +2,23 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import {
-  recipientStatement,
-  statementFileName,
-} from "../../../../../../lib/payouts"
-import { orderRefsOf, payoutsOf, recipientOr404 } from "../../../payout-helpers"
+import { statementFileName } from "../../../../../../modules/piastrix/repositories/statement"
+import { piastrixModule } from "../../../helpers"
+import { orderRefsOf, recipientOr404 } from "../../../payout-helpers"
 import type { AdminStatementQueryType } from "../../../payout-validators"
 
 /**
- * A recipient's statement for a period as a CSV download (lib/payouts/statement.ts), in the reader's time
+ * A recipient's statement for a period as a CSV download (modules/piastrix/repositories/statement.ts), in the reader's time
  * zone and language (`tz`, `lang`), named after the recipient and the period.
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminStatementQueryType>,
   res: MedusaResponse
 ) => {
-  const ctx = payoutsOf(req)
-  const recipient = await recipientOr404(ctx, req.params.id)
+  const piastrix = piastrixModule(req)
+  const recipient = await recipientOr404(piastrix, req.params.id)
   const { tz, lang, ...range } = req.validatedQuery as AdminStatementQueryType
-  const csv = await recipientStatement(ctx.db, recipient, range, {
+  const csv = await piastrix.recipientStatement(recipient, range, {
     language: lang,
     timeZone: tz,
     orderNumbers: async (ids) =>

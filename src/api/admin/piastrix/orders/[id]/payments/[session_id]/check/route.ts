@@ -1,14 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
-import {
-  PAYMENT_REGISTER_TABLE,
-  type DuePayment,
-  type SqlConnection,
-} from "../../../../../../../../lib/plugin"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { DuePayment } from "../../../../../../../../modules/piastrix/repositories/payment-register"
 import { reconcilePiastrixPaymentWorkflow } from "../../../../../../../../workflows/piastrix-reconcile/reconcile-piastrix-payment"
+import { piastrixModule } from "../../../../../helpers"
 import { orderPayments } from "../../../../helpers"
 
 /**
@@ -32,15 +26,10 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       `session_id: the payment is ${payment.captured ? "captured" : "settled"}; there is nothing to check`
     )
   }
-  const db = req.scope.resolve<SqlConnection>(
-    ContainerRegistrationKeys.PG_CONNECTION
+  const registered = await piastrixModule(req).registeredPayment(
+    payment.shop_order_id
   )
-  const { rows } = await db.raw(
-    `select id, shop_order_id, kind, amount, currency, payment_id, state, created_at
-       from ${PAYMENT_REGISTER_TABLE} where shop_order_id = ? and deleted_at is null`,
-    [payment.shop_order_id]
-  )
-  const due: DuePayment = { ...rows[0], session_id: payment.session_id }
+  const due = { ...registered, session_id: payment.session_id } as DuePayment
   const { result } = await reconcilePiastrixPaymentWorkflow(req.scope).run({
     input: { payment: due },
   })

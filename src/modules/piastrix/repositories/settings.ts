@@ -1,9 +1,13 @@
 import { z } from "zod"
-import type { SqlConnection } from "./sql-connection"
-import { piastrixOptionsSchema, type PiastrixOptions } from "./options"
-import type { SettingView } from "../../types/admin-responses"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import {
+  piastrixOptionsSchema,
+  type PiastrixOptions,
+} from "../../../lib/plugin/options"
+import type { SettingView } from "../../../types/admin-responses"
+import { SETTINGS_TABLE } from "./tables"
 
-export type { SettingView } from "../../types/admin-responses"
+export type { SettingView } from "../../../types/admin-responses"
 
 /**
  * Operational settings a store owner changes in the admin (Settings → Piastrix) without a redeploy: the
@@ -16,7 +20,7 @@ export type { SettingView } from "../../types/admin-responses"
  * change holds on every instance from the next request.
  */
 
-export const SETTINGS_TABLE = "piastrix_setting"
+export { SETTINGS_TABLE }
 
 const shape = piastrixOptionsSchema.shape
 const payouts = shape.payouts.unwrap().shape

@@ -1,13 +1,13 @@
-import type { SqlConnection } from "../plugin/sql-connection"
-import { LedgerError } from "./postings"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import { LedgerError } from "../../../lib/payouts/postings"
 import { RECIPIENT_TABLE } from "./tables"
-import type { PayoutSchedule, Recipient } from "../../types/admin-responses"
+import type { PayoutSchedule, Recipient } from "../../../types/admin-responses"
 
 export type {
   PayoutRail,
   PayoutSchedule,
   Recipient,
-} from "../../types/admin-responses"
+} from "../../../types/admin-responses"
 
 export const RECIPIENT_COLUMNS = `id, name, email, rail, payway, account, account_masked, account_details, currency,
   commission_percent::text as commission_percent, commission_fixed::text as commission_fixed, hold_days, schedule,

@@ -1,28 +1,36 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import { NOTIFICATION_TABLE } from "./inbox"
-import { liveSessionHolding, sessionEverExisted } from "./medusa-tables"
-import type { SqlConnection } from "./sql-connection"
-import type { PaymentKind } from "./identity"
+import {
+  liveSessionHolding,
+  sessionEverExisted,
+} from "../../../lib/plugin/medusa-tables"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { PaymentKind } from "../../../lib/plugin/identity"
+import type { PiastrixPayment } from "../models/payment"
+import { PAYMENT_REGISTER_TABLE } from "./tables"
 
 /**
  * The register of payments this store opened at the service (`piastrix_payment`, the plugin
  * module's model), as SQL the payment provider can run too. Times are the database's.
  */
 
-export const PAYMENT_REGISTER_TABLE = "piastrix_payment"
+export { PAYMENT_REGISTER_TABLE }
 
-export type RegisteredPayment = {
-  id: string
-  shop_order_id: string
-  kind: PaymentKind
-  amount: string
-  currency: number
-  payment_id: string | null
-  state: string
-  /** The payer's wallet in full, when known: session data, which the storefront reads, holds it masked. */
-  payer_account: string | null
-  created_at: Date | string
-}
+/**
+ * A register row as its SQL reads it, from the model; `payer_account` is the payer's wallet in full, when
+ * known (session data, which the storefront reads, holds it masked).
+ */
+export type RegisteredPayment = Pick<
+  InferTypeOf<typeof PiastrixPayment>,
+  | "id"
+  | "shop_order_id"
+  | "amount"
+  | "currency"
+  | "payment_id"
+  | "state"
+  | "payer_account"
+> & { kind: PaymentKind; created_at: Date | string }
 
 /** Writes the payment before the service is asked to create it; a second call changes nothing. */
 export async function registerPayment(
@@ -116,6 +124,22 @@ export async function isOwnPayment(
     [shopOrderId, shopOrderId]
   )
   return rows.length > 0
+}
+
+/**
+ * A registered payment by its `shop_order_id`, for one look at it now (the admin's "check status now"),
+ * without the payer's whole wallet; undefined when the store never registered it.
+ */
+export async function registeredPayment(
+  db: SqlConnection,
+  shopOrderId: string
+): Promise<Omit<RegisteredPayment, "payer_account"> | undefined> {
+  const { rows } = await db.raw(
+    `select id, shop_order_id, kind, amount, currency, payment_id, state, created_at
+       from ${PAYMENT_REGISTER_TABLE} where shop_order_id = ? and deleted_at is null`,
+    [shopOrderId]
+  )
+  return rows[0]
 }
 
 /** A registered payment claimed for a look, with the live session that holds it, if any. */

@@ -1,5 +1,9 @@
-import { attemptLimitMessage, peekAttempt, takeAttempt } from "../attempt-limit"
-import type { SqlConnection } from "../sql-connection"
+import {
+  attemptLimitMessage,
+  peekAttempt,
+  takeAttempt,
+} from "../repositories/attempt-limit"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 
 /**
  * The storefront limits' decisions and messages. The counting itself is one SQL statement, shown to let

@@ -1,16 +1,20 @@
-import { KIND_LABELS, kindOfProviderId, type PaymentKind } from "./identity"
-import { maskAccount } from "./mask"
+import {
+  KIND_LABELS,
+  kindOfProviderId,
+  type PaymentKind,
+} from "../../../lib/plugin/identity"
+import { maskAccount } from "../../../lib/plugin/mask"
 import { NOTIFICATION_TABLE } from "./inbox"
-import type { SqlConnection } from "./sql-connection"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import {
   PAYMENT_REGISTER_TABLE,
   type RegisteredPayment,
 } from "./payment-register"
 import { REFUND_REGISTER_TABLE, type RefundState } from "./refund-register"
-import { readSessionData } from "./session-data"
-import type { OrderPaymentView } from "../../types/admin-responses"
+import { readSessionData } from "../../../lib/plugin/session-data"
+import type { OrderPaymentView } from "../../../types/admin-responses"
 
-export type { OrderPaymentView } from "../../types/admin-responses"
+export type { OrderPaymentView } from "../../../types/admin-responses"
 
 /** What the order's payment sessions look like to Query (order -> payment_collections -> payment_sessions). */
 export type OrderSessionInput = {

@@ -1,9 +1,9 @@
 import BigNumber from "bignumber.js"
-import { messageText } from "../plugin/messages"
+import { messageText } from "../../../lib/plugin/messages"
 import { randomUUID } from "node:crypto"
-import { defaultCurrencyTable } from "../piastrix"
-import type { SqlConnection } from "../plugin/sql-connection"
-import { maskCardNumbers } from "../plugin/mask"
+import { defaultCurrencyTable } from "../../../lib/piastrix"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import { maskCardNumbers } from "../../../lib/plugin/mask"
 import {
   lockRecipient,
   post,
@@ -15,12 +15,12 @@ import {
   payoutCreatedLegs,
   payoutReturnedLegs,
   payoutSucceededLegs,
-} from "./postings"
+} from "../../../lib/payouts/postings"
 import { getRecipient, type Recipient } from "./recipients"
 import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
-import type { Payout, PayoutStatus } from "../../types/admin-responses"
+import type { Payout, PayoutStatus } from "../../../types/admin-responses"
 
-export type { Payout, PayoutStatus } from "../../types/admin-responses"
+export type { Payout, PayoutStatus } from "../../../types/admin-responses"
 
 /**
  * Payout rows (`piastrix_payout`) and their ledger postings, written together in one transaction so a

@@ -1,6 +1,6 @@
 import BigNumber from "bignumber.js"
-import { defaultCurrencyTable } from "../piastrix"
-import type { SqlConnection } from "../plugin/sql-connection"
+import { defaultCurrencyTable } from "../../../lib/piastrix"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import {
   lockRecipient,
   post,
@@ -18,14 +18,14 @@ import {
   releaseLegs,
   reversalLegs,
   type References,
-} from "./postings"
+} from "../../../lib/payouts/postings"
 import { getRecipient } from "./recipients"
 import {
   partOf,
   returnedPartOf,
   stillToReverse,
   type AccrualPart,
-} from "./returned-shares"
+} from "../../../lib/payouts/returned-shares"
 import { LEDGER_TABLE, RECIPIENT_TABLE } from "./tables"
 
 /**
@@ -318,6 +318,18 @@ export async function accrualsOfOrder(
     [orderId]
   )
   return rows
+}
+
+/** Of these fulfillments, the ones with an accrual in the ledger (the lost-fulfillment sweep skips them). */
+export async function accruedFulfillmentIds(
+  db: SqlConnection,
+  fulfillmentIds: readonly string[]
+): Promise<Set<string>> {
+  const { rows } = await db.raw(
+    `select distinct fulfillment_id from ${LEDGER_TABLE} where fulfillment_id = any(?) and kind = 'accrual'`,
+    [fulfillmentIds]
+  )
+  return new Set(rows.map((r: { fulfillment_id: string }) => r.fulfillment_id))
 }
 
 /** A manual correction of a recipient's available balance (positive or negative), with its reason. */

@@ -1,7 +1,11 @@
 import en from "../../../admin/i18n/json/en.json"
 import ru from "../../../admin/i18n/json/ru.json"
-import { localDateTime, statementFileName, toCsv } from "../statement"
-import { STATEMENT_WORDS } from "../statement-words"
+import {
+  localDateTime,
+  statementFileName,
+  toCsv,
+} from "../repositories/statement"
+import { STATEMENT_WORDS } from "../../../lib/payouts/statement-words"
 
 describe("statement words", () => {
   it.each([

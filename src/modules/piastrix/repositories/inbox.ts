@@ -1,16 +1,20 @@
 import { createHash } from "node:crypto"
 import { generateEntityId } from "@medusajs/framework/utils"
-import type { PiastrixNotification } from "../piastrix"
-import { walletSessionExists } from "./medusa-tables"
+import type { PiastrixNotification } from "../../../lib/piastrix"
+import { walletSessionExists } from "../../../lib/plugin/medusa-tables"
 import { REFUND_REGISTER_TABLE } from "./refund-register"
-import type { SqlConnection } from "./sql-connection"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import type {
   InboxNotification,
   InboxPage,
   NotificationState,
-} from "../../types/admin-responses"
+} from "../../../types/admin-responses"
+import { NOTIFICATION_TABLE } from "./tables"
 
-export type { InboxPage, NotificationState } from "../../types/admin-responses"
+export type {
+  InboxPage,
+  NotificationState,
+} from "../../../types/admin-responses"
 
 /**
  * The notification inbox, as SQL on the store's database. Its rows are written only for
@@ -24,7 +28,7 @@ export type { InboxPage, NotificationState } from "../../types/admin-responses"
  * in one file.
  */
 
-export const NOTIFICATION_TABLE = "piastrix_notification"
+export { NOTIFICATION_TABLE }
 
 /** Emitted with `{ id }` once a verified notification is recorded; a subscriber processes it. */
 export const NOTIFICATION_RECEIVED_EVENT = "piastrix.notification.received"
@@ -115,7 +119,7 @@ export async function recordNotification(
 }
 
 const INBOX_REFUND_PREFIX = "inbox_"
-/** The refund id of the money a notification brought, refunded from the inbox (lib/plugin/inbox-refund.ts). */
+/** The refund id of the money a notification brought, refunded from the inbox (modules/piastrix/repositories/inbox-refund.ts). */
 export const inboxRefundIdOf = (notificationId: string) =>
   `${INBOX_REFUND_PREFIX}${notificationId}`
 
@@ -131,6 +135,17 @@ export const refundedPayment = (shopOrderId: string, exceptRefundId?: string) =>
             where rf.shop_order_id = ${shopOrderId} and rf.deleted_at is null and rf.state not in ('refused', 'void')${
               exceptRefundId ? ` and rf.refund_id <> ${exceptRefundId}` : ""
             })`
+
+/** Whether some of the payment `shopOrderId` went back to the payer, or may have (`refundedPayment`). */
+export async function isPaymentRefunded(
+  db: SqlConnection,
+  shopOrderId: string
+): Promise<boolean> {
+  const { rows } = await db.raw(`select ${refundedPayment("?")} as refunded`, [
+    shopOrderId,
+  ])
+  return rows[0]?.refunded === true
+}
 
 /** What the service said about a payment, as verified and recorded. */
 export type VerifiedVerdict = {

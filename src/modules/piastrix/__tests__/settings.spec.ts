@@ -1,4 +1,4 @@
-import { parsePiastrixOptions } from "../options"
+import { parsePiastrixOptions } from "../../../lib/plugin/options"
 import {
   applySettings,
   checkSettingChanges,
@@ -6,7 +6,7 @@ import {
   SettingError,
   settingsViewOf,
   validSettings,
-} from "../settings"
+} from "../repositories/settings"
 
 /**
  * The settings' rules, without their two statements: those run against Postgres through the admin route

@@ -1,12 +1,12 @@
-import type { PiastrixClient, PollingGuard } from "../piastrix"
+import type { PiastrixClient, PollingGuard } from "../../../lib/piastrix"
 import {
   inboxRefundIdOf,
   NOTIFICATION_TABLE,
   refundableNotification,
   type NotificationRow,
 } from "./inbox"
-import { sessionsHoldingPayment } from "./medusa-tables"
-import type { SqlConnection } from "./sql-connection"
+import { sessionsHoldingPayment } from "../../../lib/plugin/medusa-tables"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import {
   REFUND_REGISTER_TABLE,
   openRefund,
@@ -15,7 +15,10 @@ import {
   type RefundRow,
 } from "./refund-register"
 import { payerAccountOf } from "./payment-register"
-import type { RefundTransfer, RefundTransferContext } from "./refund-transfer"
+import type {
+  RefundTransfer,
+  RefundTransferContext,
+} from "../utils/refund-transfer"
 
 /**
  * Money without an order, sent back from the inbox: a paid wallet payment whose cart could not become an

@@ -1,13 +1,15 @@
 import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
-import { defaultCurrencyTable } from "../piastrix"
-import type { SqlConnection } from "../plugin/sql-connection"
+import { defaultCurrencyTable } from "../../../lib/piastrix"
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import type { PiastrixLedgerEntry } from "../models/ledger-entry"
 import {
   checkPosting,
   LedgerError,
   type LedgerAccount,
   type Posting,
-} from "./postings"
+} from "../../../lib/payouts/postings"
 import { LEDGER_TABLE } from "./tables"
 
 /**
@@ -21,23 +23,22 @@ export type SqlDatabase = SqlConnection & {
   transaction<T>(work: (trx: SqlConnection) => Promise<T>): Promise<T>
 }
 
-export type LedgerEntry = {
-  id: string
-  idempotency_key: string
-  transaction_id: string
-  recipient_id: string | null
-  currency: number
-  account: LedgerAccount
-  amount: string
-  kind: string
-  reason: string | null
-  related_transaction_id: string | null
-  order_id: string | null
-  line_item_id: string | null
-  fulfillment_id: string | null
-  payout_id: string | null
-  created_at: Date | string
-}
+/** A leg as its SQL reads it, from the model: `amount` (numeric) read as text, `account` one of the accounts. */
+export type LedgerEntry = Pick<
+  InferTypeOf<typeof PiastrixLedgerEntry>,
+  | "id"
+  | "idempotency_key"
+  | "transaction_id"
+  | "recipient_id"
+  | "currency"
+  | "kind"
+  | "reason"
+  | "related_transaction_id"
+  | "order_id"
+  | "line_item_id"
+  | "fulfillment_id"
+  | "payout_id"
+> & { account: LedgerAccount; amount: string; created_at: Date | string }
 
 export type PostedTransaction = {
   transaction_id: string

@@ -1,4 +1,4 @@
-import { describeError } from "../plugin/describe-error"
+import { describeError } from "../../../lib/plugin/describe-error"
 import {
   claimDuePolls,
   claimPendingPayouts,
@@ -8,7 +8,7 @@ import {
   type Payout,
 } from "./payouts"
 import { SCHEDULE_INTERVALS } from "./recipients"
-import { sendPayout, syncPayout, type PayoutContext } from "./send"
+import { sendPayout, syncPayout, type PayoutContext } from "../utils/send"
 import { LEDGER_TABLE, PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
 
 /**

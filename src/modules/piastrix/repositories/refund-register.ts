@@ -1,6 +1,9 @@
 import { generateEntityId } from "@medusajs/framework/utils"
-import { medusaRefundLives } from "./medusa-tables"
-import type { SqlConnection } from "./sql-connection"
+import { medusaRefundLives } from "../../../lib/plugin/medusa-tables"
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import type { PiastrixRefund } from "../models/refund"
+import { REFUND_REGISTER_TABLE } from "./tables"
 
 /**
  * The register of refund transfers (`piastrix_refund`, the plugin module's model), as SQL the payment
@@ -13,7 +16,7 @@ import type { SqlConnection } from "./sql-connection"
  *   takes that row over, so it asks the service about the same `shop_payment_id` instead of paying twice.
  */
 
-export const REFUND_REGISTER_TABLE = "piastrix_refund"
+export { REFUND_REGISTER_TABLE }
 
 /**
  * sending: written, transfer under way; sent: the service made it; unknown: the outcome could not be
@@ -24,20 +27,20 @@ export const REFUND_REGISTER_TABLE = "piastrix_refund"
 export type RefundState =
   "sending" | "sent" | "unknown" | "refused" | "mismatch" | "void"
 
-export type RefundRow = {
-  id: string
-  refund_id: string
-  shop_order_id: string
-  shop_payment_id: string
-  payee: string
-  amount: string
-  currency: number
-  payee_currency: number
-  state: RefundState
-  transfer_id: string | null
-  last_error: string | null
-  updated_at: Date | string
-}
+/** A register row as its SQL reads it, from the model (`state` one of the states above). */
+export type RefundRow = Pick<
+  InferTypeOf<typeof PiastrixRefund>,
+  | "id"
+  | "refund_id"
+  | "shop_order_id"
+  | "shop_payment_id"
+  | "payee"
+  | "amount"
+  | "currency"
+  | "payee_currency"
+  | "transfer_id"
+  | "last_error"
+> & { state: RefundState; updated_at: Date | string }
 
 export type RefundRequest = Omit<
   RefundRow,

@@ -1,5 +1,5 @@
 import { POLL_TABLE } from "./postgres-poll-store"
-import type { SqlConnection } from "./sql-connection"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 
 /**
  * Limits a stranger cannot exceed: at most `max` attempts per key (a payment session's receipts, a cart's

@@ -1,6 +1,12 @@
-import type { SqlConnection } from "../plugin/sql-connection"
-import { isSealed, type AccountCipher } from "./account-cipher"
-import { accountContext, sealAccountFields } from "./accounts"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import {
+  isSealed,
+  type AccountCipher,
+} from "../../../lib/payouts/account-cipher"
+import {
+  accountContext,
+  sealAccountFields,
+} from "../../../lib/payouts/accounts"
 import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
 
 /**

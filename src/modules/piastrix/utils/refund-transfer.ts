@@ -8,15 +8,15 @@ import {
   type PiastrixClient,
   type PollingGuard,
   type TransferStatusResult,
-} from "../piastrix"
-import { describeError } from "./describe-error"
-import { readTransferStatus } from "./payment-status"
+} from "../../../lib/piastrix"
+import { describeError } from "../../../lib/plugin/describe-error"
+import { readTransferStatus } from "../../../lib/plugin/payment-status"
 import type {
   OpenedRefund,
   RefundRequest,
   RefundRow,
   RefundSettlement,
-} from "./refund-register"
+} from "../repositories/refund-register"
 
 /**
  * A wallet payment sent back to the payer by a wallet transfer (`/transfer/create`), at most once per

@@ -3,9 +3,9 @@ import {
   type PiastrixClient,
   type PollingGuard,
   type ShopInputConfigResult,
-} from "../piastrix"
+} from "../../../lib/piastrix"
 import { POLL_TABLE } from "./postgres-poll-store"
-import type { SqlConnection } from "./sql-connection"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 
 const ENDPOINT = "/shop_input_config/shop"
 

@@ -1,6 +1,6 @@
 import { NOTIFICATION_TABLE, refundedPayment } from "./inbox"
-import { anotherSessionOfCollectionPaid } from "./medusa-tables"
-import type { SqlConnection } from "./sql-connection"
+import { anotherSessionOfCollectionPaid } from "../../../lib/plugin/medusa-tables"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 
 /**
  * A payment carried over to a replacement session. When Medusa cannot complete a cart after the

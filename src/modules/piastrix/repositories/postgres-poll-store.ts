@@ -6,10 +6,11 @@ import {
   type PollOutcome,
   type PollRecord,
   type PollStore,
-} from "../piastrix"
-import type { SqlConnection } from "./sql-connection"
+} from "../../../lib/piastrix"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import { POLL_TABLE } from "./tables"
 
-export const POLL_TABLE = "piastrix_poll"
+export { POLL_TABLE }
 
 /**
  * The polling guard's store in Postgres, shared by every Medusa instance on the database: the service's limits

@@ -1,10 +1,10 @@
 import BigNumber from "bignumber.js"
-import { defaultCurrencyTable } from "../piastrix"
-import type { SqlConnection } from "../plugin/sql-connection"
+import { defaultCurrencyTable } from "../../../lib/piastrix"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import { LEDGER_TABLE, PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
-import type { VendorShare } from "../../types/admin-responses"
+import type { VendorShare } from "../../../types/admin-responses"
 
-export type { VendorShare } from "../../types/admin-responses"
+export type { VendorShare } from "../../../types/admin-responses"
 
 export async function orderVendorShares(
   db: SqlConnection,

@@ -1,10 +1,13 @@
 import BigNumber from "bignumber.js"
-import { defaultCurrencyTable } from "../piastrix"
-import type { SqlConnection } from "../plugin/sql-connection"
+import { defaultCurrencyTable } from "../../../lib/piastrix"
+import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import type { Recipient } from "./recipients"
 import { entryOrderId } from "./ledger"
-import type { EntryKind, RecipientAccount } from "./postings"
-import { STATEMENT_WORDS, type StatementLanguage } from "./statement-words"
+import type { EntryKind, RecipientAccount } from "../../../lib/payouts/postings"
+import {
+  STATEMENT_WORDS,
+  type StatementLanguage,
+} from "../../../lib/payouts/statement-words"
 import { LEDGER_TABLE } from "./tables"
 
 /**

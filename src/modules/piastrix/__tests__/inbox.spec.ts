@@ -1,10 +1,10 @@
-import { notificationDedupeKey } from "../inbox"
+import { notificationDedupeKey } from "../repositories/inbox"
 import {
   isPaymentSessionId,
   isPiastrixProviderId,
   kindOfProviderId,
   PROVIDER_IDENTIFIERS,
-} from "../identity"
+} from "../../../lib/plugin/identity"
 
 const event = {
   shop_id: "5",

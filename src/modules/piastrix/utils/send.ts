@@ -14,19 +14,22 @@ import {
   type TransferCreateResult,
   type TransferStatusResult,
   type WithdrawRecord,
-} from "../piastrix"
-import { describeError } from "../plugin/describe-error"
-import { maskCardNumbers } from "../plugin/mask"
-import { messageText } from "../plugin/messages"
-import type { PiastrixOptions } from "../plugin/options"
-import { AccountCipherError, type AccountCipher } from "./account-cipher"
+} from "../../../lib/piastrix"
+import { describeError } from "../../../lib/plugin/describe-error"
+import { maskCardNumbers } from "../../../lib/plugin/mask"
+import { messageText } from "../../../lib/plugin/messages"
+import type { PiastrixOptions } from "../../../lib/plugin/options"
+import {
+  AccountCipherError,
+  type AccountCipher,
+} from "../../../lib/payouts/account-cipher"
 import {
   AccountKeyMissingError,
   openAccountFields,
   type AccountFields,
-} from "./accounts"
-import type { SqlDatabase } from "./ledger"
-import { getRecipient } from "./recipients"
+} from "../../../lib/payouts/accounts"
+import type { SqlDatabase } from "../repositories/ledger"
+import { getRecipient } from "../repositories/recipients"
 import {
   backToPending,
   claimStatusPoll,
@@ -38,7 +41,7 @@ import {
   noteError,
   recordFee,
   type Payout,
-} from "./payouts"
+} from "../repositories/payouts"
 
 /**
  * Talking to the service about a payout that is already written (`payouts.ts`): quote, check the
@@ -53,7 +56,7 @@ export type PayoutContext = {
   db: SqlDatabase
   client: PiastrixClient
   options: PiastrixOptions
-  /** The options with the admin's settings (lib/plugin/settings.ts), read now. */
+  /** The options with the admin's settings (modules/piastrix/repositories/settings.ts), read now. */
   effectiveOptions: () => Promise<PiastrixOptions>
   logger: { info(message: string): void; warn(message: string): void }
   /** Opens the stored accounts for the calls that send them; null when the store has no account key. */
