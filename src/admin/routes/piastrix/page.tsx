@@ -49,7 +49,7 @@ const badgeOf = (row: InboxRowView) =>
     : { color: STATE_COLOR[row.state], label: `inbox.states.${row.state}` }
 
 /** The service's own status word, in the page's language when it is one the plugin knows. */
-const KNOWN_STATUSES = new Set(["success", "rejected"])
+const KNOWN_STATUSES = new Set(["success", "rejected", "refund"])
 
 const RetryButton = ({ row }: { row: InboxRowView }) => {
   const { t } = useTranslation("piastrix")
@@ -315,7 +315,9 @@ const PiastrixInboxPage = () => {
                     ) : null}
                   </Table.Cell>
                   <Table.Cell className="text-right">
-                    {RETRYABLE.has(row.state) ? (
+                    {/* A payment or refund that needs a person is settled outside the inbox: its reason says where. */}
+                    {RETRYABLE.has(row.state) &&
+                    row.source === "notification" ? (
                       <div className="flex items-center justify-end gap-x-2 whitespace-nowrap">
                         <ResolveButton row={row} />
                         {row.refundable ? <RefundButton row={row} /> : null}

@@ -1,3 +1,4 @@
+import type { SignedEndpoint } from "../sign"
 import { expectSignature, NOW, SHOP_ID, useSandbox } from "./client-test-utils"
 
 /**
@@ -12,6 +13,13 @@ const { sandbox, client, lastTo } = useSandbox()
 const RUB = 643
 const WALLET = "201494711279"
 const CARD = "4111111111111111"
+
+/** The last request to `path` is signed over exactly `joined` with the secret; returns its body. */
+function sentSigned(path: SignedEndpoint, joined: string) {
+  const { body } = lastTo(path)
+  expectSignature(path, body as never, joined)
+  return body
+}
 
 /** The payer pays a payment at the sandbox, as its page would. */
 async function payAtSandbox(shopOrderId: string) {
@@ -60,11 +68,7 @@ describe("the shop", () => {
 
   it("lists the payout directions with their account fields", async () => {
     const methods = await client().shopOutputConfig()
-    expectSignature(
-      "/shop_output_config/shop",
-      lastTo("/shop_output_config/shop").body as never,
-      `${NOW}:5`
-    )
+    sentSigned("/shop_output_config/shop", `${NOW}:5`)
     const card = methods
       .flatMap((m) => m.payways)
       .find((p) => p.alias === "card_rub")
@@ -274,11 +278,7 @@ describe("a wallet payment (bill)", () => {
 
     await payAtSandbox("sbx-bill-1")
     const record = await c.billStatus({ shop_order_id: "sbx-bill-1" })
-    expectSignature(
-      "/bill/shop_order_status",
-      lastTo("/bill/shop_order_status").body as never,
-      `${NOW}:5:sbx-bill-1`
-    )
+    sentSigned("/bill/shop_order_status", `${NOW}:5:sbx-bill-1`)
     expect(record).toMatchObject({
       payment_id: created.id,
       status: 2,
@@ -352,11 +352,7 @@ describe("payouts", () => {
     })
 
     const byId = await c.withdrawStatus({ withdraw_id: made.id })
-    expectSignature(
-      "/withdraw/status",
-      lastTo("/withdraw/status").body as never,
-      `${NOW}:5:${made.id}`
-    )
+    sentSigned("/withdraw/status", `${NOW}:5:${made.id}`)
     expect(byId).toMatchObject({ id: made.id, shop_payment_id: "sbx-payout-1" })
     const byOurs = await c.withdrawShopPaymentStatus({
       shop_payment_id: "sbx-payout-1",
@@ -372,11 +368,7 @@ describe("payouts", () => {
       payee_currency: RUB,
       shop_currency: RUB,
     })
-    expectSignature(
-      "/transfer/try",
-      lastTo("/transfer/try").body as never,
-      "100.00:receive_amount:643:643:5"
-    )
+    sentSigned("/transfer/try", "100.00:receive_amount:643:643:5")
     expect(quote).toMatchObject({
       payee_amount: "100",
       write_off_amount: "100.5",
@@ -391,11 +383,7 @@ describe("payouts", () => {
       payee_currency: "USD",
       shop_currency: "RUB",
     })
-    expectSignature(
-      "/transfer/try",
-      lastTo("/transfer/try").body as never,
-      "25.50:receive_amount:840:643:5"
-    )
+    sentSigned("/transfer/try", "25.50:receive_amount:840:643:5")
     expect(usd).toMatchObject({
       payee_amount: "25.5",
       payee_currency: 840,
@@ -410,9 +398,8 @@ describe("payouts", () => {
       shop_currency: RUB,
       shop_payment_id: "sbx-transfer-1",
     })
-    expectSignature(
+    sentSigned(
       "/transfer/create",
-      lastTo("/transfer/create").body as never,
       `100.00:receive_amount:${WALLET}:643:643:5:sbx-transfer-1`
     )
     expect(made).toMatchObject({ id: expect.any(Number) })
