@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import type { AxiosInstance } from "axios"
 import jwt from "jsonwebtoken"
 
 let admins = 0
@@ -27,4 +28,26 @@ export async function adminHeaders(container: MedusaContainer) {
     { expiresIn: "1d" }
   )
   return { headers: { authorization: `Bearer ${token}` } }
+}
+
+/**
+ * What the store owner's inbox (`GET /admin/piastrix/notifications?state=needs_attention`) shows that needs a
+ * person for the payment `shopOrderId`, and how many rows need one in all (the red count on the page).
+ */
+export async function needsAttentionFor(
+  api: Pick<AxiosInstance, "get">,
+  container: MedusaContainer,
+  shopOrderId: string
+) {
+  const { data } = await api.get(
+    "/admin/piastrix/notifications?state=needs_attention&limit=100",
+    await adminHeaders(container)
+  )
+  return {
+    rows: (data.notifications as Array<Record<string, any>>).filter(
+      (n) => n.shop_order_id === shopOrderId
+    ),
+    needs_attention: data.needs_attention as number,
+    count: data.count as number,
+  }
 }

@@ -84,7 +84,7 @@ export async function holdTable(
 
 /** The address of the database a booted in-process Medusa uses (`db`, its knex connection), for a hold. */
 export async function databaseUrlOf(db: {
-  raw: (sql: string) => Promise<{ rows: Array<{ name: string }> }>
+  raw: (sql: string) => PromiseLike<{ rows: Array<{ name: string }> }>
 }): Promise<string> {
   const { rows } = await db.raw("select current_database() as name")
   return `${serverUrl()}/${rows[0].name}`

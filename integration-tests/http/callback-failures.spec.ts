@@ -4,7 +4,7 @@ import {
   NOTIFICATION_MAX_ATTEMPTS,
   runNotificationProcessing,
 } from "../../src/workflows/piastrix-notification/utils/run-notification-processing"
-import { adminHeaders } from "../helpers/admin-api"
+import { adminHeaders, needsAttentionFor } from "../helpers/admin-api"
 import {
   holdCallbacks,
   inboxRows,
@@ -168,6 +168,27 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
           ),
         }),
       ])
+      // The store owner's inbox shows it among what needs a person (no notification came), worded, with
+      // what was paid, and no Retry or Refund of a notification.
+      const inbox = await needsAttentionFor(api, getContainer(), session.id)
+      expect(inbox.rows).toEqual([
+        expect.objectContaining({
+          source: "payment",
+          state: "needs_attention",
+          status: "success",
+          refundable: false,
+          last_error: registered[0].last_error,
+          last_error_message: {
+            code: "inbox.paid_found_not_as_asked",
+            params: {
+              detail: expect.stringMatching(
+                /paid 1250\.5 \(currency 840\), asked 1250\.50? \(currency 643\)$/
+              ),
+            },
+          },
+        }),
+      ])
+      expect(inbox.needs_attention).toBe(inbox.count)
       // A person decides now: the reconcile job does not look at it again, and asked the service once.
       await db.raw(
         `update piastrix_payment set next_check_at = now() where shop_order_id = ?`,

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { reconcilePiastrix } from "../../src/jobs/reconcile-piastrix"
-import { adminHeaders } from "../helpers/admin-api"
+import { adminHeaders, needsAttentionFor } from "../helpers/admin-api"
 import {
   holdCallbacks,
   postCallback,
@@ -315,6 +315,21 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       )
       expect(rows[0].state).toBe("paid_without_order")
       expect(rows[0].last_error).toMatch(/no order was created/)
+      // In front of a person: the store owner's inbox lists it among what needs one, worded, though no
+      // notification came.
+      const inbox = await needsAttentionFor(api, getContainer(), first.id)
+      expect(inbox.rows).toEqual([
+        expect.objectContaining({
+          source: "payment",
+          state: "needs_attention",
+          shop_amount: "1250.50",
+          shop_currency_code: "RUB",
+          last_error_message: {
+            code: "inbox.paid_found_session_gone",
+            params: { detail: expect.stringMatching(/ status 4$/) },
+          },
+        }),
+      ])
 
       const again = await reconcilePiastrix(getContainer())
       expect(again.payments).toEqual([])

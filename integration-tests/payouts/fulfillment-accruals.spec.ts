@@ -27,7 +27,7 @@ import piastrixReturnReversal from "../../src/subscribers/piastrix-return-revers
 import piastrixFulfillmentAccrual, {
   orderOfFulfillment,
 } from "../../src/subscribers/piastrix-fulfillment-accrual"
-import { adminHeaders } from "../helpers/admin-api"
+import { adminHeaders, needsAttentionFor } from "../helpers/admin-api"
 import { refundTransfers, sandboxControl, waitFor } from "../helpers/callbacks"
 import { payOnPaymentPage } from "../helpers/payer"
 import {
@@ -142,7 +142,21 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     const books = await vendor("Books vendor", "piastrix-ebook", "10")
     const stickers = await vendor("Sticker vendor", "piastrix-stickers", "20")
     const shipping = await shippingOption(getContainer())
-    return { books, stickers, ...(await placeOrder(shipping, { wallet })) }
+    const placed = await placeOrder(shipping, { wallet })
+    /** Fulfils both lines whole, and waits until Medusa's event accrued each vendor's share, held. */
+    const fulfillAll = async () => {
+      const { result } = await placed.fulfill([
+        { id: placed.line("piastrix-ebook"), quantity: 2 },
+        { id: placed.line("piastrix-stickers"), quantity: 1 },
+      ])
+      await eventually(
+        async () =>
+          (await recipientBalances(db, stickers.id, RUB)).held === "120.00" &&
+          (await recipientBalances(db, books.id, RUB)).held === "2250.90"
+      )
+      return result
+    }
+    return { books, stickers, fulfillAll, ...placed }
   }
 
   /** A paid order of two books and stickers, with its lines, fulfillments and returns made by Medusa's workflows. */
@@ -313,15 +327,8 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   })
 
   it("reverses a canceled fulfillment's shares once, and a share already paid out becomes a clawback", async () => {
-    const { books, stickers, order, line, fulfill } = await paidOrder()
-    const { result: first } = await fulfill([
-      { id: line("piastrix-ebook"), quantity: 2 },
-      { id: line("piastrix-stickers"), quantity: 1 },
-    ])
-    await eventually(
-      async () =>
-        (await recipientBalances(db, stickers.id, RUB)).held === "120.00"
-    )
+    const { books, stickers, order, fulfillAll } = await paidOrder()
+    const first = await fulfillAll()
     // The books' share is released and paid out before the fulfillment is canceled.
     await db.raw(`update piastrix_recipient set hold_days = 0 where id = ?`, [
       books.id,
@@ -429,17 +436,10 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   }
 
   it("refunds a wallet-paid order canceled in Medusa once at the service, and reverses its vendors' shares once", async () => {
-    const { books, stickers, order, sessionId, line, fulfill } =
-      await paidOrder({ wallet: true })
-    const { result: fulfillment } = await fulfill([
-      { id: line("piastrix-ebook"), quantity: 2 },
-      { id: line("piastrix-stickers"), quantity: 1 },
-    ])
-    await eventually(
-      async () =>
-        (await recipientBalances(db, stickers.id, RUB)).held === "120.00" &&
-        (await recipientBalances(db, books.id, RUB)).held === "2250.90"
-    )
+    const { books, stickers, order, sessionId, fulfillAll } = await paidOrder({
+      wallet: true,
+    })
+    const fulfillment = await fulfillAll()
     // Medusa cancels an order only once its fulfillments are canceled: that reverses the shares.
     await cancelOrderFulfillmentWorkflow(getContainer()).run({
       input: { order_id: order.id, fulfillment_id: fulfillment.id },
@@ -494,7 +494,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     }
   })
 
-  it("shows on a wallet-paid order canceled in Medusa that its refund did not go through when the service fails the transfer", async () => {
+  it("shows a wallet-paid order's refund that failed on its cancel on the order and in the inbox, and makes it once when the admin refunds the payment again", async () => {
     const { order, sessionId } = await placeOrder(
       await shippingOption(getContainer()),
       { wallet: true }
@@ -537,6 +537,76 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         reason: expect.stringMatching(/outcome unknown \(HTTP 500/),
       }),
     ])
+
+    // Where an operator looks for what needs a person: the Piastrix inbox lists the refund that did not go
+    // through, with its order and what to do.
+    const inbox = await needsAttentionFor(api, getContainer(), sessionId!)
+    expect(inbox.rows).toEqual([
+      expect.objectContaining({
+        source: "refund",
+        state: "needs_attention",
+        status: "refund",
+        refundable: false,
+        order: expect.objectContaining({ id: order.id }),
+        last_error_message: expect.objectContaining({
+          code: "inbox.refund_not_sent",
+        }),
+      }),
+    ])
+    expect(Number(inbox.rows[0].shop_amount).toFixed(2)).toBe(after.paid)
+
+    // What the row says to do: refund the payment again from the order (the admin's Refund on it). The
+    // provider takes the unknown transfer over: the service is asked about it first (never made), then
+    // it is made once, under its own id, and Medusa records the refund on the payment. On a canceled order
+    // Medusa's workflow then answers 400 (its order transaction refuses a canceled order): the money moved.
+    const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+    const { data: placed } = await query.graph({
+      entity: "order",
+      fields: ["payment_collections.payments.id"],
+      filters: { id: order.id },
+    })
+    const paymentId = placed[0].payment_collections[0].payments[0].id
+    const headers = await adminHeaders(getContainer())
+    const refundAgain = () =>
+      api
+        .post(
+          `/admin/payments/${paymentId}/refund`,
+          { amount: Number(after.paid) },
+          headers
+        )
+        .then((r) => ({ status: r.status, message: null }))
+        .catch((e) => ({
+          status: e.response.status as number,
+          message: e.response.data?.message as string,
+        }))
+    const failed = await payoutsAtService(sandbox())
+    expect(await refundAgain()).toEqual({
+      status: 400,
+      message: expect.stringMatching(/has been canceled/),
+    })
+    expect(
+      payoutsAtServiceSince(failed, await payoutsAtService(sandbox()))
+    ).toMatchObject({ createRequests: 1, transfers: 1, debited: after.paid })
+    expect(
+      (await refundTransfers(sandbox(), sessionId!)).map((t) => t.writeOff)
+    ).toEqual([after.paid])
+    expect(await orderState(order.id)).toMatchObject({
+      status: "canceled",
+      refunds: [after.paid],
+    })
+    const { data: panel } = await api.get(
+      `/admin/piastrix/orders/${order.id}/payments`,
+      headers
+    )
+    expect(panel.payments[0].refunds).toEqual([
+      expect.objectContaining({ amount: after.paid, state: "sent" }),
+    ])
+    // Pressed once more: Medusa refuses more than was captured, and nothing more moves.
+    expect((await refundAgain()).status).toBe(400)
+    expect(await refundTransfers(sandbox(), sessionId!)).toHaveLength(1)
+    expect(
+      (await needsAttentionFor(api, getContainer(), sessionId!)).rows
+    ).toEqual([])
   })
 
   it("accrues a fulfillment whose event was lost, once, when the payout job looks back", async () => {
@@ -627,16 +697,9 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   }
 
   it("reverses a returned item's share once, also when the event is delivered twice; the hold releases the rest and a cancel reverses only what is left", async () => {
-    const { books, stickers, order, line, fulfill, returnItems } =
+    const { books, stickers, order, line, fulfillAll, returnItems } =
       await paidOrder()
-    const { result: fulfillment } = await fulfill([
-      { id: line("piastrix-ebook"), quantity: 2 },
-      { id: line("piastrix-stickers"), quantity: 1 },
-    ])
-    await eventually(
-      async () =>
-        (await recipientBalances(db, books.id, RUB)).held === "2250.90"
-    )
+    const fulfillment = await fulfillAll()
     const commissionBefore = await db.raw(
       `select sum(amount)::text as total from piastrix_ledger_entry where account = 'platform_commission' and order_id = ?`,
       [order.id]
@@ -709,16 +772,8 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   })
 
   it("reverses a canceled order's shares once, when the order's cancel finds them still accrued", async () => {
-    const { books, stickers, order, line, fulfill } = await paidOrder()
-    const { result: fulfillment } = await fulfill([
-      { id: line("piastrix-ebook"), quantity: 2 },
-      { id: line("piastrix-stickers"), quantity: 1 },
-    ])
-    await eventually(
-      async () =>
-        (await recipientBalances(db, stickers.id, RUB)).held === "120.00" &&
-        (await recipientBalances(db, books.id, RUB)).held === "2250.90"
-    )
+    const { books, stickers, order, fulfillAll } = await paidOrder()
+    const fulfillment = await fulfillAll()
     // Medusa cancels an order only once its fulfillments are canceled. Here the fulfillment's cancel brought no
     // event (canceled in the fulfillment module, which emits no `order.fulfillment_canceled`): the order's
     // cancel, with its real `order.canceled`, finds the shares still accrued.

@@ -24,11 +24,12 @@ import {
   type SqlDatabase,
 } from "../../src/modules/piastrix/repositories/ledger"
 import { type PayoutContext } from "../../src/modules/piastrix/utils/send"
+import sendPayoutsJob from "../../src/jobs/send-piastrix-payouts"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
 import { PIASTRIX_MODULE } from "../../src/modules/piastrix"
 import type PiastrixModuleService from "../../src/modules/piastrix/service"
 import { adminHeaders } from "../helpers/admin-api"
-import { sandboxControl } from "../helpers/callbacks"
+import { sandboxControl, waitFor } from "../helpers/callbacks"
 import {
   aMinuteLater as aMinuteLaterFor,
   balancesOf,
@@ -36,6 +37,7 @@ import {
   expectPayoutInvariants,
   payoutsAtService,
 } from "../helpers/payouts"
+import { databaseUrlOf, holdTable } from "../helpers/db-hold"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 
 jest.setTimeout(240000)
@@ -691,6 +693,56 @@ piastrixIntegrationRunner(
         await expectEachPayoutMadeOnce(sandbox(), final, {
           createRequests: 50 + 12,
         })
+      })
+
+      it("keeps two workers' send jobs, both at their claim at once, from sending one payout twice", async () => {
+        const recipients = []
+        for (let i = 0; i < 4; i++) {
+          const r = await recipient("transfer")
+          await earned(r.id, "1000.00")
+          recipients.push(r)
+        }
+        const created = (await createDuePayouts(ctx)).flatMap((c) =>
+          c.payout ? [c.payout] : []
+        )
+        expect(created).toHaveLength(4)
+        // The payout table held against writes: each job stops at its claim, the first statement of a send.
+        const hold = await holdTable(await databaseUrlOf(db), "piastrix_payout")
+        let jobs: Promise<unknown>
+        const saved = process.env.PIASTRIX_PAYOUTS
+        delete process.env.PIASTRIX_PAYOUTS
+        try {
+          // Two workers' ticks of the job itself (the job reads PIASTRIX_PAYOUTS as it starts).
+          jobs = Promise.all([
+            sendPayoutsJob(getContainer()),
+            sendPayoutsJob(getContainer()),
+          ])
+        } finally {
+          process.env.PIASTRIX_PAYOUTS = saved
+        }
+        try {
+          // Both inside the job at once: two backends wait on the table with the claim.
+          await waitFor(async () => {
+            const claims = (await hold.waiting()).filter((b) =>
+              /claimed_until = now\(\)/.test(b.query)
+            )
+            return claims.length === 2
+          })
+        } finally {
+          await hold.release()
+        }
+        await jobs
+        const final = await Promise.all(created.map((p) => getPayout(db, p.id)))
+        expect(final.map((p) => p.status)).toEqual(Array(4).fill("succeeded"))
+        // At the service: one create request per payout, none under another id, the four debited once
+        // (a payout both workers claimed is still sent once: `markSent` moves it from pending only once).
+        await expectEachPayoutMadeOnce(sandbox(), final, { createRequests: 4 })
+        // And each payout was claimed by one of them (the claim's `for update skip locked`): once, quoted once.
+        const { endpoints } = await sandboxControl(sandbox(), "GET", "requests")
+        expect({
+          attempts: final.map((p) => p.attempts),
+          quotes: endpoints["/transfer/try"]?.total,
+        }).toEqual({ attempts: Array(4).fill(1), quotes: 4 })
       })
 
       it("never sends a payout twice when three instances create, then send, then sync, each step at once", async () => {

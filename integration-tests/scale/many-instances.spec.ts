@@ -52,6 +52,10 @@ let servers: MedusaInstance[] = []
 let workers: MedusaInstance[] = []
 let env: Record<string, string>
 const everyInstance = () => [...servers, ...workers]
+/** A worker logs at debug level: each scheduled job's run, with its tick (`logJobTick`). */
+const workerEnv = () => ({ ...env, LOG_LEVEL: "debug" })
+/** How much the first worker had written when it was killed: a job it was running then runs again elsewhere. */
+let killedOutput = 0
 
 const WALLET = "pp_piastrix-wallet_piastrix"
 const REDIRECT = "pp_piastrix_piastrix"
@@ -94,7 +98,7 @@ beforeAll(async () => {
   workers = [
     await medusaInstance({
       databaseUrl: db.databaseUrl,
-      env,
+      env: workerEnv(),
       workerMode: "worker",
     }),
   ]
@@ -381,12 +385,13 @@ it("a worker killed while it processes callbacks leaves them to another worker, 
     // Another worker joins (it may stop at the held table too), and the first is killed holding its rows.
     second = await medusaInstance({
       databaseUrl: db.databaseUrl,
-      env,
+      env: workerEnv(),
       workerMode: "worker",
     })
     await second.start()
     workers.push(second)
     await first.kill()
+    killedOutput = first.output().length
     const stillHeld = await claimedOpen(sessions)
     process.stdout.write(
       `at the kill: the killed worker held ${heldByFirst.length} rows\n`
@@ -497,4 +502,73 @@ it("kept the service's polling limits across the whole installation, and logged 
     expect(lines.length).toBeGreaterThan(5)
     expect(scanLogLines(lines, TEST_SECRET)).toEqual([])
   }
+})
+
+it("ran each tick of a minute job on one worker only (Medusa's scheduler on Redis), read from the workers' logs", () => {
+  // Every run of the jobs due each minute, on any worker, with the tick it ran for (`logJobTick`). A tick run
+  // on both workers would be logged twice; schedulers of their own on each worker would run a job about twice
+  // a minute. Read from what the suite already did: nothing waits here.
+  const runs = new Map<
+    string,
+    Array<{ tick: string; worker: string; killed: boolean }>
+  >()
+  for (const [i, worker] of workers.entries()) {
+    for (const found of worker
+      .output()
+      .matchAll(/Piastrix job ([\w-]+): tick (\d{4}-\d\d-\d\dT[\d:.]+Z)/g)) {
+      const [, job, tick] = found
+      // A run the killed worker began before its kill may be run again by the other: the same tick, once more.
+      const killed = i === 0 && found.index! < killedOutput
+      runs.set(job, [
+        ...(runs.get(job) ?? []),
+        { tick, worker: worker.name, killed },
+      ])
+    }
+  }
+  const WORKER_STARTS = 3
+  const minuteJobs = [
+    "send-piastrix-payouts",
+    "sync-piastrix-payouts",
+    "reconcile-piastrix",
+  ]
+  const seen = minuteJobs.map((job) => {
+    const all = runs.get(job) ?? []
+    const times = all.map((r) => Date.parse(r.tick)).sort((a, b) => a - b)
+    const minutes = Math.floor((times[times.length - 1] - times[0]) / 60_000)
+    const survived = all
+      .filter((r) => !r.killed)
+      .map((r) => r.tick)
+      .sort()
+    return {
+      job,
+      ranSome: all.length >= 3,
+      tickedTwice: survived.filter((t, i) => survived[i - 1] === t),
+      // A worker's start adds a run of its own as it registers the schedule (3 starts in this suite).
+      atMostOncePerMinute: all.length <= minutes + 1 + WORKER_STARTS,
+      runs: all.length,
+      minutes,
+      workers: new Set(all.map((r) => r.worker)).size,
+      ticks: all.map(
+        (r) => `${r.tick} ${r.worker}${r.killed ? " killed" : ""}`
+      ),
+    }
+  })
+  process.stdout.write(`minute jobs' runs: ${JSON.stringify(seen)}\n`)
+  expect(
+    seen.map(({ job, ranSome, tickedTwice, atMostOncePerMinute }) => ({
+      job,
+      ranSome,
+      tickedTwice,
+      atMostOncePerMinute,
+    }))
+  ).toEqual(
+    minuteJobs.map((job) => ({
+      job,
+      ranSome: true,
+      tickedTwice: [],
+      atMostOncePerMinute: true,
+    }))
+  )
+  // And the ticks went to both workers (the payout test above needs it too).
+  expect(Math.max(...seen.map((s) => s.workers))).toBe(2)
 })

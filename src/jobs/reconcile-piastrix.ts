@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { logJobTick, type JobTick } from "../lib/plugin/job-tick"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { PIASTRIX_MODULE } from "../modules/piastrix"
 import type PiastrixModuleService from "../modules/piastrix/service"
@@ -150,8 +151,10 @@ export function reconcileDisabled(
 }
 
 export default async function reconcilePiastrixJob(
-  container: MedusaContainer
+  container: MedusaContainer,
+  tick?: JobTick
 ): Promise<void> {
+  logJobTick(container, config.name, tick)
   if (reconcileDisabled()) {
     return
   }

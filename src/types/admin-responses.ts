@@ -120,6 +120,12 @@ export type InboxPage = {
   notifications: (InboxNotification & {
     /** Money without an order that can go back to the payer from the inbox (inbox-refund.ts). */
     refundable: boolean
+    /**
+     * notification: a notification of the service (Retry, Resolve, Refund act on it); payment: a payment found
+     * paid by a status read that could not become an order; refund: a refund that did not go through, with no
+     * refund recorded in Medusa (inbox.ts, `ATTENTION_ROWS`). The last two need a person, outside the inbox.
+     */
+    source: "notification" | "payment" | "refund"
   })[]
   count: number
   needs_attention: number

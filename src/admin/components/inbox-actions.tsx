@@ -35,7 +35,8 @@ export const RowActions = ({
   const confirm = useConfirm()
   const retry = useRetryNotification()
   const refund = useRefundNotification()
-  if (!RETRYABLE.has(row.state)) {
+  // A payment or refund that needs a person is settled outside the inbox: its reason says where.
+  if (!RETRYABLE.has(row.state) || row.source !== "notification") {
     return null
   }
   const sum = amount(row.shop_amount, row.shop_currency_code)

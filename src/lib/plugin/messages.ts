@@ -46,6 +46,13 @@ export const MESSAGE_TEMPLATES = {
   "inbox.processing_failed": "processing failed: {detail}",
   "inbox.gave_up": "gave up after {attempts} attempts: {reason}",
   "inbox.busy": "processed elsewhere, or already done",
+  // Money that needs a person without a notification (inbox.ts, ATTENTION_ROWS; reconcile-piastrix-payment.ts).
+  "inbox.paid_found_session_gone":
+    "the service reports {detail} paid, but Medusa no longer holds its payment session; no order was created",
+  "inbox.paid_found_not_as_asked":
+    "the service reports {detail}; not captured, no order was created: a person decides (refund the payer, or settle with them)",
+  "inbox.refund_not_sent":
+    "a refund of {amount:amount} did not go through and Medusa recorded none ({detail}): refund the payment again from its order (Piastrix is asked about the earlier transfer first)",
   "inbox.refunded_to_wallet":
     "Refunded {amount:amount} {currency} to wallet {payee}: Piastrix transfer {transfer} ({shop_payment_id})",
 

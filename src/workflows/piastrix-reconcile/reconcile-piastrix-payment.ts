@@ -5,6 +5,7 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import type { DuePayment } from "../../modules/piastrix/repositories/payment-register"
+import { messageText } from "../../lib/plugin/messages"
 import { reconcilePiastrixSessionWorkflow } from "./reconcile-piastrix-session"
 import {
   checkPiastrixPaymentStatusStep,
@@ -90,12 +91,12 @@ export const reconcilePiastrixPaymentWorkflow = createWorkflow(
               result.outcome === "paid_not_as_asked"
             ? ("paid_without_order" as const)
             : ("open" as const),
-      reason:
+      reason: messageText(
         result.outcome === "paid_not_as_asked"
-          ? `the service reports ${result.status.detail}; not captured, no order was created: ` +
-            "a person decides (refund the payer, or settle with them)"
-          : `the service reports ${result.status.detail} paid, but Medusa no longer holds its payment session; ` +
-            "no order was created",
+          ? "inbox.paid_found_not_as_asked"
+          : "inbox.paid_found_session_gone",
+        { detail: result.status.detail }
+      ),
     }))
     settlePiastrixPaymentStep(register)
     return new WorkflowResponse(result)

@@ -38,7 +38,7 @@ const badgeOf = (row: InboxRowView) =>
     : { color: STATE_COLOR[row.state], label: `inbox.states.${row.state}` }
 
 /** The service's own status word, in the page's language when it is one the plugin knows. */
-const KNOWN_STATUSES = new Set(["success", "rejected"])
+const KNOWN_STATUSES = new Set(["success", "rejected", "refund"])
 
 /**
  * What the payment is for: the order it became (`#12`, linking to it) or "no order", the payer's e-mail,

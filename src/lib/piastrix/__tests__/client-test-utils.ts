@@ -1,8 +1,14 @@
+import axios from "axios"
 import nock from "nock"
+import { startSandbox, type RunningSandbox } from "../../../../sandbox/src"
 import { PiastrixClient, PiastrixClientOptions } from "../client"
 import { sha256Sign, SignedEndpoint, SIGNED_FIELDS, signString } from "../sign"
 
-/** Shared set-up of the client's unit tests: a fake service address, a fixed clock, no real waiting. */
+/**
+ * Shared set-up of the client's unit tests: a fixed clock and no real waiting; answers that go well come
+ * from the sandbox over real HTTP (`useSandbox`), the failures the sandbox is not made to give from nock at
+ * a fake service address.
+ */
 
 export const API = "http://piastrix.test"
 export const H2H = "http://h2h.piastrix.test"
@@ -101,11 +107,85 @@ export function setUpNock() {
     if (!nock.isActive()) {
       nock.activate()
     }
+    // The sandbox of `useSandbox` listens on this machine: real requests go there, nowhere else.
     nock.disableNetConnect()
+    nock.enableNetConnect("127.0.0.1")
   })
   afterEach(() => nock.cleanAll())
   afterAll(() => {
     nock.enableNetConnect()
     nock.restore()
   })
+}
+
+/** A request the client sent, as it left: its path, JSON (or form) body and headers. */
+export type SentRequest = {
+  method: string
+  path: string
+  body: Record<string, any> | string | undefined
+  headers: Record<string, unknown>
+}
+
+/**
+ * The sandbox of the service, started in this process for the file (shop 5, the test secret), and clients
+ * that talk to it over real HTTP, every request recorded as it left (`sent`, `lastTo`).
+ */
+export function useSandbox() {
+  let running: RunningSandbox | undefined
+  const sent: SentRequest[] = []
+  beforeAll(async () => {
+    // Bank-transfer requisites at once (the service takes a moment; the client does not care).
+    running = await startSandbox({
+      shopId: SHOP_ID,
+      secret: SECRET,
+      config: { timing: { requisitesDelayMs: 0 } },
+    })
+  })
+  afterAll(async () => {
+    await running?.close()
+  })
+  const sandbox = () => running!
+  return {
+    sandbox,
+    sent,
+    /** The last request to `path`; fails when none went there. */
+    lastTo(path: string): SentRequest {
+      const found = sent.filter((r) => r.path === path).at(-1)
+      if (!found) {
+        throw new Error(`no request to ${path}: ${sent.map((r) => r.path)}`)
+      }
+      return found
+    },
+    client(options: Partial<PiastrixClientOptions> = {}) {
+      const http = axios.create()
+      http.interceptors.request.use((config) => {
+        const data = config.data
+        let body: SentRequest["body"] = undefined
+        if (typeof data === "string") {
+          try {
+            body = JSON.parse(data)
+          } catch {
+            body = data
+          }
+        }
+        sent.push({
+          method: String(config.method).toUpperCase(),
+          path: new URL(String(config.url)).pathname,
+          body,
+          headers: { ...(config.headers as object) },
+        })
+        return config
+      })
+      return makeClient({
+        apiUrl: sandbox().url,
+        h2hUrl: sandbox().url,
+        transport: {
+          axios: http,
+          sleep: async () => {},
+          random: () => 0.5,
+        },
+        ...options,
+      })
+    },
+  }
 }

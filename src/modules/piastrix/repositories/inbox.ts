@@ -2,7 +2,8 @@ import { createHash } from "node:crypto"
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { PiastrixNotification } from "../../../lib/piastrix"
 import { walletSessionExists } from "../../../lib/plugin/medusa-tables"
-import { REFUND_REGISTER_TABLE } from "./refund-register"
+import { messageText } from "../../../lib/plugin/messages"
+import { REFUND_REGISTER_TABLE, refundNotSent } from "./refund-register"
 import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import type {
   InboxNotification,
@@ -307,6 +308,40 @@ export const INBOX_VIEW_FIELDS = [
   "updated_at",
 ] as const
 
+/**
+ * Money that needs a person and has no notification of its own, listed in the inbox among the rows that
+ * need a person (state `needs_attention`, `source` saying where it comes from):
+ * - `payment`: a payment the reconcile job's status read found paid that could not become an order (the
+ *   payment register's `paid_without_order`: its session gone, or paid another amount or currency), while no
+ *   success notification of it is in the inbox (that row says it);
+ * - `refund`: a refund transfer that did not go through and that Medusa recorded no refund for (an order's
+ *   cancel refunds, logs the failure and cancels anyway: `refundNotSent`), until a Medusa refund of the same
+ *   amount takes the row over (the transfer asked about first, so made once) or a later refund is sent.
+ * The columns are the notification's (`INBOX_VIEW_FIELDS`, then `refundable`).
+ */
+const ATTENTION_ROWS = `
+  select 'payment' as source, p.id, p.shop_order_id, p.payment_id, 'success' as status, p.amount as shop_amount,
+         p.currency as shop_currency, 'needs_attention' as state, 0 as attempts, p.last_error,
+         null::timestamptz as processed_at, null as resolution_note, null as resolved_by,
+         null::timestamptz as resolved_at, p.updated_at as created_at, p.updated_at, false as refundable
+    from piastrix_payment p
+   where p.deleted_at is null and p.state = 'paid_without_order'
+     and not exists (select 1 from ${NOTIFICATION_TABLE} n
+                      where n.shop_order_id = p.shop_order_id and n.status = 'success' and n.deleted_at is null)
+  union all
+  select 'refund', r.id, r.shop_order_id, r.transfer_id, 'refund', r.amount, r.currency, 'needs_attention', 0,
+         r.state || coalesce(': ' || r.last_error, ''), null::timestamptz, null, null, null::timestamptz,
+         r.updated_at, r.updated_at, false
+    from ${REFUND_REGISTER_TABLE} r
+   where ${refundNotSent("r")}`
+
+/** The inbox's rows: the notifications, and the money that needs a person without one (`ATTENTION_ROWS`). */
+const INBOX_ROWS = `(
+  select 'notification' as source, ${INBOX_VIEW_FIELDS.map((f) => `n.${f}`).join(", ")},
+         ${refundableNotification("n")} as refundable
+    from ${NOTIFICATION_TABLE} n where n.deleted_at is null
+  union all ${ATTENTION_ROWS}) i`
+
 export async function inboxPage(
   db: SqlConnection,
   {
@@ -315,24 +350,33 @@ export async function inboxPage(
     offset,
   }: { state?: NotificationState; limit: number; offset: number }
 ): Promise<InboxPage> {
-  const where = `deleted_at is null${state ? " and state = ?" : ""}`
+  const where = state ? "where state = ?" : ""
   const bindings = state ? [state] : []
   const { rows } = await db.raw(
-    `select ${INBOX_VIEW_FIELDS.join(", ")}, ${refundableNotification("n")} as refundable
-       from ${NOTIFICATION_TABLE} n
-      where ${where}
+    `select * from ${INBOX_ROWS} ${where}
       order by (state = 'needs_attention') desc, created_at desc, id
       limit ? offset ?`,
     [...bindings, limit, offset]
   )
   const { rows: counts } = await db.raw(
     `select count(*)::int as count,
-            (select count(*)::int from ${NOTIFICATION_TABLE} where deleted_at is null and state = 'needs_attention') as needs_attention
-       from ${NOTIFICATION_TABLE} where ${where}`,
+            (select count(*)::int from ${INBOX_ROWS} where state = 'needs_attention') as needs_attention
+       from ${INBOX_ROWS} ${where}`,
     bindings
   )
   return {
-    notifications: rows,
+    // A refund row's reason says what happened and what to do, with the register's reason as its detail.
+    notifications: rows.map((row: InboxPage["notifications"][number]) =>
+      row.source === "refund"
+        ? {
+            ...row,
+            last_error: messageText("inbox.refund_not_sent", {
+              amount: row.shop_amount,
+              detail: row.last_error,
+            }),
+          }
+        : row
+    ),
     count: counts[0].count,
     needs_attention: counts[0].needs_attention,
   }

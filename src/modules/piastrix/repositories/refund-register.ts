@@ -170,3 +170,16 @@ export async function settleRefund(
     [s.state, s.transfer_id ?? null, s.last_error?.slice(0, 1000) ?? null, id]
   )
 }
+
+/**
+ * SQL: the refund register row `alias` did not go through and Medusa recorded no refund for it (its Medusa
+ * refund is gone: an order's cancel logs the failure and cancels anyway), and no later refund of the same
+ * payment was sent since. Money that stayed with the shop: the inbox lists it until a Medusa refund of the
+ * same amount takes an `unknown` row over (`openRefund`), or another refund of the payment is sent.
+ */
+export const refundNotSent = (alias: string) =>
+  `(${alias}.deleted_at is null and ${alias}.state in ('unknown', 'refused', 'mismatch')
+     and not ${medusaRefundLives(`${alias}.refund_id`)}
+     and not exists (select 1 from ${REFUND_REGISTER_TABLE} later
+                      where later.shop_order_id = ${alias}.shop_order_id and later.state = 'sent'
+                        and later.deleted_at is null and later.created_at > ${alias}.created_at))`
