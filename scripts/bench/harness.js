@@ -264,6 +264,7 @@ module.exports = {
   results,
   figure,
   log,
+  round,
   quantile,
   successCallback,
   waitFor,

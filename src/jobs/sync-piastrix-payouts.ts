@@ -1,12 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { syncPayoutsInFlight } from "../lib/payouts"
+import { syncAllDuePayouts } from "../lib/payouts"
 import { scheduledPayoutContext } from "../modules/piastrix/payout-context"
 
-/** Payouts: payouts in flight are settled through their status, each at most once a minute (lib/payouts). */
+/** Payouts: payouts in flight are settled through their status, each at most once a minute, every due one in batches (lib/payouts). */
 export default async function job(container: MedusaContainer): Promise<void> {
   const ctx = scheduledPayoutContext(container)
   if (ctx) {
-    await syncPayoutsInFlight(ctx)
+    await syncAllDuePayouts(ctx)
   }
 }
 
