@@ -134,6 +134,16 @@ piastrixIntegrationRunner(
       }
     }
 
+    /** The next withdraw status read is answered `ms` late (one read; the others answer at once). */
+    async function nextStatusReadLate(ms: number) {
+      await sandboxControl(sandbox(), "POST", "faults", {
+        type: "latency",
+        path: "/withdraw/shop_payment_status",
+        ms,
+        times: 1,
+      })
+    }
+
     /** `n` withdraws of 900.00 made at the sandbox and in flight, one per new recipient. */
     async function withdrawsInFlight(n: number): Promise<Payout[]> {
       for (let i = 0; i < n; i++) {
@@ -770,12 +780,7 @@ piastrixIntegrationRunner(
         }
         await aMinuteLater()
         // One read at a time, the first answered after 8 s: the second payout is read 8 s after the claim.
-        await sandboxControl(sandbox(), "POST", "faults", {
-          type: "latency",
-          path: "/withdraw/shop_payment_status",
-          ms: 8000,
-          times: 1,
-        })
+        await nextStatusReadLate(8000)
         await syncPayoutsInFlight(ctx, { concurrency: 1 })
         const reads = async () =>
           (await pollCount(payouts[0].shop_payment_id)) +
@@ -807,12 +812,7 @@ piastrixIntegrationRunner(
         const payouts = await withdrawsInFlight(2)
         await aMinuteLater()
         // One read at a time, the first answered after 3 s: past the pass's window of 1 s for starting reads.
-        await sandboxControl(sandbox(), "POST", "faults", {
-          type: "latency",
-          path: "/withdraw/shop_payment_status",
-          ms: 3000,
-          times: 1,
-        })
+        await nextStatusReadLate(3000)
         const first = await syncPayoutsInFlight(ctx, {
           concurrency: 1,
           readWindowMs: 1000,
