@@ -11,11 +11,7 @@ import {
   successNotification,
   waitFor,
 } from "../helpers/callbacks"
-import {
-  NOTIFICATION_PROCESSING_CONCURRENCY,
-  payerAccountOf,
-} from "../../src/lib/plugin"
-import { databaseUrlOf, holdTable } from "../helpers/db-hold"
+import { payerAccountOf } from "../../src/lib/plugin"
 import { piastrixIntegrationRunner, TEST_SHOP_ID } from "../helpers/runner"
 import {
   completeCart,
@@ -149,45 +145,6 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       expect(order.id).toBe(completion.body.order.id)
       expect(order.payment_collections[0].payments).toHaveLength(1)
       expect(order.payment_collections[0].payments[0].captures).toHaveLength(1)
-    })
-
-    it("answers a burst of callbacks at once and processes it a few rows at a time behind the route, every cart an order in the end", async () => {
-      await holdCallbacks(sandbox())
-      const places = NOTIFICATION_PROCESSING_CONCURRENCY
-      const paid = []
-      for (let i = 0; i < places + 3; i++) {
-        const { cart, session } = await redirectSession()
-        await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
-        const [notification] = await sandboxNotifications(sandbox(), session.id)
-        paid.push({ cart, session, notification })
-      }
-      const sessions = paid.map((p) => p.session.id)
-      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      const rows = (): Promise<{ rows: Array<{ claimed: boolean }> }> =>
-        db.raw(
-          `select id, claimed_until > now() as claimed from piastrix_notification
-            where shop_order_id = any(?) and state = 'received'`,
-          [sessions]
-        )
-      // Processing stops where Medusa records the authorized payment: the rows being processed stay claimed.
-      const hold = await holdTable(await databaseUrlOf(db), "payment")
-      try {
-        const answers = await Promise.all(
-          paid.map((p) => postCallback(api, p.notification.fields))
-        )
-        expect(answers).toEqual(paid.map(() => ({ status: 200, body: "OK" })))
-        await waitFor(async () => (await hold.waiting()).length === places)
-        const { rows: recorded } = await rows()
-        expect(recorded.filter((r) => r.claimed)).toHaveLength(places)
-        expect(recorded.filter((r) => !r.claimed)).toHaveLength(3)
-      } finally {
-        await hold.release()
-      }
-      for (const p of paid) {
-        await capturedOrder(p.cart.id)
-        await settledRow(getContainer(), p.session.id, "processed")
-        expect(await ordersOfCart(p.cart.id)).toHaveLength(1)
-      }
     })
 
     it("answers 400 to a forged or tampered callback and changes nothing", async () => {

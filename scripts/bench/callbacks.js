@@ -1,7 +1,7 @@
 // Callbacks accepted: POST /hooks/piastrix answered per second under load (10 connections), on distinct
 // sessions (unknown to the store, each recorded) and on duplicates of one, against GET /health's rate.
-// Processing runs behind the route (a few rows at a time): the duplicates wait until every distinct row is
-// processed, and the figure says how long that took after the load ended.
+// The distinct rows' processing may still run when the load ends: the duplicates wait until every distinct
+// row is processed, and the figure says how long that took after the load ended (processed_after_s).
 const autocannon = require("autocannon")
 const { figure, log, successCallback, waitFor } = require("./harness")
 

@@ -29,17 +29,6 @@ export const NOTIFICATION_TABLE = "piastrix_notification"
 /** Emitted with `{ id }` once a verified notification is recorded; a subscriber processes it. */
 export const NOTIFICATION_RECEIVED_EVENT = "piastrix.notification.received"
 
-/**
- * Rows the subscriber processes at once in one process; the others wait, in the order they came. Medusa's
- * local event bus calls subscribers as events come, all at once: a burst of callbacks processed all at once
- * beside the route that answers them slows the route with every row it piles up. On Redis, Medusa's event
- * worker hands a worker one event at a time anyway.
- */
-export const NOTIFICATION_PROCESSING_CONCURRENCY = 8
-
-/** Rows waiting in one process at most; one more stays `received` for the reconcile job (after 30 s). */
-export const NOTIFICATION_PROCESSING_QUEUE = 5000
-
 /** An inbox row: what the admin's listing shows of it, and the signed fields and the claim that stay here. */
 export type NotificationRow = InboxNotification & {
   dedupe_key: string
