@@ -8,15 +8,19 @@ import {
   reverseAccrual,
 } from "../../src/modules/piastrix/repositories/accruals"
 import {
+  applyOutcomes,
   approvePayout,
   createPayout,
   getPayout,
+  markReturned,
   markSent,
+  retryPayout,
   type Payout,
 } from "../../src/modules/piastrix/repositories/payouts"
 import {
   createDuePayouts,
   sendPendingPayouts,
+  syncAllDuePayouts,
   syncPayoutsInFlight,
 } from "../../src/modules/piastrix/repositories/runs"
 import {
@@ -125,6 +129,40 @@ piastrixIntegrationRunner(
     }
 
     const aMinuteLater = () => aMinuteLaterFor(sandbox(), db)
+
+    /** The service pays these withdraws (status 5): the next status read says so. */
+    async function paidAtService(payouts: Payout[]) {
+      for (const p of payouts) {
+        await sandboxControl(
+          sandbox(),
+          "POST",
+          `payouts/${p.shop_payment_id}/decide`,
+          { status: 5 }
+        )
+      }
+    }
+
+    /** The next withdraw status read is answered `ms` late (one read; the others answer at once). */
+    async function nextStatusReadLate(ms: number) {
+      await sandboxControl(sandbox(), "POST", "faults", {
+        type: "latency",
+        path: "/withdraw/shop_payment_status",
+        ms,
+        times: 1,
+      })
+    }
+
+    /** `n` withdraws of 900.00 made at the sandbox and in flight, one per new recipient. */
+    async function withdrawsInFlight(n: number): Promise<Payout[]> {
+      for (let i = 0; i < n; i++) {
+        const r = await recipient("withdraw")
+        await earned(r.id, "1000.00")
+      }
+      const payouts = (await createDuePayouts(ctx)).map((c) => c.payout!)
+      expect(payouts).toHaveLength(n)
+      await sendPendingPayouts(ctx)
+      return payouts
+    }
 
     /** What the ledger says each recipient was paid must be what the sandbox debited for it, to the cent. */
     async function expectLedgerAgreesWithSandbox(payouts: Payout[]) {
@@ -745,6 +783,137 @@ piastrixIntegrationRunner(
         }).toEqual({ attempts: Array(4).fill(1), quotes: 4 })
       })
 
+      it("settles a payout once with one posting, however often its outcome is written (instances at once, a cancel or a rejection after it was made)", async () => {
+        const r = await recipient("withdraw")
+        await earned(r.id, "1000.00")
+        const [{ payout }] = await createDuePayouts(ctx)
+        await sendPendingPayouts(ctx)
+        const sent = await getPayout(db, payout!.id)
+        expect(sent.status).toBe("processing")
+        const made = {
+          payout: sent,
+          outcome: { kind: "succeeded" as const, serviceId: sent.service_id! },
+        }
+        const written = await Promise.all([
+          applyOutcomes(db, [made]),
+          applyOutcomes(db, [made]),
+          applyOutcomes(db, [made]),
+        ])
+        expect(written.flat().filter(Boolean)).toHaveLength(1)
+        expect(
+          await markReturned(db, sent, { status: "canceled", reason: "late" })
+        ).toBeNull()
+        expect(
+          await markReturned(db, sent, { status: "rejected", reason: "late" })
+        ).toBeNull()
+        expect(await getPayout(db, sent.id)).toMatchObject({
+          status: "succeeded",
+          rejected_reason: null,
+        })
+        expect(await balances(r.id)).toMatchObject({
+          available: "0.00",
+          in_flight: "0.00",
+          paid: "900.00",
+        })
+        const { rows } = await db.raw(
+          `select kind, count(distinct transaction_id)::int as n from piastrix_ledger_entry
+            where payout_id = ? group by kind order by kind`,
+          [sent.id]
+        )
+        expect(rows).toEqual([
+          { kind: "payout_created", n: 1 },
+          { kind: "payout_succeeded", n: 1 },
+        ])
+      })
+
+      it("reads a payout's status again only a minute after that read, not after its claim, when the reads of a batch ran late", async () => {
+        const payouts = await withdrawsInFlight(2)
+        // The service lost both: each read sends its payout to needs_attention, which keeps its next_poll_at.
+        for (const p of payouts) {
+          await sandboxControl(
+            sandbox(),
+            "POST",
+            `payouts/${p.shop_payment_id}/forget`
+          )
+        }
+        await aMinuteLater()
+        // One read at a time, the first answered after 8 s: the second payout is read 8 s after the claim.
+        await nextStatusReadLate(8000)
+        await syncPayoutsInFlight(ctx, { concurrency: 1 })
+        const reads = async () =>
+          (await pollCount(payouts[0].shop_payment_id)) +
+          (await pollCount(payouts[1].shop_payment_id))
+        expect(await reads()).toBe(2)
+        // The admin retries both at once; 55 s later (since the claim, for the database and the service), the
+        // payout read 8 s after the claim is still inside its minute: neither is read.
+        for (const p of payouts) {
+          expect(await retryPayout(db, p.id)).toMatchObject({
+            status: "processing",
+          })
+        }
+        await sandboxControl(sandbox(), "POST", "clock/advance", {
+          ms: 55_000,
+        })
+        await db.raw(
+          `update piastrix_payout set next_poll_at = next_poll_at - interval '55 seconds' where id = any(?)`,
+          [payouts.map((p) => p.id)]
+        )
+        await syncPayoutsInFlight(ctx, { concurrency: 1 })
+        expect(await reads()).toBe(2)
+        // Their minute over, both are read again (and still unknown to the service).
+        await aMinuteLater()
+        await syncPayoutsInFlight(ctx)
+        expect(await reads()).toBe(4)
+      })
+
+      it("starts no status read late in a sync pass: a payout left unread keeps its claim until its lease lapses", async () => {
+        const payouts = await withdrawsInFlight(2)
+        await aMinuteLater()
+        // One read at a time, the first answered after 3 s: past the pass's window of 1 s for starting reads.
+        await nextStatusReadLate(3000)
+        const first = await syncPayoutsInFlight(ctx, {
+          concurrency: 1,
+          readWindowMs: 1000,
+        })
+        expect(first.filter(Boolean)).toHaveLength(1)
+        const unread = payouts.find(
+          (p) => !first.some((done) => done?.id === p.id)
+        )!
+        expect(await pollCount(unread.shop_payment_id)).toBe(0)
+        const { rows } = await db.raw(
+          `select claimed_until > now() as held from piastrix_payout where id = ?`,
+          [unread.id]
+        )
+        expect(rows).toEqual([{ held: true }])
+        // Its lease lapsed and its minute over, the next pass reads it.
+        await aMinuteLater()
+        await db.raw(
+          `update piastrix_payout set claimed_until = now() - interval '1 second' where id = ?`,
+          [unread.id]
+        )
+        await syncPayoutsInFlight(ctx)
+        expect(await pollCount(unread.shop_payment_id)).toBe(1)
+      })
+
+      it("syncs every due payout in one pass of small batches, each read once, and settles each with its posting", async () => {
+        const payouts = await withdrawsInFlight(5)
+        await paidAtService(payouts)
+        await aMinuteLater()
+        expect(await syncAllDuePayouts(ctx, { batchSize: 2 })).toBe(5)
+        // Nothing is due any more: the next pass claims nothing.
+        expect(await syncAllDuePayouts(ctx, { batchSize: 2 })).toBe(0)
+        for (const p of payouts) {
+          expect(await pollCount(p.shop_payment_id)).toBe(1)
+          expect(await getPayout(db, p.id)).toMatchObject({
+            status: "succeeded",
+          })
+          expect(await balances(p.recipient_id)).toMatchObject({
+            in_flight: "0.00",
+            paid: "900.00",
+          })
+        }
+      })
+
       it("never sends a payout twice when three instances create, then send, then sync, each step at once", async () => {
         const recipients = []
         for (let i = 0; i < 6; i++) {
@@ -776,14 +945,7 @@ piastrixIntegrationRunner(
         }
 
         const withdraws = payouts.filter((p) => p.rail === "withdraw")
-        for (const p of withdraws) {
-          await sandboxControl(
-            sandbox(),
-            "POST",
-            `payouts/${p.shop_payment_id}/decide`,
-            { status: 5 }
-          )
-        }
+        await paidAtService(withdraws)
         await aMinuteLater()
         await Promise.all([
           syncPayoutsInFlight(ctx),

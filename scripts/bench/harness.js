@@ -236,16 +236,28 @@ async function systemCheckouts(base, storefront, n, concurrency = 1) {
 async function startMedusa(label, { env, cwd = ROOT, port }) {
   const base = `http://localhost:${port}`
   const started = performance.now()
-  const child = spawnGroup(label, process.execPath, [MEDUSA_CLI, "start"], {
-    env: {
-      ...env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      MEDUSA_BACKEND_URL: base,
-    },
-    cwd,
-    quiet: true,
-  })
+  // BENCH_CPU_PROF=<dir>: each store writes a V8 CPU profile there when it stops (docs/benchmarks.md).
+  const profile = process.env.BENCH_CPU_PROF
+    ? [
+        "--cpu-prof",
+        `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`,
+      ]
+    : []
+  const child = spawnGroup(
+    label,
+    process.execPath,
+    [...profile, MEDUSA_CLI, "start"],
+    {
+      env: {
+        ...env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        MEDUSA_BACKEND_URL: base,
+      },
+      cwd,
+      quiet: true,
+    }
+  )
   try {
     await waitFor(
       `${label} (medusa start) did not answer /health`,
@@ -344,6 +356,7 @@ module.exports = {
   results,
   figure,
   log,
+  round,
   quantile,
   successCallback,
   waitFor,

@@ -1,5 +1,5 @@
-// Payout sync: sync passes (100 at a time) over N payouts in flight, run in this process with the store
-// stopped, against the same status calls made bare, one after another, with nothing recorded. Stops the
+// Payout sync: the job's pass (syncAllDuePayouts, batches of 100) over N payouts in flight, run in this
+// process with the store stopped, against the same status calls made bare, one after another, with nothing recorded. Stops the
 // store: it runs last.
 const {
   SHOP_ID,
@@ -7,6 +7,7 @@ const {
   figure,
   log,
   pool,
+  round,
   requireSource,
 } = require("./harness")
 const { stopGroup } = require("../dev-processes")
@@ -18,15 +19,24 @@ module.exports = {
     log(`payout sync over ${scale.payouts} payouts in flight`)
     await stopGroup(bench.medusa, 5000) // the sync runs here, in this process; Medusa's own jobs must not join in
     const client = bench.client()
-    const { syncPayoutsInFlight } = requireSource("lib", "payouts")
+    const { syncAllDuePayouts } = requireSource(
+      "modules",
+      "piastrix",
+      "repositories",
+      "runs"
+    )
     const { piastrixOptionsSchema } = requireSource("lib", "plugin", "options")
     const knex = require("knex")({
       client: "pg",
       connection: databaseUrl,
       pool: { min: 1, max: 4 },
     })
-    let queries = 0
-    knex.on("query", () => queries++)
+    // Every statement the sync sends, by its first words (BEGIN and COMMIT count: each is a round trip).
+    const queries = new Map()
+    knex.on("query", ({ sql }) => {
+      const kind = sql.trim().split(/\s+/).slice(0, 3).join(" ").toLowerCase()
+      queries.set(kind, (queries.get(kind) ?? 0) + 1)
+    })
     const { rows: vendors } = await db.query(
       "select id from piastrix_recipient where name = 'Piastrix Press'"
     )
@@ -73,14 +83,8 @@ module.exports = {
     }
     const before = (await control("GET", "polls")).counts
     let t0 = performance.now()
-    let synced = 0
-    for (;;) {
-      const batch = await syncPayoutsInFlight(ctx, { batchSize: 100 })
-      if (!batch.length) {
-        break
-      }
-      synced += batch.length
-    }
+    // The job's pass: batches of 100 until none is due, each batch's writes beside the next one's reads.
+    const synced = await syncAllDuePayouts(ctx, { batchSize: 100 })
     const syncMs = performance.now() - t0
     const after = (await control("GET", "polls")).counts
     const serviceCalls = Object.entries(after).reduce(
@@ -90,6 +94,10 @@ module.exports = {
     const { violations } = await control("GET", "violations")
     const { rows: settled } = await db.query(
       "select status, count(*)::int as n from piastrix_payout where id like $1 group by status",
+      [`${prefix}%`]
+    )
+    const { rows: postings } = await db.query(
+      "select count(distinct transaction_id)::int as n from piastrix_ledger_entry where payout_id like $1 and kind = 'payout_succeeded'",
       [`${prefix}%`]
     )
     // Baseline: the same status calls, one after another, with nothing recorded.
@@ -109,10 +117,15 @@ module.exports = {
         sync_s: syncMs / 1000,
         bare_s: bareMs / 1000,
         payouts_synced: synced,
-        queries_per_payout: queries / synced,
+        queries_per_payout:
+          [...queries.values()].reduce((a, b) => a + b, 0) / synced,
+        queries_by_kind: [...queries]
+          .map(([kind, n]) => `${kind}: ${round(n / synced)}`)
+          .join("; "),
         service_calls: serviceCalls,
         polls_too_early: violations.length,
         succeeded: settled.find((r) => r.status === "succeeded")?.n ?? 0,
+        succeeded_postings: postings[0].n,
       }
     )
   },

@@ -126,7 +126,7 @@ import {
 import {
   createDuePayouts,
   sendPendingPayouts,
-  syncPayoutsInFlight,
+  syncAllDuePayouts,
 } from "./repositories/runs"
 import {
   findRecipient,
@@ -489,9 +489,9 @@ class PiastrixModuleService extends MedusaService({
     return sendPendingPayouts(this.payoutContext())
   }
 
-  /** Payouts in flight settled through their status. */
-  async syncPayoutsInFlight(): Promise<Array<Payout | null>> {
-    return syncPayoutsInFlight(this.payoutContext())
+  /** Payouts in flight settled through their status, every due one in batches; answers how many were claimed. */
+  async syncAllDuePayouts(): Promise<number> {
+    return syncAllDuePayouts(this.payoutContext())
   }
 
   /** A recipient's balance per ledger account in a currency: sums of the entries, never stored. */

@@ -74,6 +74,59 @@ const ENTRY_COLUMNS = `id, idempotency_key, transaction_id, recipient_id, curren
   reason, related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id, created_at`
 
 /**
+ * One INSERT of the legs of `postings`, each posting written once (a key posted before writes nothing; the
+ * unique key decides between concurrent ones), only the legs for which the SQL condition `where` on `v` holds:
+ * a statement that settles payouts posts only for those it did settle. Add `returning` to see what it wrote.
+ */
+export function insertPostings(
+  postings: Posting[],
+  where = "true"
+): { sql: string; bindings: unknown[] } {
+  const columns: unknown[][] = Array.from({ length: 15 }, () => [])
+  for (const posting of postings) {
+    const p = inCurrencyDigits(checkPosting(posting))
+    const transactionId = newId("pxtxn")
+    const refs = p.references ?? {}
+    p.legs.forEach((leg, index) => {
+      const row = [
+        newId("pxled"),
+        legKey(p.key, index),
+        transactionId,
+        leg.recipient_id,
+        p.currency,
+        leg.account,
+        leg.amount,
+        p.kind,
+        p.reason ?? null,
+        p.related_transaction_id ?? null,
+        refs.order_id ?? null,
+        refs.line_item_id ?? null,
+        refs.fulfillment_id ?? null,
+        refs.payout_id ?? null,
+        legKey(p.key, 0),
+      ]
+      row.forEach((value, column) => columns[column].push(value))
+    })
+  }
+  const types = ["text", "text", "text", "text", "integer"]
+  const arrays = columns.map((_, i) => `?::${types[i] ?? "text"}[]`).join(", ")
+  return {
+    sql: `insert into ${LEDGER_TABLE}
+       (id, idempotency_key, transaction_id, recipient_id, currency, account, amount, raw_amount, kind, reason,
+        related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id)
+     select v.id, v.idempotency_key, v.transaction_id, v.recipient_id, v.currency, v.account, v.amount::numeric,
+            jsonb_build_object('value', v.amount, 'precision', 20), v.kind, v.reason, v.related_transaction_id,
+            v.order_id, v.line_item_id, v.fulfillment_id, v.payout_id
+       from unnest(${arrays}) as v(id, idempotency_key, transaction_id, recipient_id, currency, account, amount, kind,
+            reason, related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id, posting_key)
+      where (${where})
+        and not exists (select 1 from ${LEDGER_TABLE} e where e.idempotency_key = v.posting_key and e.deleted_at is null)
+     on conflict (idempotency_key) where deleted_at is null do nothing`,
+    bindings: columns,
+  }
+}
+
+/**
  * Writes a balanced posting once. A second call with the same key (also a concurrent one: the unique
  * key decides) writes nothing and returns the first posting.
  */
@@ -81,48 +134,19 @@ export async function post(
   db: SqlConnection,
   posting: Posting
 ): Promise<PostedTransaction> {
-  const p = inCurrencyDigits(checkPosting(posting))
-  const transactionId = newId("pxtxn")
-  const refs = p.references ?? {}
-  const values: unknown[] = []
-  const rows = p.legs.map((leg, index) => {
-    values.push(
-      newId("pxled"),
-      legKey(p.key, index),
-      transactionId,
-      leg.recipient_id,
-      p.currency,
-      leg.account,
-      leg.amount,
-      JSON.stringify({ value: leg.amount, precision: 20 }),
-      p.kind,
-      p.reason ?? null,
-      p.related_transaction_id ?? null,
-      refs.order_id ?? null,
-      refs.line_item_id ?? null,
-      refs.fulfillment_id ?? null,
-      refs.payout_id ?? null
-    )
-    return "(?, ?, ?, ?, ?::integer, ?, ?::numeric, ?::jsonb, ?, ?, ?, ?, ?, ?, ?)"
-  })
+  const insert = insertPostings([posting])
   const inserted = await db.raw(
-    `insert into ${LEDGER_TABLE}
-       (id, idempotency_key, transaction_id, recipient_id, currency, account, amount, raw_amount, kind, reason,
-        related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id)
-     select * from (values ${rows.join(", ")}) as v
-      where not exists (select 1 from ${LEDGER_TABLE} where idempotency_key = ? and deleted_at is null)
-     on conflict (idempotency_key) where deleted_at is null do nothing
-     returning ${ENTRY_COLUMNS}`,
-    [...values, legKey(p.key, 0)]
+    `${insert.sql} returning ${ENTRY_COLUMNS}`,
+    insert.bindings
   )
   if (inserted.rows.length > 0) {
     return {
-      transaction_id: transactionId,
+      transaction_id: inserted.rows[0].transaction_id,
       entries: inserted.rows,
       created: true,
     }
   }
-  return (await postingByKey(db, p.key))!
+  return (await postingByKey(db, posting.key))!
 }
 
 /** The posting written with a key, if any (`created` false). */

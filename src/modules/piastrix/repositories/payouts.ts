@@ -5,6 +5,7 @@ import { defaultCurrencyTable } from "../../../lib/piastrix"
 import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import { maskCardNumbers } from "../../../lib/plugin/mask"
 import {
+  insertPostings,
   lockRecipient,
   post,
   recipientBalances,
@@ -15,6 +16,7 @@ import {
   payoutCreatedLegs,
   payoutReturnedLegs,
   payoutSucceededLegs,
+  type Posting,
 } from "../../../lib/payouts/postings"
 import { getRecipient, type Recipient } from "./recipients"
 import { PAYOUT_TABLE, RECIPIENT_TABLE } from "./tables"
@@ -44,7 +46,8 @@ export const OPEN_PAYOUT_STATUSES: PayoutStatus[] = [
 ]
 
 /** The service is asked about one payout at most this often (the reference's limit). */
-export const PAYOUT_POLL_INTERVAL = "1 minute"
+export const PAYOUT_POLL_SECONDS = 60
+export const PAYOUT_POLL_INTERVAL = `${PAYOUT_POLL_SECONDS} seconds`
 
 const COLUMNS = `id, recipient_id, currency, amount::text as amount, fee::text as fee, rail, payway, account, account_masked, account_details,
   shop_payment_id, status, rejected_reason, last_error, service_id, attempts, sent_at, next_poll_at, created_at`
@@ -302,70 +305,217 @@ async function transition(
   return rows[0] ? read(rows[0]) : null
 }
 
+/**
+ * What becomes of a payout after a call to the service (or an admin's cancel): settled with its posting
+ * (`succeeded`, `rejected`, `canceled`), or let go for a later run: still in flight (`in_flight`), back to
+ * `pending`, `needs_attention`, or its state kept with a note (`unsettled`). `applyOutcomes` writes them.
+ */
+export type PayoutOutcome =
+  | { kind: "succeeded"; serviceId: string }
+  | { kind: "rejected"; reason: string; serviceId?: string | null }
+  | { kind: "canceled"; reason: string }
+  | { kind: "in_flight"; serviceId: string }
+  | { kind: "pending"; reason: string }
+  | { kind: "needs_attention"; reason: string }
+  | { kind: "unsettled"; reason: string }
+
+type Settlement = Extract<
+  PayoutOutcome,
+  { kind: "succeeded" | "rejected" | "canceled" }
+>
+type Release = Exclude<PayoutOutcome, Settlement>
+type Decided<O> = { payout: SettledPayout; outcome: O }
+/** What a settlement's posting needs of its payout. */
+type SettledPayout = Pick<Payout, "id" | "recipient_id" | "currency" | "amount">
+
+const isSettlement = (o: PayoutOutcome): o is Settlement =>
+  o.kind === "succeeded" || o.kind === "rejected" || o.kind === "canceled"
+
+/** The states each outcome leaves (any other: the payout moved on meanwhile, and nothing is written). */
+const SETTLED_FROM: PayoutStatus[] = [
+  "pending",
+  "processing",
+  "needs_attention",
+]
+const CANCELED_FROM: PayoutStatus[] = ["awaiting_approval", "pending"]
+const RELEASED_FROM: PayoutStatus[] = ["pending", "processing"]
+
+/**
+ * Writes the outcomes of many payouts in at most two statements, whatever their number: one settles those
+ * that are settled together with their postings (one statement, so a payout's state and the ledger agree
+ * without a transaction), one lets the others go. Each change is conditional on the state it leaves, so
+ * two instances racing on one payout change it once. `afterReads`: the outcomes follow status reads that
+ * have just ended, so every payout let go is asked again a polling interval after now at the earliest (its
+ * claim pushed `next_poll_at` from before the read; the service counts from the read). Answers per payout,
+ * in order: the payout as written, or null when it was in no state its outcome leaves.
+ */
+export async function applyOutcomes(
+  db: SqlConnection,
+  decided: Array<Decided<PayoutOutcome>>,
+  s: { afterReads?: boolean } = {}
+): Promise<Array<Payout | null>> {
+  const settlements = decided.filter((d): d is Decided<Settlement> =>
+    isSettlement(d.outcome)
+  )
+  const releases = decided.flatMap((d) =>
+    isSettlement(d.outcome) ? [] : [{ id: d.payout.id, outcome: d.outcome }]
+  )
+  const written = new Map<string, Payout>()
+  for (const p of [
+    ...(await settle(db, settlements)),
+    ...(await release(db, releases, s.afterReads ?? false)),
+  ]) {
+    written.set(p.id, p)
+  }
+  return decided.map((d) => written.get(d.payout.id) ?? null)
+}
+
+/** One payout's outcome (`applyOutcomes`). */
+export async function applyOutcome(
+  db: SqlConnection,
+  payout: SettledPayout,
+  outcome: PayoutOutcome
+): Promise<Payout | null> {
+  return (await applyOutcomes(db, [{ payout, outcome }]))[0]
+}
+
+/**
+ * Settles payouts and posts for those it settled: a payout made moves its amount from in flight to paid;
+ * one rejected or canceled makes it available again, the reason kept on the payout and the posting.
+ */
+async function settle(
+  db: SqlConnection,
+  settlements: Array<Decided<Settlement>>
+): Promise<Payout[]> {
+  if (!settlements.length) {
+    return []
+  }
+  const postings = settlements.map(({ payout, outcome }): Posting => {
+    const made = outcome.kind === "succeeded"
+    return {
+      key: `payout:${payout.id}:${made ? "succeeded" : "returned"}`,
+      kind: made ? "payout_succeeded" : "payout_returned",
+      currency: payout.currency,
+      reason: made ? null : outcome.reason,
+      legs: made
+        ? payoutSucceededLegs(payout.recipient_id, payout.amount)
+        : payoutReturnedLegs(payout.recipient_id, payout.amount),
+      references: { payout_id: payout.id },
+    }
+  })
+  const posting = insertPostings(
+    postings,
+    "v.payout_id in (select id from settled)"
+  )
+  const column = <T>(of: (d: Decided<Settlement>) => T) => settlements.map(of)
+  const { rows } = await db.raw(
+    `with settled as (
+       update ${PAYOUT_TABLE} p
+          set status = o.settled_as, service_id = coalesce(o.settled_service_id, p.service_id),
+              rejected_reason = coalesce(o.settled_reason, p.rejected_reason),
+              last_error = case when o.settled_as = 'succeeded' then null else p.last_error end,
+              settled_at = now(), next_poll_at = null, claimed_until = null, updated_at = now()
+         from unnest(?::text[], ?::text[], ?::text[], ?::text[])
+              as o(payout_id, settled_as, settled_service_id, settled_reason)
+        where p.id = o.payout_id and p.deleted_at is null
+          and p.status = any(case when o.settled_as = 'canceled' then array[${states(CANCELED_FROM)}]
+                                  else array[${states(SETTLED_FROM)}] end)
+        returning ${COLUMNS}
+     ),
+     posted as (${posting.sql})
+     select * from settled`,
+    [
+      column((d) => d.payout.id),
+      column((d) => d.outcome.kind),
+      column((d) =>
+        d.outcome.kind === "canceled" ? null : (d.outcome.serviceId ?? null)
+      ),
+      column((d) =>
+        d.outcome.kind === "succeeded" ? null : clip(d.outcome.reason)
+      ),
+      ...posting.bindings,
+    ]
+  )
+  return rows.map(read)
+}
+
+/**
+ * Lets payouts go for a later run (their claim ends): in flight again once the polling interval has
+ * passed (`next_poll_at` is only ever pushed later), back to pending, needing attention (`next_poll_at` kept
+ * for a retry, `retryPayout`), or the same state with a note. After reads, every one waits its interval.
+ */
+async function release(
+  db: SqlConnection,
+  releases: Array<{ id: string; outcome: Release }>,
+  afterReads: boolean
+): Promise<Payout[]> {
+  if (!releases.length) {
+    return []
+  }
+  const column = <T>(of: (d: { id: string; outcome: Release }) => T) =>
+    releases.map(of)
+  const { rows } = await db.raw(
+    `update ${PAYOUT_TABLE} p
+        set status = case when o.released_as in ('pending', 'needs_attention') then o.released_as else p.status end,
+            service_id = coalesce(o.released_service_id, p.service_id),
+            last_error = o.released_reason, claimed_until = null, updated_at = now(),
+            next_poll_at = case when o.released_as <> 'in_flight' and not ?::boolean then p.next_poll_at
+                                else greatest(coalesce(p.next_poll_at, now()), now() + interval '${PAYOUT_POLL_INTERVAL}') end
+       from unnest(?::text[], ?::text[], ?::text[], ?::text[])
+            as o(payout_id, released_as, released_service_id, released_reason)
+      where p.id = o.payout_id
+        and case o.released_as when 'unsettled' then true
+                               when 'in_flight' then p.status = 'processing' and p.deleted_at is null
+                               else p.status in (${states(RELEASED_FROM)}) and p.deleted_at is null end
+      returning ${COLUMNS}`,
+    [
+      afterReads,
+      column((d) => d.id),
+      column((d) => d.outcome.kind),
+      column((d) =>
+        d.outcome.kind === "in_flight" ? d.outcome.serviceId : null
+      ),
+      column((d) =>
+        d.outcome.kind === "in_flight" ? null : clip(d.outcome.reason)
+      ),
+    ]
+  )
+  return rows.map(read)
+}
+
 /** The service made the payout: its amount is paid. */
-export async function markSucceeded(
-  db: SqlDatabase,
-  payout: Payout,
+export function markSucceeded(
+  db: SqlConnection,
+  payout: SettledPayout,
   serviceId: string
 ): Promise<Payout | null> {
-  return db.transaction(async (trx) => {
-    const done = await transition(
-      trx,
-      payout.id,
-      ["pending", "processing", "needs_attention"],
-      `status = 'succeeded', service_id = ?, settled_at = now(), next_poll_at = null, claimed_until = null, last_error = null`,
-      [serviceId]
-    )
-    if (done) {
-      await post(trx, {
-        key: `payout:${payout.id}:succeeded`,
-        kind: "payout_succeeded",
-        currency: payout.currency,
-        legs: payoutSucceededLegs(payout.recipient_id, payout.amount),
-        references: { payout_id: payout.id },
-      })
-    }
-    return done
-  })
+  return applyOutcome(db, payout, { kind: "succeeded", serviceId })
 }
 
 /**
  * The payout will not be made: rejected (by the service, or an account it refused) or canceled before
  * it was sent. Its amount is available again; the reason stays on the payout and the posting.
  */
-export async function markReturned(
-  db: SqlDatabase,
-  payout: Payout,
+export function markReturned(
+  db: SqlConnection,
+  payout: SettledPayout,
   outcome: {
     status: "rejected" | "canceled"
     reason: string
     serviceId?: string | null
   }
 ): Promise<Payout | null> {
-  const from: PayoutStatus[] =
+  return applyOutcome(
+    db,
+    payout,
     outcome.status === "canceled"
-      ? ["awaiting_approval", "pending"]
-      : ["pending", "processing", "needs_attention"]
-  return db.transaction(async (trx) => {
-    const done = await transition(
-      trx,
-      payout.id,
-      from,
-      `status = ?, rejected_reason = ?, service_id = coalesce(?, service_id), settled_at = now(), next_poll_at = null, claimed_until = null`,
-      [outcome.status, clip(outcome.reason), outcome.serviceId ?? null]
-    )
-    if (done) {
-      await post(trx, {
-        key: `payout:${payout.id}:returned`,
-        kind: "payout_returned",
-        currency: payout.currency,
-        reason: outcome.reason,
-        legs: payoutReturnedLegs(payout.recipient_id, payout.amount),
-        references: { payout_id: payout.id },
-      })
-    }
-    return done
-  })
+      ? { kind: "canceled", reason: outcome.reason }
+      : {
+          kind: "rejected",
+          reason: outcome.reason,
+          serviceId: outcome.serviceId,
+        }
+  )
 }
 
 /** An admin lets a payout above the approval threshold go. */
@@ -437,13 +587,7 @@ export function backToPending(
   id: string,
   reason: string
 ): Promise<Payout | null> {
-  return transition(
-    db,
-    id,
-    ["pending", "processing"],
-    `status = 'pending', last_error = ?, claimed_until = null`,
-    [clip(reason)]
-  )
+  return released(db, id, { kind: "pending", reason })
 }
 
 /** Made at the service and not final yet (a withdraw): asked again after the polling interval. */
@@ -452,14 +596,7 @@ export function markInFlight(
   id: string,
   serviceId: string
 ): Promise<Payout | null> {
-  return transition(
-    db,
-    id,
-    ["processing"],
-    `service_id = ?, last_error = null, claimed_until = null,
-     next_poll_at = greatest(coalesce(next_poll_at, now()), now() + interval '${PAYOUT_POLL_INTERVAL}')`,
-    [serviceId]
-  )
+  return released(db, id, { kind: "in_flight", serviceId })
 }
 
 /**
@@ -471,13 +608,7 @@ export function markNeedsAttention(
   id: string,
   reason: string
 ): Promise<Payout | null> {
-  return transition(
-    db,
-    id,
-    ["pending", "processing"],
-    `status = 'needs_attention', last_error = ?, claimed_until = null`,
-    [clip(reason)]
-  )
+  return released(db, id, { kind: "needs_attention", reason })
 }
 
 /** Keeps the state, notes what went wrong and lets the payout go for the next run. */
@@ -486,10 +617,16 @@ export async function noteError(
   id: string,
   reason: string
 ): Promise<void> {
-  await db.raw(
-    `update ${PAYOUT_TABLE} set last_error = ?, claimed_until = null, updated_at = now() where id = ?`,
-    [clip(reason), id]
-  )
+  await released(db, id, { kind: "unsettled", reason })
+}
+
+/** One payout let go (`release`). */
+async function released(
+  db: SqlConnection,
+  id: string,
+  outcome: Release
+): Promise<Payout | null> {
+  return (await release(db, [{ id, outcome }], false))[0] ?? null
 }
 
 /**

@@ -31,23 +31,23 @@ import {
 import type { SqlDatabase } from "../repositories/ledger"
 import { getRecipient } from "../repositories/recipients"
 import {
+  applyOutcome,
   backToPending,
   claimStatusPoll,
-  markInFlight,
   markNeedsAttention,
   markReturned,
   markSent,
-  markSucceeded,
-  noteError,
   recordFee,
   type Payout,
+  type PayoutOutcome,
 } from "../repositories/payouts"
 
 /**
  * Talking to the service about a payout that is already written (`payouts.ts`): quote, check the
  * account, create, and settle a lost create through the status endpoint with the same
  * `shop_payment_id` (`lib/piastrix/create-once.ts`). Every call goes through the client (timeouts);
- * status calls only when `next_poll_at` allows, so a payout is asked about at most once a minute.
+ * status calls only when `next_poll_at` allows, so a payout is asked about at most once a minute. The
+ * calls decide an outcome (`PayoutOutcome`); `payouts.ts` writes it.
  * Over 300 lines because the four calls share one recovery path (a lost create settled by its status),
  * which reads best beside them.
  */
@@ -144,53 +144,55 @@ function writeOffOf(record: ServiceRecord): string | null {
   return r.write_off_amount ?? r.shop_write_off ?? null
 }
 
-/** Records what the service says about a payout it made. */
-async function applyRecord(
+/** What the service's record of a payout it made says should become of the payout. */
+function recordOutcome(
   ctx: PayoutContext,
   p: Payout,
   record: ServiceRecord
-): Promise<Payout | null> {
+): PayoutOutcome {
   const serviceId = String(record.id)
   const debited = writeOffOf(record)
   if (debited !== null && !new BigNumber(debited).isEqualTo(p.amount)) {
-    return markNeedsAttention(
-      ctx.db,
-      p.id,
-      messageText("payout.debited_differs", { debited, amount: p.amount })
-    )
+    return {
+      kind: "needs_attention",
+      reason: messageText("payout.debited_differs", {
+        debited,
+        amount: p.amount,
+      }),
+    }
   }
   if (p.rail === "transfer") {
     // A wallet transfer is final once the service made it.
-    return markSucceeded(ctx.db, p, serviceId)
+    return { kind: "succeeded", serviceId }
   }
   const w = record as WithdrawRecord
   switch (ctx.options.statuses.payout[String(w.status)] ?? "pending") {
     case "success":
-      return markSucceeded(ctx.db, p, serviceId)
+      return { kind: "succeeded", serviceId }
     case "rejected":
-      return markReturned(ctx.db, p, {
-        status: "rejected",
+      return {
+        kind: "rejected",
         reason:
           w.rejected_reason ||
           messageText("payout.rejected_with_status", { status: w.status }),
         serviceId,
-      })
+      }
     default:
       if (!(String(w.status) in ctx.options.statuses.payout)) {
         ctx.logger.warn(
           `Piastrix payout ${p.id}: unknown status ${w.status}, taken as still processing`
         )
       }
-      return markInFlight(ctx.db, p.id, serviceId)
+      return { kind: "in_flight", serviceId }
   }
 }
 
-/** Acts on a create that was resolved (made) or not (unknown: the sync asks again later). */
-async function settleCreate(
+/** What becomes of a create that was resolved (made) or not (unknown: the sync asks again later). */
+async function createOutcome(
   ctx: PayoutContext,
   p: Payout,
   run: () => Promise<CreateOutcome<ServiceRecord>>
-): Promise<Payout | null> {
+): Promise<PayoutOutcome> {
   let outcome: CreateOutcome<ServiceRecord>
   try {
     outcome = await run()
@@ -198,36 +200,32 @@ async function settleCreate(
     if (error instanceof AccountKeyMissingError) {
       // A create to resend and no key to open its account: nothing was sent; asked again once the key is back.
       ctx.logger.warn(`Piastrix payout ${p.id}: ${error.message}`)
-      await noteError(ctx.db, p.id, error.message)
-      return p
+      return { kind: "unsettled", reason: error.message }
     }
     if (!(error instanceof PiastrixApiError)) {
       // Refused by the client before anything was sent (bad input, an account that fails its check): a person has to look.
-      return markNeedsAttention(ctx.db, p.id, described(error))
+      return { kind: "needs_attention", reason: described(error) }
     }
     if (isRetryableRefusal(error)) {
       ctx.logger.warn(
         `Piastrix payout ${p.id}: left pending: ${refusalReason(error)}`
       )
-      return backToPending(ctx.db, p.id, refusalReason(error))
+      return { kind: "pending", reason: refusalReason(error) }
     }
-    return markReturned(ctx.db, p, {
-      status: "rejected",
-      reason: refusalReason(error),
-    })
+    return { kind: "rejected", reason: refusalReason(error) }
   }
   if (outcome.state === "made") {
-    return applyRecord(ctx, p, outcome.record)
+    return recordOutcome(ctx, p, outcome.record)
   }
   ctx.logger.warn(
     `Piastrix payout ${p.id}: outcome unknown, asked again later: ${described(outcome.error)}`
   )
-  await noteError(
-    ctx.db,
-    p.id,
-    messageText("payout.outcome_unknown", { reason: described(outcome.error) })
-  )
-  return p
+  return {
+    kind: "unsettled",
+    reason: messageText("payout.outcome_unknown", {
+      reason: described(outcome.error),
+    }),
+  }
 }
 
 /** What the service would take and pay for a payout: the fee is null when the payee is paid in another currency. */
@@ -373,40 +371,43 @@ export async function sendPayout(
     return null
   }
   const steps = createSteps(ctx, sent)
-  return settleCreate(ctx, sent, () =>
+  const outcome = await createOutcome(ctx, sent, () =>
     createOnce({ ...steps, mayAsk: () => claimStatusPoll(ctx.db, sent.id) })
   )
+  return applyOutcome(ctx.db, sent, outcome)
 }
 
 /**
- * Settles a payout in flight whose poll the caller claimed: the status by `shop_payment_id`. A payout
- * the service never made (its create was lost) is created again with the same id; one the service
- * had reported and no longer knows needs a person.
+ * What the service says should become of a payout in flight whose poll the caller claimed: its status
+ * by `shop_payment_id`. A payout the service never made (its create was lost) is created again with the
+ * same id; one the service had reported and no longer knows needs a person. Nothing is written here: the
+ * caller applies the outcomes of a batch together (`applyOutcomes`).
  */
-export async function syncPayout(
+export async function syncOutcome(
   ctx: PayoutContext,
   p: Payout
-): Promise<Payout | null> {
+): Promise<PayoutOutcome> {
   const steps = createSteps(ctx, p)
   if (p.service_id) {
     try {
       const record = await steps.find()
       if (!record) {
-        return markNeedsAttention(
-          ctx.db,
-          p.id,
-          messageText("payout.service_forgot", { service_id: p.service_id })
-        )
+        return {
+          kind: "needs_attention",
+          reason: messageText("payout.service_forgot", {
+            service_id: p.service_id,
+          }),
+        }
       }
-      return applyRecord(ctx, p, record)
+      return recordOutcome(ctx, p, record)
     } catch (error) {
-      await noteError(
-        ctx.db,
-        p.id,
-        messageText("payout.status_unavailable", { reason: described(error) })
-      )
-      return p
+      return {
+        kind: "unsettled",
+        reason: messageText("payout.status_unavailable", {
+          reason: described(error),
+        }),
+      }
     }
   }
-  return settleCreate(ctx, p, () => resolveLostCreate(steps))
+  return createOutcome(ctx, p, () => resolveLostCreate(steps))
 }
