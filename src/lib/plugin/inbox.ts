@@ -4,6 +4,7 @@ import type { PiastrixNotification } from "../piastrix"
 import { walletSessionExists } from "./medusa-tables"
 import { REFUND_REGISTER_TABLE } from "./refund-register"
 import type { SqlConnection } from "./sql-connection"
+import { storedMessageJson } from "./messages"
 import type {
   InboxNotification,
   InboxPage,
@@ -249,11 +250,12 @@ export async function resolveNotification(
 ): Promise<boolean> {
   const { rows } = await db.raw(
     `update ${NOTIFICATION_TABLE}
-        set state = 'resolved', resolution_note = ?, resolved_by = ?, resolved_at = now(), updated_at = now()
+        set state = 'resolved', resolution_note = ?, resolution_note_code = ?::jsonb, resolved_by = ?,
+            resolved_at = now(), updated_at = now()
       where id = ? and deleted_at is null and state in ('needs_attention', 'failed')
         and (claimed_until is null or claimed_until < now())
       returning id`,
-    [note, by, id]
+    [note, storedMessageJson(note), by, id]
   )
   return rows.length === 1
 }
@@ -284,8 +286,10 @@ export const INBOX_VIEW_FIELDS = [
   "state",
   "attempts",
   "last_error",
+  "last_error_code",
   "processed_at",
   "resolution_note",
+  "resolution_note_code",
   "resolved_by",
   "resolved_at",
   "created_at",

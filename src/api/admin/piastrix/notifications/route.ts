@@ -46,19 +46,25 @@ export const GET = async (
   )
   res.json({
     ...page,
-    notifications: page.notifications.map((n): InboxRowView => {
+    notifications: page.notifications.map((row): InboxRowView => {
+      const { last_error_code, resolution_note_code, ...n } = row
       const currency =
         n.shop_currency === null
           ? null
           : defaultCurrencyTable.codeOf(n.shop_currency)
-      const note = plainMessage(n.resolution_note, messageContext(currency))
+      const note = plainMessage(
+        n.resolution_note,
+        messageContext(currency),
+        resolution_note_code
+      )
       return {
         ...n,
         ...around.get(n.shop_order_id)!,
         shop_currency_code: currency,
         last_error_message: plainMessage(
           n.last_error,
-          messageContext(currency)
+          messageContext(currency),
+          last_error_code
         ),
         // A note a person typed is shown as they wrote it.
         resolution_note_message: note?.code === "other" ? null : note,
