@@ -38,6 +38,8 @@ import {
   englishOnScreen,
   rawIdsOnScreen,
   shownAmount,
+  toastTone,
+  englishIn,
   unformattedAmountsOnScreen,
   unexpectedProblems,
   waitForText,
@@ -350,11 +352,17 @@ piastrixIntegrationRunner(
       // A retry before the cause is fixed says so, not in green.
       await first.getByRole("button", { name: "Retry" }).click()
       await waitForText(admin, "Tried again, still Needs attention")
+      expect(
+        await toastTone(admin.page, "Tried again, still Needs attention")
+      ).toBe("warning")
 
       // The store owner fixes the cart, then retries from the inbox.
       await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
       await first.getByRole("button", { name: "Retry" }).click()
       await waitForText(admin, "Processed: the payment is settled")
+      expect(
+        await toastTone(admin.page, "Processed: the payment is settled")
+      ).toBe("success")
       const placed = page.locator("tbody tr", { hasText: session.id })
       await waitForText(admin, "Processed", { within: placed, exact: true })
       const order = await findOrderForCart(getContainer(), cart.id)
@@ -519,7 +527,9 @@ piastrixIntegrationRunner(
         ).data.count
       ).toBe(0)
       await page.getByRole("button", { name: "Confirm payout" }).click()
-      await page.getByText("Payout of 300.00 created: Pending").waitFor()
+      await page
+        .getByText(`Payout of ${shownAmount("300.00")} created: Pending`)
+        .waitFor()
       // Only this vendor's payouts: the list does not depend on what other scenarios made.
       await page.getByLabel("Payouts of").click()
       await page.getByRole("option", { name: "Browser vendor" }).click()
@@ -567,7 +577,9 @@ piastrixIntegrationRunner(
         await page.getByText("the payout will wait for approval").waitFor()
         await page.getByRole("button", { name: "Confirm payout" }).click()
         await page
-          .getByText("Payout of 400.00 created: Awaiting approval")
+          .getByText(
+            `Payout of ${shownAmount("400.00")} created: Awaiting approval`
+          )
           .waitFor()
         // Only this vendor's payouts: the filter by recipient.
         await page.getByLabel("Payouts of").click()
@@ -837,6 +849,15 @@ piastrixIntegrationRunner(
         /Начисление за продажу,Удержано,RUB,[0-9.]+,[0-9.]+,#\d+,/
       )
       expect(csv).toContain("Выплата отправлена")
+
+      // The order's Piastrix card in Russian: the kind and state in words, the service's codes only in Details.
+      await page.goto(`${medusaUrl()}/app/orders/${order.id}`)
+      const widget = page.getByTestId("piastrix-order-widget")
+      await widget.getByText("Оплачен", { exact: true }).waitFor()
+      await widget.getByText("Piastrix (карта или другой способ)").waitFor()
+      expect(await englishIn(widget)).toEqual([])
+      await widget.scrollIntoViewIfNeeded()
+      await admin.shot("order-widget-ru")
     })
 
     it("words the server's reasons in Russian on the inbox and payouts, and a quote refused for a vendor who owes", async () => {
@@ -914,6 +935,29 @@ piastrixIntegrationRunner(
         .locator("tbody tr", { hasText: "Сыроварня Ивана" })
         .getByText("Отменена в админке.")
         .waitFor()
+      // A retry of a payout someone else has retried meanwhile: a red toast in Russian, the server's
+      // English only in its Details.
+      await api.post(`/admin/piastrix/payouts/${payout.id}/retry`, {}, headers)
+      await attention.getByRole("button", { name: "Повторить" }).click()
+      const failure = page.locator("[data-sonner-toast]", {
+        hasText: "Выплата не отправлена повторно",
+      })
+      await failure
+        .getByText("Магазин не принял это. Причина — в подробностях.")
+        .waitFor()
+      expect(await toastTone(page, "Выплата не отправлена повторно")).toBe(
+        "error"
+      )
+      expect(await englishOnScreen(page)).toEqual([])
+      await admin.shot("payouts-ru-retry-refused")
+      await failure.getByText("Подробности").click()
+      await failure.getByText(/only needs_attention payouts/).waitFor()
+      await admin.shot("payouts-ru-retry-refused-details")
+      admin.problems.splice(
+        0,
+        admin.problems.length,
+        ...admin.problems.filter((p) => !/payouts\/pxpo_\w+\/retry/.test(p))
+      )
       // A clawback reads as what the vendor owes, with the currency and Russian digits.
       await page.getByLabel("Получатель", { exact: true }).click()
       await page.getByRole("option", { name: "Пекарня Веры" }).click()

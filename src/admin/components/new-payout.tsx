@@ -10,10 +10,10 @@ import {
 } from "../lib/api"
 import { useAmounts } from "../lib/amounts"
 import { runMutation } from "../lib/run-mutation"
-import { plainMessage } from "../../lib/plugin/messages"
 import { Details } from "./details"
 import { Field, TextField } from "./field"
 import { useErrorWords, useMessageWords } from "./server-message"
+import { useFailureToast } from "./failure-toast"
 
 /** The quote as the store owner reads it before confirming: amounts, fee, where it goes, the account check. */
 const QuoteView = ({ quote }: { quote: PayoutQuote }) => {
@@ -108,7 +108,8 @@ export const NewPayout = () => {
     raw: string
   } | null>(null)
   const errorWords = useErrorWords()
-  const words = useMessageWords()
+  const failed = useFailureToast()
+  const { amount: formatted } = useAmounts()
   const active = (data?.recipients ?? []).filter((r) => r.state === "active")
   const changed =
     <T,>(set: (value: T) => void) =>
@@ -124,20 +125,15 @@ export const NewPayout = () => {
       ({ payout }) => {
         toast.success(
           t("payouts.created", {
-            amount: payout.amount,
+            amount: formatted(payout.amount, payout.currency_code),
             status: t(`payouts.statuses.${payout.status}`),
           })
         )
         setQuote(null)
         setAmount("")
       },
-      (error) => {
-        // Refused on confirm (the balance moved since the quote): the plugin's reason in the reader's words;
-        // one it does not know as written, since a toast has no Details.
-        const raw = messageOf(error)
-        const said = plainMessage(raw, { currency: q.currency_code })
-        toast.error(said && said.code !== "other" ? words(said) : raw)
-      }
+      // Refused on confirm (the balance moved since the quote): the plugin's reason in the reader's words.
+      failed(t("payouts.createFailed"), { currency: q.currency_code })
     )
   return (
     <form

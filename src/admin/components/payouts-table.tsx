@@ -27,6 +27,7 @@ import { SelectField, TextField } from "./field"
 import { paginationTranslations } from "./paging"
 import { Body } from "./states"
 import { ServerMessage } from "./server-message"
+import { useFailureToast } from "./failure-toast"
 
 const STATUS_COLOR: Record<
   PayoutStatus,
@@ -42,12 +43,42 @@ const STATUS_COLOR: Record<
 }
 const STATUSES = Object.keys(STATUS_COLOR) as PayoutStatus[]
 
+/**
+ * How an action on a payout ended, as its toast says it: green for what is done (approved, canceled), blue for
+ * a payout put back in flight (the job decides how it ends), orange when it needs a person again.
+ */
+const outcomeToast = (status: PayoutStatus, done: "success" | "info") =>
+  status === "needs_attention" || status === "rejected"
+    ? toast.warning
+    : toast[done]
+
 /** Approve, retry or cancel, where the payout's status allows it. */
 function Actions({ payout }: { payout: PayoutView }) {
   const { t } = useTranslation("piastrix")
   const act = usePayoutAction()
-  const run = (action: Parameters<typeof act.mutate>[0], done: string) =>
-    runMutation(act, action, () => toast.success(done))
+  const failed = useFailureToast()
+  const run = (
+    action: Parameters<typeof act.mutate>[0],
+    done: string,
+    failure: string,
+    tone: "success" | "info" = "success"
+  ) =>
+    runMutation(
+      act,
+      action,
+      ({ payout: after }) =>
+        outcomeToast(
+          after.status,
+          tone
+        )(
+          after.status === "needs_attention" || after.status === "rejected"
+            ? t("payouts.endedAs", {
+                status: t(`payouts.statuses.${after.status}`),
+              })
+            : done
+        ),
+      failed(failure, { currency: payout.currency_code })
+    )
   return (
     <div className="flex justify-end gap-x-2">
       {payout.status === "awaiting_approval" && (
@@ -56,7 +87,11 @@ function Actions({ payout }: { payout: PayoutView }) {
           variant="secondary"
           isLoading={act.isPending}
           onClick={() =>
-            run({ type: "approve", id: payout.id }, t("payouts.approved"))
+            run(
+              { type: "approve", id: payout.id },
+              t("payouts.approved"),
+              t("payouts.approveFailed")
+            )
           }
         >
           {t("payouts.approve")}
@@ -68,7 +103,12 @@ function Actions({ payout }: { payout: PayoutView }) {
           variant="secondary"
           isLoading={act.isPending}
           onClick={() =>
-            run({ type: "retry", id: payout.id }, t("payouts.retried"))
+            run(
+              { type: "retry", id: payout.id },
+              t("payouts.retried"),
+              t("payouts.retryFailed"),
+              "info"
+            )
           }
         >
           {t("payouts.retry")}
@@ -88,7 +128,8 @@ function Actions({ payout }: { payout: PayoutView }) {
                 // In the server's vocabulary, so every reader sees it in their own language.
                 reason: messageText("payout.canceled_in_admin"),
               },
-              t("payouts.canceled")
+              t("payouts.canceled"),
+              t("payouts.cancelFailed")
             )
           }
         >

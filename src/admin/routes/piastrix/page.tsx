@@ -15,9 +15,9 @@ import { Details } from "../../components/details"
 import { ServerMessage, useMessageWords } from "../../components/server-message"
 import { OrderLink } from "../../components/links"
 import { AttentionIcon } from "../../components/attention-icon"
+import { useFailureToast } from "../../components/failure-toast"
 import { Paging } from "../../components/paging"
 import {
-  messageOf,
   useInbox,
   useRefundNotification,
   useResolveNotification,
@@ -54,21 +54,28 @@ const KNOWN_STATUSES = new Set(["success", "rejected"])
 const RetryButton = ({ row }: { row: InboxRowView }) => {
   const { t } = useTranslation("piastrix")
   const retry = useRetryNotification()
+  const failed = useFailureToast()
   return (
     <Button
       size="small"
       variant="secondary"
       isLoading={retry.isPending}
       onClick={() =>
-        runMutation(retry, row.id, ({ outcome }) =>
-          // Green only when the retry did what it was for; otherwise the row keeps its reason.
-          outcome === "processed"
-            ? toast.success(t("inbox.retriedProcessed"))
-            : toast.warning(
-                t("inbox.retriedStill", {
-                  outcome: t(`inbox.states.${outcome}`),
-                })
-              )
+        runMutation(
+          retry,
+          row.id,
+          ({ outcome }) =>
+            // Green only when the retry did what it was for; otherwise the row keeps its reason.
+            outcome === "processed"
+              ? toast.success(t("inbox.retriedProcessed"))
+              : toast.warning(
+                  t("inbox.retriedStill", {
+                    outcome: t(`inbox.states.${outcome}`),
+                  })
+                ),
+          failed(t("inbox.retryFailed"), {
+            currency: row.shop_currency_code,
+          })
         )
       }
     >
@@ -85,6 +92,7 @@ const RefundButton = ({ row }: { row: InboxRowView }) => {
   const { t } = useTranslation("piastrix")
   const { amount } = useAmounts()
   const refund = useRefundNotification()
+  const failed = useFailureToast()
   const [asked, setAsked] = useState(false)
   if (!asked) {
     return (
@@ -106,12 +114,24 @@ const RefundButton = ({ row }: { row: InboxRowView }) => {
             toast.success(
               t("inbox.refunded", {
                 amount: amount(r.amount, r.currency_code),
-                transfer: r.transfer_id ?? "",
-              })
+              }),
+              {
+                description: (
+                  <Details
+                    lines={[
+                      r.transfer_id
+                        ? t("inbox.transferId", { id: r.transfer_id })
+                        : null,
+                    ]}
+                  />
+                ),
+              }
             ),
           (error) => {
             setAsked(false)
-            toast.error(messageOf(error))
+            failed(t("inbox.refundFailed"), {
+              currency: row.shop_currency_code,
+            })(error)
           }
         )
       }
@@ -127,6 +147,7 @@ const RefundButton = ({ row }: { row: InboxRowView }) => {
 const ResolveButton = ({ row }: { row: InboxRowView }) => {
   const { t } = useTranslation("piastrix")
   const resolve = useResolveNotification()
+  const failed = useFailureToast()
   const [note, setNote] = useState<string | null>(null)
   if (note === null) {
     return (
@@ -140,8 +161,11 @@ const ResolveButton = ({ row }: { row: InboxRowView }) => {
       className="flex items-center gap-x-2"
       onSubmit={(event) => {
         event.preventDefault()
-        runMutation(resolve, { id: row.id, note }, () =>
-          toast.success(t("inbox.resolved"))
+        runMutation(
+          resolve,
+          { id: row.id, note },
+          () => toast.success(t("inbox.resolved")),
+          failed(t("inbox.resolveFailed"))
         )
       }}
     >

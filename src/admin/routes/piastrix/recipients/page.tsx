@@ -18,6 +18,7 @@ import {
   TextField,
 } from "../../../components/field"
 import { Paging } from "../../../components/paging"
+import { useFailureToast } from "../../../components/failure-toast"
 
 /** Where a recipient is paid: a Piastrix wallet, or one of the shop's payout directions (card_rub ...). */
 const WALLET = "__wallet__"
@@ -27,6 +28,7 @@ function NewRecipient() {
   const navigate = useNavigate()
   const directions = useDirections()
   const save = useSaveRecipient()
+  const failed = useFailureToast()
   const [form, setForm] = useState({
     name: "",
     email: "",
@@ -77,7 +79,8 @@ function NewRecipient() {
           ({ recipient }) => {
             toast.success(t("recipients.created", { name: recipient.name }))
             navigate(`/piastrix/recipients/${recipient.id}`)
-          }
+          },
+          failed(t("recipients.createFailed"))
         )
       }}
     >

@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next"
 import { Details } from "../../../components/details"
 import { OperationalSettingsSection } from "../../../components/operational-settings"
 import { Body, Section } from "../../../components/states"
+import { useFailureReason } from "../../../components/failure-toast"
 import { useAmounts } from "../../../lib/amounts"
 import {
   messageOf,
@@ -41,6 +42,7 @@ const CREDENTIALS_TEXT = {
 const ConnectionSection = () => {
   const { t } = useTranslation("piastrix")
   const test = useConnectionTest()
+  const failureReason = useFailureReason()
   const [shopId, setShopId] = useState("")
   const [secret, setSecret] = useState("")
   const other = shopId !== "" && secret !== ""
@@ -96,8 +98,9 @@ const ConnectionSection = () => {
       {test.error ? (
         <div className="px-6 py-4" role="alert">
           <Text size="small" className="text-ui-fg-error">
-            {messageOf(test.error)}
+            {failureReason(test.error)}
           </Text>
+          <Details lines={[messageOf(test.error)]} />
         </div>
       ) : null}
       {report ? (

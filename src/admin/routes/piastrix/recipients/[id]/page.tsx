@@ -7,6 +7,7 @@ import { Paging } from "../../../../components/paging"
 import { Body, Section } from "../../../../components/states"
 import { Details } from "../../../../components/details"
 import { useMessageWords } from "../../../../components/server-message"
+import { useFailureToast } from "../../../../components/failure-toast"
 import { OrderLink, PayoutLink } from "../../../../components/links"
 import {
   useCheckAccount,
@@ -29,6 +30,7 @@ const ACCOUNTS = ["held", "available", "in_flight", "paid", "clawback"]
 function Settings({ recipient }: { recipient: RecipientView }) {
   const { t } = useTranslation("piastrix")
   const save = useSaveRecipient()
+  const failed = useFailureToast()
   const initial = {
     name: recipient.name,
     email: recipient.email,
@@ -66,8 +68,11 @@ function Settings({ recipient }: { recipient: RecipientView }) {
         if ("hold_days" in changes) {
           changes.hold_days = Number(changes.hold_days) as never
         }
-        runMutation(save, { id: recipient.id, ...changes }, () =>
-          toast.success(t("recipients.saved"))
+        runMutation(
+          save,
+          { id: recipient.id, ...changes },
+          () => toast.success(t("recipients.saved")),
+          failed(t("recipients.saveFailed"))
         )
       }}
     >
@@ -99,18 +104,24 @@ function CheckAccount({ id }: { id: string }) {
   const { t } = useTranslation("piastrix")
   const check = useCheckAccount(id)
   const words = useMessageWords()
+  const failed = useFailureToast()
   const [amount, setAmount] = useState("100.00")
   return (
     <form
       className="flex items-end gap-x-2 px-6 py-4"
       onSubmit={(event) => {
         event.preventDefault()
-        runMutation(check, amount, ({ result, reason_message }) =>
-          (result === "ok" ? toast.success : toast.warning)(
-            t(`recipients.accountCheck.${result}`, {
-              reason: reason_message ? words(reason_message) : "",
-            })
-          )
+        runMutation(
+          check,
+          amount,
+          ({ result, reason, reason_message }) =>
+            (result === "ok" ? toast.success : toast.warning)(
+              t(`recipients.accountCheck.${result}`, {
+                reason: reason_message ? words(reason_message) : "",
+              }),
+              { description: <Details lines={[reason]} /> }
+            ),
+          failed(t("recipients.checkFailed"))
         )
       }}
     >
@@ -138,8 +149,9 @@ function Products({ id }: { id: string }) {
   const link = useLinkProducts(id)
   const [q, setQ] = useState("")
   const found = useProductSearch(q)
+  const failed = useFailureToast()
   const change = (body: { add?: string[]; remove?: string[] }) =>
-    runMutation(link, body, () => {})
+    runMutation(link, body, () => {}, failed(t("recipients.productsFailed")))
   const linked = new Set(data?.products.map((p) => p.id))
   return (
     <>
@@ -339,6 +351,7 @@ const PiastrixRecipientPage = () => {
   const { amount } = useAmounts()
   const { data, isLoading, error } = useRecipient(id)
   const save = useSaveRecipient()
+  const failed = useFailureToast()
   const recipient = data?.recipient
   const suspended = recipient?.state === "suspended"
   return (
@@ -360,7 +373,8 @@ const PiastrixRecipientPage = () => {
                     save,
                     { id, state: suspended ? "active" : "suspended" },
                     ({ recipient: r }) =>
-                      toast.success(t(`recipients.states.${r.state}`))
+                      toast.success(t(`recipients.states.${r.state}`)),
+                    failed(t("recipients.stateFailed"))
                   )
                 }
               >
