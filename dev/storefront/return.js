@@ -26,6 +26,17 @@
     requires_action: "Needs attention",
   }
 
+  /**
+   * The order's payment in the payer's words. A payer who said "I have sent the transfer" is not told to pay:
+   * their transfer is on its way to the store.
+   */
+  function paymentStatus(status, kind) {
+    if (kind === "bank_transfer" && ["awaiting", "not_paid"].includes(status)) {
+      return "Transfer sent, being confirmed"
+    }
+    return PAYMENT_STATUS[status] || status
+  }
+
   function say(title, text, kind = "muted") {
     $("result-title").textContent = title
     $("result-text").textContent = text
@@ -84,7 +95,7 @@
         el("dt", { text: "Payment" }),
         el("dd", {
           "data-testid": "payment-status",
-          text: PAYMENT_STATUS[order.payment_status] || order.payment_status,
+          text: paymentStatus(order.payment_status, kind),
         }),
         el("dt", { text: "Total" }),
         el("dd", { text: money(order.total, order.currency_code) }),

@@ -12,8 +12,8 @@ import { useAmounts } from "../lib/amounts"
 import { runMutation } from "../lib/run-mutation"
 import { Details } from "./details"
 import { Field, TextField } from "./field"
-import { useErrorWords, useMessageWords } from "./server-message"
-import { useFailureToast } from "./failure-toast"
+import { useMessageWords } from "./server-message"
+import { useFailureReason, useFailureToast } from "./failure-toast"
 
 /** The quote as the store owner reads it before confirming: amounts, fee, where it goes, the account check. */
 const QuoteView = ({ quote }: { quote: PayoutQuote }) => {
@@ -107,7 +107,7 @@ export const NewPayout = () => {
     words: string
     raw: string
   } | null>(null)
-  const errorWords = useErrorWords()
+  const failureReason = useFailureReason()
   const failed = useFailureToast()
   const { amount: formatted } = useAmounts()
   const active = (data?.recipients ?? []).filter((r) => r.state === "active")
@@ -153,7 +153,7 @@ export const NewPayout = () => {
               active.find((r) => r.id === recipient)?.currency_code ?? null
             setProblem({
               words: t("payouts.quoteFailed", {
-                message: errorWords(raw, { currency }),
+                message: failureReason(error, { currency }),
               }),
               raw,
             })
