@@ -122,13 +122,10 @@
       : "waiting"
   }
 
-  function showFailure(failure, state) {
-    const given = failure?.reason?.trim()
-    const reason = given
-      ? /[.!?]$/.test(given)
-        ? given
-        : `${given}.`
-      : state === "expired"
+  function showFailure(state) {
+    // The payer's words: the server's reason ("the service rejected the payment (status rejected)") is for the store.
+    const reason =
+      state === "expired"
         ? "The payment expired."
         : "The payment did not go through."
     say(
@@ -172,12 +169,12 @@
         status.state
       )
     ) {
-      showFailure(status.failure, status.state)
+      showFailure(status.state)
       return null
     }
     const waited = Date.now() - startedAt
     if (cameBackFailed && waited > 10000) {
-      showFailure(null, status.state)
+      showFailure(status.state)
       return 5000
     }
     // Paid at Piastrix but no order yet (no callback reached this store): complete the cart once.

@@ -164,6 +164,10 @@ piastrixIntegrationRunner(
       await pay(tab)
       await onPayerPage(tab, "fail")
       await expectReturnPage(tab, /did not go through/)
+      // In the payer's words, not the server's reason for the store ("the service rejected the payment ...").
+      expect(await tab.page.locator("#result-text").textContent()).toBe(
+        "The payment did not go through. Nothing was charged. You can try again with another payment method."
+      )
       expect(await countOrders(getContainer())).toBe(0)
 
       await tab.page

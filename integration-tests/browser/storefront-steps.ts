@@ -129,9 +129,12 @@ export async function payByCardForm(
   const { page } = tab
   const form = page.locator(selector)
   await form.waitFor()
-  // The started payment's form alone: the Pay button that started it is gone, not left disabled above it.
+  // The started payment's form alone: the Pay button that started it (the demo's, the kit's place-order one)
+  // is gone, not left disabled above it.
   expect(
-    await page.locator("#pay:visible, .piastrix-pay:visible").count()
+    await page
+      .locator("#pay:visible, .piastrix-place-order .piastrix-pay:visible")
+      .count()
   ).toBe(0)
   await form.locator('[name="card_number"]').fill("4242 4242 4242 4242")
   await form.locator('[name="expiry_month"]').fill("12")

@@ -846,11 +846,15 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       })
     })
 
-    it("answers a payout's reasons with their codes and params, the raw text beside them", async () => {
+    /**
+     * A wallet vendor with two payouts of 50.00: one canceled in the admin, one needing a person because the
+     * service debited another amount.
+     */
+    async function canceledAndDebitedDifferently(key: string) {
       const { recipient } = (
         await api.post("/admin/piastrix/recipients", wallet, headers)
       ).data
-      await earned(recipient.id, "100.00", "coded-reasons")
+      await earned(recipient.id, "100.00", key)
       const pay = async (amount: string) =>
         (
           await api.post(
@@ -867,16 +871,22 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
           headers
         )
       ).data.payout
-      expect(canceled.rejected_reason_message).toEqual({
-        code: "payout.canceled_in_admin",
-        params: {},
-      })
       const payout = await pay("50.00")
       await markNeedsAttention(
         db,
         payout.id,
         "the service debited 50.5 for a payout of 50.00"
       )
+      return { recipient, canceled, payout }
+    }
+
+    it("answers a payout's reasons with their codes and params, the raw text beside them", async () => {
+      const { canceled, payout } =
+        await canceledAndDebitedDifferently("coded-reasons")
+      expect(canceled.rejected_reason_message).toEqual({
+        code: "payout.canceled_in_admin",
+        params: {},
+      })
       const shown = (
         await api.get(`/admin/piastrix/payouts/${payout.id}`, headers)
       ).data.payout
@@ -895,30 +905,11 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
     })
 
     it("keeps a reason's code when its template's words change after it was written; a row from before the codes is named by its text", async () => {
-      const { recipient } = (
-        await api.post("/admin/piastrix/recipients", wallet, headers)
-      ).data
-      await earned(recipient.id, "100.00", "stored-codes")
-      const pay = async (amount: string) =>
-        (
-          await api.post(
-            "/admin/piastrix/payouts",
-            { recipient_id: recipient.id, amount },
-            headers
-          )
-        ).data.payout
-      const first = await pay("50.00")
-      await api.post(
-        `/admin/piastrix/payouts/${first.id}/cancel`,
-        { reason: "canceled in the admin" },
-        headers
-      )
-      const payout = await pay("50.00")
-      await markNeedsAttention(
-        db,
-        payout.id,
-        "the service debited 50.5 for a payout of 50.00"
-      )
+      const {
+        recipient,
+        canceled: first,
+        payout,
+      } = await canceledAndDebitedDifferently("stored-codes")
       // Written by an older version whose templates said it in other words: the stored code still names it.
       await db.raw(
         `update piastrix_payout set last_error = 'Piastrix took 50.5 for the payout of 50.00' where id = ?`,

@@ -149,6 +149,8 @@ export type InboxRowView = Omit<
   InboxRowOrder & {
     shop_currency_code: string | null
     last_error_message: PlainMessage | null
+    /** Retry can end otherwise: not for money already sent back, a session gone, another amount paid. */
+    retryable: boolean
     /** Null for a note a person typed (shown as written) as for no note. */
     resolution_note_message: PlainMessage | null
   }

@@ -4,7 +4,7 @@ import type { PiastrixNotification } from "../piastrix"
 import { walletSessionExists } from "./medusa-tables"
 import { REFUND_REGISTER_TABLE } from "./refund-register"
 import type { SqlConnection } from "./sql-connection"
-import { storedMessageJson } from "./messages"
+import { storedMessageJson, type MessageCode } from "./messages"
 import type {
   InboxNotification,
   InboxPage,
@@ -271,6 +271,24 @@ export const refundableNotification = (alias: string) =>
       exists (select 1 from piastrix_payment rp
                where rp.shop_order_id = ${alias}.shop_order_id and rp.kind = 'wallet' and rp.deleted_at is null)
       or ${walletSessionExists(`${alias}.shop_order_id`)}))`
+
+/**
+ * Why a row needs a person where processing it again cannot help: the money went back to the payer, the
+ * payment session is gone with the cart that changed, the payer paid another amount. Refund or resolve it.
+ */
+const RETRY_CANNOT_HELP: ReadonlySet<MessageCode> = new Set<MessageCode>([
+  "inbox.refunded_no_order",
+  "inbox.paid_session_gone",
+  "inbox.amount_mismatch",
+])
+
+/** The inbox offers Retry only where processing again can end otherwise (a cart fixed, a table back). */
+export const isRetryable = (
+  state: NotificationState,
+  reason: MessageCode | null | undefined
+): boolean =>
+  (state === "needs_attention" || state === "failed") &&
+  !RETRY_CANNOT_HELP.has(reason ?? "other")
 
 /**
  * What the admin is shown of an inbox row: never `fields` (the signed notification, with the payer's

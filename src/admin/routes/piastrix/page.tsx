@@ -343,7 +343,7 @@ const PiastrixInboxPage = () => {
                       <div className="flex items-center justify-end gap-x-2 whitespace-nowrap">
                         <ResolveButton row={row} />
                         {row.refundable ? <RefundButton row={row} /> : null}
-                        <RetryButton row={row} />
+                        {row.retryable ? <RetryButton row={row} /> : null}
                       </div>
                     ) : null}
                   </Table.Cell>
