@@ -949,6 +949,12 @@ piastrixIntegrationRunner(
         "error"
       )
       expect(await englishOnScreen(page)).toEqual([])
+      // The toast slides in: the screenshot waits for its transitions to end.
+      await failure.evaluate((toast) =>
+        Promise.all(
+          toast.getAnimations({ subtree: true }).map((a) => a.finished)
+        )
+      )
       await admin.shot("payouts-ru-retry-refused")
       await failure.getByText("Подробности").click()
       await failure.getByText(/only needs_attention payouts/).waitFor()
