@@ -2,6 +2,7 @@ import BigNumber from "bignumber.js"
 import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/sql-connection"
+import { storedMessageJson, type StoredMessage } from "../plugin/messages"
 import {
   checkPosting,
   LedgerError,
@@ -31,6 +32,8 @@ export type LedgerEntry = {
   amount: string
   kind: string
   reason: string | null
+  /** The reason's code and params (lib/plugin/messages.ts); null for entries written before the codes. */
+  reason_code: StoredMessage | null
   related_transaction_id: string | null
   order_id: string | null
   line_item_id: string | null
@@ -70,7 +73,7 @@ function inCurrencyDigits(p: Posting): Posting {
 const legKey = (key: string, index: number) => `${key}#${index}`
 
 const ENTRY_COLUMNS = `id, idempotency_key, transaction_id, recipient_id, currency, account, amount::text as amount, kind,
-  reason, related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id, created_at`
+  reason, reason_code, related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id, created_at`
 
 /**
  * Writes a balanced posting once. A second call with the same key (also a concurrent one: the unique
@@ -96,18 +99,19 @@ export async function post(
       JSON.stringify({ value: leg.amount, precision: 20 }),
       p.kind,
       p.reason ?? null,
+      storedMessageJson(p.reason),
       p.related_transaction_id ?? null,
       refs.order_id ?? null,
       refs.line_item_id ?? null,
       refs.fulfillment_id ?? null,
       refs.payout_id ?? null
     )
-    return "(?, ?, ?, ?, ?::integer, ?, ?::numeric, ?::jsonb, ?, ?, ?, ?, ?, ?, ?)"
+    return "(?, ?, ?, ?, ?::integer, ?, ?::numeric, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?)"
   })
   const inserted = await db.raw(
     `insert into ${LEDGER_TABLE}
        (id, idempotency_key, transaction_id, recipient_id, currency, account, amount, raw_amount, kind, reason,
-        related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id)
+        reason_code, related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id)
      select * from (values ${rows.join(", ")}) as v
       where not exists (select 1 from ${LEDGER_TABLE} where idempotency_key = ? and deleted_at is null)
      on conflict (idempotency_key) where deleted_at is null do nothing

@@ -1,5 +1,5 @@
 import BigNumber from "bignumber.js"
-import { messageText } from "../plugin/messages"
+import { messageText, storedMessageJson } from "../plugin/messages"
 import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../piastrix"
 import type { SqlConnection } from "../plugin/sql-connection"
@@ -47,7 +47,7 @@ export const OPEN_PAYOUT_STATUSES: PayoutStatus[] = [
 export const PAYOUT_POLL_INTERVAL = "1 minute"
 
 const COLUMNS = `id, recipient_id, currency, amount::text as amount, fee::text as fee, rail, payway, account, account_masked, account_details,
-  shop_payment_id, status, rejected_reason, last_error, service_id, attempts, sent_at, next_poll_at, created_at`
+  shop_payment_id, status, rejected_reason, rejected_reason_code, last_error, last_error_code, service_id, attempts, sent_at, next_poll_at, created_at`
 
 /** A SQL list of known states (constants of this file, never input). */
 const states = (list: PayoutStatus[]) => list.map((s) => `'${s}'`).join(", ")
@@ -57,6 +57,8 @@ const raw = (amount: string | null) =>
   amount === null ? null : JSON.stringify({ value: amount, precision: 20 })
 // Reasons come from the service too, which may quote the account it was sent: never stored readable.
 const clip = (text: string) => maskCardNumbers(text).slice(0, 1000)
+/** A reason's code and params, stored beside it (lib/plugin/messages.ts). */
+const message = (text: string) => storedMessageJson(text, clip)
 
 /** The `shop_payment_id` of a payout: its own id, so a retry can never mint another one. */
 export const shopPaymentIdOf = (payoutId: string) => payoutId
@@ -313,7 +315,7 @@ export async function markSucceeded(
       trx,
       payout.id,
       ["pending", "processing", "needs_attention"],
-      `status = 'succeeded', service_id = ?, settled_at = now(), next_poll_at = null, claimed_until = null, last_error = null`,
+      `status = 'succeeded', service_id = ?, settled_at = now(), next_poll_at = null, claimed_until = null, last_error = null, last_error_code = null`,
       [serviceId]
     )
     if (done) {
@@ -351,8 +353,13 @@ export async function markReturned(
       trx,
       payout.id,
       from,
-      `status = ?, rejected_reason = ?, service_id = coalesce(?, service_id), settled_at = now(), next_poll_at = null, claimed_until = null`,
-      [outcome.status, clip(outcome.reason), outcome.serviceId ?? null]
+      `status = ?, rejected_reason = ?, rejected_reason_code = ?::jsonb, service_id = coalesce(?, service_id), settled_at = now(), next_poll_at = null, claimed_until = null`,
+      [
+        outcome.status,
+        clip(outcome.reason),
+        message(outcome.reason),
+        outcome.serviceId ?? null,
+      ]
     )
     if (done) {
       await post(trx, {
@@ -427,7 +434,7 @@ export function markSent(
     db,
     id,
     ["pending"],
-    `status = 'processing', sent_at = now(), last_error = null`
+    `status = 'processing', sent_at = now(), last_error = null, last_error_code = null`
   )
 }
 
@@ -441,8 +448,8 @@ export function backToPending(
     db,
     id,
     ["pending", "processing"],
-    `status = 'pending', last_error = ?, claimed_until = null`,
-    [clip(reason)]
+    `status = 'pending', last_error = ?, last_error_code = ?::jsonb, claimed_until = null`,
+    [clip(reason), message(reason)]
   )
 }
 
@@ -456,7 +463,7 @@ export function markInFlight(
     db,
     id,
     ["processing"],
-    `service_id = ?, last_error = null, claimed_until = null,
+    `service_id = ?, last_error = null, last_error_code = null, claimed_until = null,
      next_poll_at = greatest(coalesce(next_poll_at, now()), now() + interval '${PAYOUT_POLL_INTERVAL}')`,
     [serviceId]
   )
@@ -475,8 +482,8 @@ export function markNeedsAttention(
     db,
     id,
     ["pending", "processing"],
-    `status = 'needs_attention', last_error = ?, claimed_until = null`,
-    [clip(reason)]
+    `status = 'needs_attention', last_error = ?, last_error_code = ?::jsonb, claimed_until = null`,
+    [clip(reason), message(reason)]
   )
 }
 
@@ -487,8 +494,8 @@ export async function noteError(
   reason: string
 ): Promise<void> {
   await db.raw(
-    `update ${PAYOUT_TABLE} set last_error = ?, claimed_until = null, updated_at = now() where id = ?`,
-    [clip(reason), id]
+    `update ${PAYOUT_TABLE} set last_error = ?, last_error_code = ?::jsonb, claimed_until = null, updated_at = now() where id = ?`,
+    [clip(reason), message(reason), id]
   )
 }
 

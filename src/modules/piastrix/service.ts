@@ -67,6 +67,7 @@ import {
   type ReversalInput,
   type SqlDatabase,
 } from "../../lib/payouts"
+import { storedMessage } from "../../lib/plugin/messages"
 import { PiastrixNotification } from "./models/notification"
 import { PiastrixPayment } from "./models/payment"
 import { PiastrixPoll } from "./models/poll"
@@ -401,6 +402,7 @@ class PiastrixModuleService extends MedusaService({
       state,
       attempts,
       last_error: lastError === null ? null : lastError.slice(0, 1000),
+      last_error_code: storedMessage(lastError),
       processed_at:
         state === "received" || state === "failed" ? null : new Date(),
       claimed_until: null,

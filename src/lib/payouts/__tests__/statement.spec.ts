@@ -1,18 +1,25 @@
 import en from "../../../admin/i18n/json/en.json"
 import ru from "../../../admin/i18n/json/ru.json"
 import { localDateTime, statementFileName, toCsv } from "../statement"
-import { STATEMENT_WORDS } from "../statement-words"
+import { LEDGER_REASON_CODES, STATEMENT_WORDS } from "../statement-words"
 
 describe("statement words", () => {
   it.each([
     ["en", en],
     ["ru", ru],
   ] as const)(
-    "name kinds and accounts as the admin's ledger does (%s)",
+    "name kinds, accounts and the plugin's reasons as the admin's ledger does (%s)",
     (language, admin) => {
       const words = STATEMENT_WORDS[language]
       expect(words.kinds).toEqual(admin.recipients.kinds)
       expect(words.accounts).toEqual(admin.recipients.accounts)
+      for (const code of LEDGER_REASON_CODES) {
+        const [group, name] = code.split(".")
+        expect([code, words.reasons[code]]).toEqual([
+          code,
+          (admin.messages as any)[group][name],
+        ])
+      }
     }
   )
 })
