@@ -488,8 +488,16 @@ piastrixIntegrationRunner(
           refundPosts.push(request.url())
         }
       })
+      // Processing again cannot place an order for a session that is gone: the menu offers no Retry.
+      await line.getByRole("button", { name: "Actions", exact: true }).click()
+      await page
+        .getByRole("menuitem", { name: "Refund", exact: true })
+        .waitFor()
+      expect(
+        await page.getByRole("menuitem", { name: "Retry", exact: true }).count()
+      ).toBe(0)
       // Medusa's prompt names the amount before any money moves; Cancel sends nothing.
-      await rowAction(page, line, "Refund")
+      await page.getByRole("menuitem", { name: "Refund", exact: true }).click()
       await page.getByRole("alertdialog").getByText(`Refund ${sum}?`).waitFor()
       await admin.shot("inbox-refunding")
       await answerPrompt(page, "Cancel")
