@@ -307,16 +307,18 @@
     choosePayway(state.payway)
   }
 
+  /** A direction as the payer reads it: its name and limits with the currency, never the payway's code. */
   function directionLabel(d) {
     const limits = [
-      d.min_amount && `from ${d.min_amount}`,
-      d.max_amount && `up to ${d.max_amount}`,
+      d.min_amount && `from ${money(d.min_amount, currency())}`,
+      d.max_amount && `up to ${money(d.max_amount, currency())}`,
     ].filter(Boolean)
-    return `${d.name || d.payway} (${d.payway})${limits.length ? ` · ${limits.join(" ")}` : ""}`
+    return `${d.name || d.payway}${limits.length ? ` · ${limits.join(" ")}` : ""}`
   }
 
   async function choosePayway(payway) {
     state.payway = payway
+    $("pay").hidden = false
     $("pay").disabled = !payway
     $("pay").textContent =
       `Pay ${money(state.cart.total, state.cart.currency_code)}`
@@ -397,8 +399,11 @@
         email,
       })
       notice("")
+      // The payment is started: its own form or details follow, and no second, disabled Pay stays above them.
+      $("pay").hidden = true
       await window.checkoutNext.show(session, state.cart)
     } catch (err) {
+      $("pay").hidden = false
       $("pay").disabled = false
       showError(err)
     }

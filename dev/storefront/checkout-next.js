@@ -122,16 +122,14 @@
   }
 
   function requisiteRows(r) {
+    const currency =
+      r.currency && /^[a-z]{3}$/i.test(r.currency) ? r.currency : "rub"
     const rows = [
+      ["Amount to transfer", r.amount && money(r.amount, currency)],
       [
-        "Amount to transfer",
-        r.amount &&
-          money(
-            r.amount,
-            r.currency && /^[a-z]{3}$/i.test(r.currency) ? r.currency : "rub"
-          ),
+        "Suggested amount (speeds up processing)",
+        r.suggested_amount && money(r.suggested_amount, currency),
       ],
-      ["Suggested amount (speeds up processing)", r.suggested_amount],
       ["Card number", r.card],
       ["Phone", r.phone],
       ["Bank", r.bank],

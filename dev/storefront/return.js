@@ -26,6 +26,17 @@
     requires_action: "Needs attention",
   }
 
+  /**
+   * The order's payment in the payer's words. A payer who said "I have sent the transfer" is not told to pay:
+   * their transfer is on its way to the store.
+   */
+  function paymentStatus(status, kind) {
+    if (kind === "bank_transfer" && ["awaiting", "not_paid"].includes(status)) {
+      return "Transfer sent, being confirmed"
+    }
+    return PAYMENT_STATUS[status] || status
+  }
+
   function say(title, text, kind = "muted") {
     $("result-title").textContent = title
     $("result-text").textContent = text
@@ -84,7 +95,7 @@
         el("dt", { text: "Payment" }),
         el("dd", {
           "data-testid": "payment-status",
-          text: PAYMENT_STATUS[order.payment_status] || order.payment_status,
+          text: paymentStatus(order.payment_status, kind),
         }),
         el("dt", { text: "Total" }),
         el("dd", { text: money(order.total, order.currency_code) }),
@@ -111,13 +122,10 @@
       : "waiting"
   }
 
-  function showFailure(failure, state) {
-    const given = failure?.reason?.trim()
-    const reason = given
-      ? /[.!?]$/.test(given)
-        ? given
-        : `${given}.`
-      : state === "expired"
+  function showFailure(state) {
+    // The payer's words: the server's reason ("the service rejected the payment (status rejected)") is for the store.
+    const reason =
+      state === "expired"
         ? "The payment expired."
         : "The payment did not go through."
     say(
@@ -161,12 +169,12 @@
         status.state
       )
     ) {
-      showFailure(status.failure, status.state)
+      showFailure(status.state)
       return null
     }
     const waited = Date.now() - startedAt
     if (cameBackFailed && waited > 10000) {
-      showFailure(null, status.state)
+      showFailure(status.state)
       return 5000
     }
     // Paid at Piastrix but no order yet (no callback reached this store): complete the cart once.

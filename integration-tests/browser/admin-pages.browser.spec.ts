@@ -42,6 +42,8 @@ import {
   englishOnScreen,
   rawIdsOnScreen,
   shownAmount,
+  toastTone,
+  englishIn,
   unformattedAmountsOnScreen,
   unexpectedProblems,
   waitForText,
@@ -367,12 +369,18 @@ piastrixIntegrationRunner(
         /Process this payment again\?[\s\S]*RUB\s[\d,]+\.\d\d/
       )
       await waitForText(admin, "Tried again, still Needs attention")
+      expect(
+        await toastTone(admin.page, "Tried again, still Needs attention")
+      ).toBe("warning")
 
       // The store owner fixes the cart, then retries from the inbox.
       await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
       await rowAction(page, first, "Retry")
       await answerPrompt(page, "Retry")
       await waitForText(admin, "Processed: the payment is settled")
+      expect(
+        await toastTone(admin.page, "Processed: the payment is settled")
+      ).toBe("success")
       const placed = page.locator("tbody tr", { hasText: session.id })
       await waitForText(admin, "Processed", { within: placed, exact: true })
       const order = await findOrderForCart(getContainer(), cart.id)
@@ -482,8 +490,16 @@ piastrixIntegrationRunner(
           refundPosts.push(request.url())
         }
       })
+      // Processing again cannot place an order for a session that is gone: the menu offers no Retry.
+      await line.getByRole("button", { name: "Actions", exact: true }).click()
+      await page
+        .getByRole("menuitem", { name: "Refund", exact: true })
+        .waitFor()
+      expect(
+        await page.getByRole("menuitem", { name: "Retry", exact: true }).count()
+      ).toBe(0)
       // Medusa's prompt names the amount before any money moves; Cancel sends nothing.
-      await rowAction(page, line, "Refund")
+      await page.getByRole("menuitem", { name: "Refund", exact: true }).click()
       await page.getByRole("alertdialog").getByText(`Refund ${sum}?`).waitFor()
       await admin.shot("inbox-refunding")
       await answerPrompt(page, "Cancel")
@@ -955,6 +971,15 @@ piastrixIntegrationRunner(
       expect(await unformattedAmountsOnScreen(page)).toEqual([])
       expect(await englishOnScreen(page)).toEqual([])
       await admin.shot("payout-ru")
+
+      // The order's Piastrix card in Russian: the kind and state in words, the service's codes only in Details.
+      await page.goto(`${medusaUrl()}/app/orders/${order.id}`)
+      const widget = page.getByTestId("piastrix-order-widget")
+      await widget.getByText("Оплачен", { exact: true }).waitFor()
+      await widget.getByText("Piastrix (карта или другой способ)").waitFor()
+      expect(await englishIn(widget)).toEqual([])
+      await widget.scrollIntoViewIfNeeded()
+      await admin.shot("order-widget-ru")
     })
 
     it("words the server's reasons in Russian on the inbox and payouts, and a quote refused for a vendor who owes", async () => {
@@ -1035,6 +1060,36 @@ piastrixIntegrationRunner(
       expect(await englishOnScreen(page)).toEqual([])
       expect(await unformattedAmountsOnScreen(page)).toEqual([])
       await admin.shot("payouts-ru-list")
+      // A retry of a payout someone else has retried meanwhile: a red toast in Russian, the server's
+      // English only in its Details.
+      await api.post(`/admin/piastrix/payouts/${payout.id}/retry`, {}, headers)
+      await rowAction(page, attention, "Повторить", "Действия")
+      await answerPrompt(page, "Повторить")
+      const failure = page.locator("[data-sonner-toast]", {
+        hasText: "Выплата не отправлена повторно",
+      })
+      await failure
+        .getByText("Магазин не принял это. Причина — в подробностях.")
+        .waitFor()
+      expect(await toastTone(page, "Выплата не отправлена повторно")).toBe(
+        "error"
+      )
+      expect(await englishOnScreen(page)).toEqual([])
+      // The toast slides in: the screenshot waits for its transitions to end.
+      await failure.evaluate((toast) =>
+        Promise.all(
+          toast.getAnimations({ subtree: true }).map((a) => a.finished)
+        )
+      )
+      await admin.shot("payouts-ru-retry-refused")
+      await failure.getByText("Подробности").click()
+      await failure.getByText(/only needs_attention payouts/).waitFor()
+      await admin.shot("payouts-ru-retry-refused-details")
+      admin.problems.splice(
+        0,
+        admin.problems.length,
+        ...admin.problems.filter((p) => !/payouts\/pxpo_\w+\/retry/.test(p))
+      )
       // A clawback reads as what the vendor owes, with the currency and Russian digits.
       await page.getByRole("button", { name: "Создать", exact: true }).click()
       await page.getByLabel("Получатель", { exact: true }).click()

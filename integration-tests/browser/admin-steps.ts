@@ -274,8 +274,42 @@ export const unformattedAmountsOnScreen = (page: Page) =>
  * payment session no longer exists"), as the server's reasons and notes are written. Names (Piastrix, an
  * e-mail, a payway such as card_rub) are single words and pass.
  */
-export const englishOnScreen = (page: Page) =>
-  matchesOnScreen(page, String.raw`\b[A-Za-z]+(?:[,:;]? [A-Za-z]+){2,}\b`)
+const ENGLISH = String.raw`\b[A-Za-z]+(?:[,:;]? [A-Za-z]+){2,}\b`
+export const englishOnScreen = (page: Page) => matchesOnScreen(page, ENGLISH)
+
+/** `englishOnScreen` within one part of a page (the plugin's card on a page of Medusa's own). */
+export const englishIn = (part: Locator) =>
+  part.evaluate((element, source) => {
+    const copy = element.cloneNode(true) as HTMLElement
+    copy
+      .querySelectorAll('[data-testid="piastrix-details"]')
+      .forEach((node) => node.remove())
+    return copy.textContent?.match(new RegExp(source, "g")) ?? []
+  }, ENGLISH)
+
+/**
+ * The colour of the toast showing `text`, read from its icon as Medusa's toasts draw it: green for success,
+ * orange for a warning, red for an error, blue for information.
+ */
+export async function toastTone(
+  page: Page,
+  text: string
+): Promise<"success" | "warning" | "error" | "info"> {
+  const toast = page.locator("[data-sonner-toast]", { hasText: text }).first()
+  await toast.waitFor()
+  const icon =
+    (await toast
+      .locator("svg[class*='text-ui-tag-']")
+      .first()
+      .getAttribute("class")) ?? ""
+  return /green/.test(icon)
+    ? "success"
+    : /orange/.test(icon)
+      ? "warning"
+      : /red/.test(icon)
+        ? "error"
+        : "info"
+}
 
 /** Opens a table row's (or a page header's) "…" menu and picks `action`, as a store owner does. */
 export async function rowAction(

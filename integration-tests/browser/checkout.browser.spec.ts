@@ -28,6 +28,7 @@ import {
   payByCardForm,
   unexpectedStorefrontProblems,
   uploadReceipt,
+  wordsCutInTwo,
 } from "./storefront-steps"
 // The same server `npm run dev` starts: the tests drive the page a person sees.
 const { startStorefrontServer } = require("../../dev/storefront-server")
@@ -163,6 +164,10 @@ piastrixIntegrationRunner(
       await pay(tab)
       await onPayerPage(tab, "fail")
       await expectReturnPage(tab, /did not go through/)
+      // In the payer's words, not the server's reason for the store ("the service rejected the payment ...").
+      expect(await tab.page.locator("#result-text").textContent()).toBe(
+        "The payment did not go through. Nothing was charged. You can try again with another payment method."
+      )
       expect(await countOrders(getContainer())).toBe(0)
 
       await tab.page
@@ -313,6 +318,11 @@ piastrixIntegrationRunner(
       // Requisites are assigned a moment after the payment exists; the page polls within the 10 s limit.
       await page.getByTestId("requisites").waitFor({ timeout: 40000 })
       await tab.shot("requisites")
+      // On a phone's width the requisites wrap between words: a name or a time is never cut in two.
+      await page.setViewportSize({ width: 360, height: 800 })
+      expect(await wordsCutInTwo(page.getByTestId("requisites"))).toEqual([])
+      await tab.shot("requisites-narrow")
+      await page.setViewportSize({ width: 1200, height: 900 })
       await uploadReceipt(tab)
       const receiptResult = page.locator(".receipt p", {
         hasText: /Receipt uploaded|not accepted/,
@@ -326,7 +336,8 @@ piastrixIntegrationRunner(
 
       await expectReturnPage(tab, /is placed/)
       const placed = await orderOnReturnPage(tab)
-      expect(placed.payment).toBe("Awaiting your payment")
+      // The payer sent the transfer: the page does not tell them to pay again.
+      expect(placed.payment).toBe("Transfer sent, being confirmed")
       const awaiting = await inAdmin(placed.number, "placed")
       expect(awaiting).toMatchObject({
         listPayment: "Awaiting",

@@ -233,7 +233,8 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     await tab.shot("receipt")
     await page.getByRole("button", { name: "I have sent the transfer" }).click()
     const order = await confirmation()
-    expect(order.payment).toBe("Awaiting your payment")
+    // The payer sent the transfer: the page does not tell them to pay again.
+    expect(order.payment).toBe("Being confirmed")
 
     // The transfer arrives: the order's page says it is paid.
     const stored = await orderOf(getContainer(), order.number)

@@ -1,3 +1,4 @@
+import type { Locator } from "playwright-core"
 import type { Tab } from "./chromium"
 
 /**
@@ -128,6 +129,13 @@ export async function payByCardForm(
   const { page } = tab
   const form = page.locator(selector)
   await form.waitFor()
+  // The started payment's form alone: the Pay button that started it (the demo's, the kit's place-order one)
+  // is gone, not left disabled above it.
+  expect(
+    await page
+      .locator("#pay:visible, .piastrix-place-order .piastrix-pay:visible")
+      .count()
+  ).toBe(0)
   await form.locator('[name="card_number"]').fill("4242 4242 4242 4242")
   await form.locator('[name="expiry_month"]').fill("12")
   await form.locator('[name="expiry_year"]').fill("30")
@@ -155,4 +163,32 @@ export async function uploadReceipt(tab: Tab) {
     buffer: RECEIPT_PNG,
   })
   await tab.page.getByRole("button", { name: "Upload receipt" }).click()
+}
+
+/**
+ * The words of a list's values that the page draws across two lines (a name cut as "SANDBOXO / V"). Tokens
+ * longer than 20 characters (a card number, a link) may wrap: they cannot fit a narrow line whole.
+ */
+export function wordsCutInTwo(list: Locator): Promise<string[]> {
+  return list.evaluate((element) => {
+    const cut: string[] = []
+    for (const value of Array.from(element.querySelectorAll("dd"))) {
+      const text = value.firstChild
+      if (!text || text.nodeType !== Node.TEXT_NODE) {
+        continue
+      }
+      for (const word of (text.textContent ?? "").matchAll(/\S+/g)) {
+        if (word[0].length > 20) {
+          continue
+        }
+        const range = document.createRange()
+        range.setStart(text, word.index!)
+        range.setEnd(text, word.index! + word[0].length)
+        if (range.getClientRects().length > 1) {
+          cut.push(word[0])
+        }
+      }
+    }
+    return cut
+  })
 }

@@ -172,7 +172,11 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
 
   it("sends a wallet payment without an order back to the payer once, under a second click while the first is sending, and records it on the row", async () => {
     const { session, row } = await paidWithoutSession()
-    expect((await inboxRow(row.id)).refundable).toBe(true)
+    // The session is gone with the cart that changed: Refund helps, a Retry cannot.
+    expect(await inboxRow(row.id)).toMatchObject({
+      refundable: true,
+      retryable: false,
+    })
 
     // The first click's transfer is held at the service, so the second click lands while it is in flight.
     await sandboxControl(sandbox(), "POST", "faults", {
@@ -260,13 +264,19 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(data.outcome).not.toBe("processed")
     expect(data.notification.last_error).toMatch(/refunded to the payer/)
     expect(data.notification.state).toBe("needs_attention")
+    // The money is back with the payer: a further Retry is not offered.
+    expect((await inboxRow(row.id)).retryable).toBe(false)
     expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
     expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
   })
 
   it("sends the money back or places the order, never both, when Refund is pressed and Retry lands while its transfer is about to go", async () => {
     const { cart, session, row } = await walletRowGivenUp()
-    expect((await inboxRow(row.id)).refundable).toBe(true)
+    // Processing gave up on a cause that is gone now: both a Refund and a Retry can work.
+    expect(await inboxRow(row.id)).toMatchObject({
+      refundable: true,
+      retryable: true,
+    })
     const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
     const before = await payoutsAtService(sandbox())
 

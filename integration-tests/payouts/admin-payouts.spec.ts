@@ -850,11 +850,15 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       })
     })
 
-    it("answers a payout's reasons with their codes and params, the raw text beside them", async () => {
+    /**
+     * A wallet vendor with two payouts of 50.00: one canceled in the admin, one needing a person because the
+     * service debited another amount.
+     */
+    async function canceledAndDebitedDifferently(key: string) {
       const { recipient } = (
         await api.post("/admin/piastrix/recipients", wallet, headers)
       ).data
-      await earned(recipient.id, "100.00", "coded-reasons")
+      await earned(recipient.id, "100.00", key)
       const pay = async (amount: string) =>
         (
           await api.post(
@@ -871,16 +875,22 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
           headers
         )
       ).data.payout
-      expect(canceled.rejected_reason_message).toEqual({
-        code: "payout.canceled_in_admin",
-        params: {},
-      })
       const payout = await pay("50.00")
       await markNeedsAttention(
         db,
         payout.id,
         "the service debited 50.5 for a payout of 50.00"
       )
+      return { recipient, canceled, payout }
+    }
+
+    it("answers a payout's reasons with their codes and params, the raw text beside them", async () => {
+      const { canceled, payout } =
+        await canceledAndDebitedDifferently("coded-reasons")
+      expect(canceled.rejected_reason_message).toEqual({
+        code: "payout.canceled_in_admin",
+        params: {},
+      })
       const shown = (
         await api.get(`/admin/piastrix/payouts/${payout.id}`, headers)
       ).data.payout
@@ -895,6 +905,84 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
           },
         },
         rejected_reason_message: null,
+      })
+    })
+
+    it("keeps a reason's code when its template's words change after it was written; a row from before the codes is named by its text", async () => {
+      const {
+        recipient,
+        canceled: first,
+        payout,
+      } = await canceledAndDebitedDifferently("stored-codes")
+      // Written by an older version whose templates said it in other words: the stored code still names it.
+      await db.raw(
+        `update piastrix_payout set last_error = 'Piastrix took 50.5 for the payout of 50.00' where id = ?`,
+        [payout.id]
+      )
+      // Ledger rows are immutable (a trigger): an older row is made with the triggers off for this one update.
+      await db.transaction(async (trx) => {
+        await trx.raw(`set local session_replication_role = replica`)
+        await trx.raw(
+          `update piastrix_ledger_entry set reason = 'Canceled by an operator' where payout_id = ? and kind = 'payout_returned'`,
+          [first.id]
+        )
+      })
+      const shown = async () =>
+        (await api.get(`/admin/piastrix/payouts/${payout.id}`, headers)).data
+          .payout
+      expect((await shown()).last_error_message).toEqual({
+        code: "payout.debited_differs",
+        params: {
+          debited: { amount: "50.5", currency: "RUB" },
+          amount: { amount: "50.00", currency: "RUB" },
+        },
+      })
+      const returned = async () =>
+        (
+          await api.get(
+            `/admin/piastrix/recipients/${recipient.id}/ledger`,
+            headers
+          )
+        ).data.entries.filter(
+          (e: { kind: string }) => e.kind === "payout_returned"
+        )
+      expect((await returned()).map((e: any) => e.reason_message)).toEqual([
+        { code: "payout.canceled_in_admin", params: {} },
+        { code: "payout.canceled_in_admin", params: {} },
+      ])
+      // The statement words the plugin's reasons in the reader's language, by the stored code too.
+      const statement = (
+        await api.get(`/admin/piastrix/recipients/${recipient.id}/statement`, {
+          ...headers,
+          params: { lang: "ru" },
+        })
+      ).data as string
+      const returnedRows = statement
+        .split("\r\n")
+        .filter(
+          (line) => line.startsWith("20") && line.includes("Выплата возвращена")
+        )
+      expect(returnedRows.length).toBeGreaterThan(0)
+      expect(
+        returnedRows.every((line) => line.endsWith(",Отменена в админке."))
+      ).toBe(true)
+      expect(statement).not.toContain("Canceled by an operator")
+      // A row written before the codes were stored: named by matching its text, in the current words.
+      await db.raw(
+        `update piastrix_payout set last_error = 'the service debited 50.5 for a payout of 50.00', last_error_code = null where id = ?`,
+        [payout.id]
+      )
+      expect((await shown()).last_error_message.code).toBe(
+        "payout.debited_differs"
+      )
+      // Old words and no stored code: nothing to know it by.
+      await db.raw(
+        `update piastrix_payout set last_error = 'Piastrix took 50.5 for the payout of 50.00' where id = ?`,
+        [payout.id]
+      )
+      expect((await shown()).last_error_message).toEqual({
+        code: "other",
+        params: {},
       })
     })
 

@@ -1,6 +1,6 @@
 import type { PaymentKind } from "../lib/plugin/identity"
 import type { SessionState } from "../lib/plugin/session-data"
-import type { PlainMessage } from "../lib/plugin/messages"
+import type { PlainMessage, StoredMessage } from "../lib/plugin/messages"
 
 export type { PlainMessage } from "../lib/plugin/messages"
 
@@ -107,8 +107,11 @@ export type InboxNotification = {
   state: NotificationState
   attempts: number
   last_error: string | null
+  /** The code and params of `last_error` and of the note, stored with them; null for older rows. */
+  last_error_code: StoredMessage | null
   processed_at: Date | string | null
   resolution_note: string | null
+  resolution_note_code: StoredMessage | null
   resolved_by: string | null
   resolved_at: Date | string | null
   created_at: Date | string
@@ -145,10 +148,15 @@ export type InboxRowOrder = {
  * An inbox row as `GET /admin/piastrix/notifications` answers it, its amount's currency also by code, and its
  * reason and resolution note as codes the admin words (`plainMessage`; the raw texts stay beside them).
  */
-export type InboxRowView = InboxPage["notifications"][number] &
+export type InboxRowView = Omit<
+  InboxPage["notifications"][number],
+  "last_error_code" | "resolution_note_code"
+> &
   InboxRowOrder & {
     shop_currency_code: string | null
     last_error_message: PlainMessage | null
+    /** Retry can end otherwise: not for money already sent back, a session gone, another amount paid. */
+    retryable: boolean
     /** Null for a note a person typed (shown as written) as for no note. */
     resolution_note_message: PlainMessage | null
   }
@@ -294,6 +302,9 @@ export type Payout = {
   status: PayoutStatus
   rejected_reason: string | null
   last_error: string | null
+  /** The code and params of each text above, stored with it; null for rows written before the codes. */
+  rejected_reason_code: StoredMessage | null
+  last_error_code: StoredMessage | null
   service_id: string | null
   attempts: number
   sent_at: Date | string | null
@@ -319,7 +330,10 @@ export type RecipientView = AdminAccountView<Recipient>
  * received (the amount less the service's fee, when both are in the payout's currency), and its reasons as
  * codes the admin words, the raw texts beside them.
  */
-export type PayoutView = AdminAccountView<Payout> & {
+export type PayoutView = Omit<
+  AdminAccountView<Payout>,
+  "rejected_reason_code" | "last_error_code"
+> & {
   payee_receives: string | null
   rejected_reason_message: PlainMessage | null
   last_error_message: PlainMessage | null

@@ -13,10 +13,15 @@ import { useAmounts } from "../lib/amounts"
 import { useConfirm } from "../lib/confirm"
 import { runMutation } from "../lib/run-mutation"
 import { ActionMenu } from "./action-menu"
+import { Details } from "./details"
+import { useFailureToast } from "./failure-toast"
 import { FormDrawer } from "./form-drawer"
 
-/** Rows a person can act on: the cause may be fixed (retry), the money sent back, or the row settled by hand. */
-const RETRYABLE = new Set<NotificationState>(["needs_attention", "failed"])
+/**
+ * Rows a person can act on: the cause may be fixed (retry, where the server says processing again can end
+ * otherwise: `row.retryable`), the money sent back, or the row settled by hand.
+ */
+const OPEN = new Set<NotificationState>(["needs_attention", "failed"])
 
 /**
  * A row's actions behind "…": retry once the cause is fixed, refund a paid wallet payment that could not
@@ -35,8 +40,9 @@ export const RowActions = ({
   const confirm = useConfirm()
   const retry = useRetryNotification()
   const refund = useRefundNotification()
+  const failed = useFailureToast()
   // A payment or refund that needs a person is settled outside the inbox: its reason says where.
-  if (!RETRYABLE.has(row.state) || row.source !== "notification") {
+  if (!OPEN.has(row.state) || row.source !== "notification") {
     return null
   }
   const sum = amount(row.shop_amount, row.shop_currency_code)
@@ -49,13 +55,19 @@ export const RowActions = ({
     if (!yes) {
       return
     }
-    runMutation(retry, row.id, ({ outcome }) =>
-      // Green only when the retry did what it was for; otherwise the row keeps its reason.
-      outcome === "processed"
-        ? toast.success(t("inbox.retriedProcessed"))
-        : toast.warning(
-            t("inbox.retriedStill", { outcome: t(`inbox.states.${outcome}`) })
-          )
+    runMutation(
+      retry,
+      row.id,
+      ({ outcome }) =>
+        // Green only when the retry did what it was for; otherwise the row keeps its reason.
+        outcome === "processed"
+          ? toast.success(t("inbox.retriedProcessed"))
+          : toast.warning(
+              t("inbox.retriedStill", {
+                outcome: t(`inbox.states.${outcome}`),
+              })
+            ),
+      failed(t("inbox.retryFailed"), { currency: row.shop_currency_code })
     )
   }
   const refundNow = async () => {
@@ -69,21 +81,40 @@ export const RowActions = ({
       return
     }
     // The server sends it once however often it is asked.
-    runMutation(refund, row.id, ({ refund: r }) =>
-      toast.success(
-        t("inbox.refunded", { amount: amount(r.amount, r.currency_code) })
-      )
+    runMutation(
+      refund,
+      row.id,
+      ({ refund: r }) =>
+        toast.success(
+          t("inbox.refunded", { amount: amount(r.amount, r.currency_code) }),
+          {
+            description: (
+              <Details
+                lines={[
+                  r.transfer_id
+                    ? t("inbox.transferId", { id: r.transfer_id })
+                    : null,
+                ]}
+              />
+            ),
+          }
+        ),
+      failed(t("inbox.refundFailed"), { currency: row.shop_currency_code })
     )
   }
   return (
     <ActionMenu
       groups={[
         [
-          {
-            icon: <ArrowPath />,
-            label: t("inbox.retry"),
-            onClick: retryNow,
-          },
+          ...(row.retryable
+            ? [
+                {
+                  icon: <ArrowPath />,
+                  label: t("inbox.retry"),
+                  onClick: retryNow,
+                },
+              ]
+            : []),
           ...(row.refundable
             ? [
                 {
@@ -116,6 +147,7 @@ export const ResolveDrawer = ({
 }) => {
   const { t } = useTranslation("piastrix")
   const resolve = useResolveNotification()
+  const failed = useFailureToast()
   const [note, setNote] = useState("")
   useEffect(() => setNote(""), [row])
   return (
@@ -129,10 +161,15 @@ export const ResolveDrawer = ({
         if (!row) {
           return
         }
-        runMutation(resolve, { id: row.id, note }, () => {
-          toast.success(t("inbox.resolved"))
-          onClose()
-        })
+        runMutation(
+          resolve,
+          { id: row.id, note },
+          () => {
+            toast.success(t("inbox.resolved"))
+            onClose()
+          },
+          failed(t("inbox.resolveFailed"))
+        )
       }}
       submit={{
         text: t("inbox.saveResolution"),

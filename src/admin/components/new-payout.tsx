@@ -12,11 +12,11 @@ import { useAmounts } from "../lib/amounts"
 import { useConfirm } from "../lib/confirm"
 import { usePaywayName } from "../lib/payways"
 import { runMutation } from "../lib/run-mutation"
-import { plainMessage } from "../../lib/plugin/messages"
 import { CreateModal } from "./create-modal"
 import { Details } from "./details"
 import { Field, TextField } from "./field"
-import { useErrorWords, useMessageWords } from "./server-message"
+import { useMessageWords } from "./server-message"
+import { useFailureReason, useFailureToast } from "./failure-toast"
 
 /** The quote as the store owner reads it before confirming: amounts, fee, where it goes, the account check. */
 const QuoteView = ({ quote }: { quote: PayoutQuote }) => {
@@ -118,8 +118,8 @@ export const NewPayout = ({
     words: string
     raw: string
   } | null>(null)
-  const errorWords = useErrorWords()
-  const words = useMessageWords()
+  const failureReason = useFailureReason()
+  const failed = useFailureToast()
   const active = (data?.recipients ?? []).filter((r) => r.state === "active")
   const changed =
     <T,>(set: (value: T) => void) =>
@@ -160,13 +160,8 @@ export const NewPayout = ({
         )
         close()
       },
-      (error) => {
-        // Refused on confirm (the balance moved since the quote): the plugin's reason in the reader's words;
-        // one it does not know as written, since a toast has no Details.
-        const raw = messageOf(error)
-        const said = plainMessage(raw, { currency: q.currency_code })
-        toast.error(said && said.code !== "other" ? words(said) : raw)
-      }
+      // Refused on confirm (the balance moved since the quote): the plugin's reason in the reader's words.
+      failed(t("payouts.createFailed"), { currency: q.currency_code })
     )
   }
   return (
@@ -194,7 +189,7 @@ export const NewPayout = ({
               active.find((r) => r.id === recipient)?.currency_code ?? null
             setProblem({
               words: t("payouts.quoteFailed", {
-                message: errorWords(raw, { currency }),
+                message: failureReason(error, { currency }),
               }),
               raw,
             })

@@ -10,6 +10,7 @@ import {
 import { runMutation } from "../lib/run-mutation"
 import { SelectField, TextField } from "./field"
 import { Body, Section } from "./states"
+import { useFailureToast } from "./failure-toast"
 
 /** How each setting is edited: a choice among values, a whole number, a decimal or a list of payways. */
 const CHOICES: Record<string, readonly string[]> = {
@@ -52,6 +53,7 @@ export const OperationalSettingsSection = () => {
   const { t } = useTranslation("piastrix")
   const { data, isLoading, error } = useSettings()
   const save = useSaveSettings()
+  const failed = useFailureToast()
   const [form, setForm] = useState<Record<string, string>>({})
   const settings: SettingView[] = data?.settings ?? []
   useEffect(() => {
@@ -126,8 +128,11 @@ export const OperationalSettingsSection = () => {
               toast.info(t("settings.operational.nothingChanged"))
               return
             }
-            runMutation(save, changed, () =>
-              toast.success(t("settings.operational.saved"))
+            runMutation(
+              save,
+              changed,
+              () => toast.success(t("settings.operational.saved")),
+              failed(t("settings.operational.saveFailed"))
             )
           }}
         >

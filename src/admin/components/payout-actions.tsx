@@ -2,11 +2,21 @@ import { ArrowPath, CheckCircle, XCircle } from "@medusajs/icons"
 import { toast } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { messageText } from "../../lib/plugin/messages"
-import { usePayoutAction, type PayoutView } from "../lib/api"
+import { usePayoutAction, type PayoutStatus, type PayoutView } from "../lib/api"
 import { useAmounts } from "../lib/amounts"
 import { useConfirm } from "../lib/confirm"
 import { runMutation } from "../lib/run-mutation"
 import { ActionMenu } from "./action-menu"
+import { useFailureToast } from "./failure-toast"
+
+/**
+ * How an action on a payout ended, as its toast says it: green for what is done (approved, canceled), blue for
+ * a payout put back in flight (the job decides how it ends), orange when it needs a person again.
+ */
+const outcomeToast = (status: PayoutStatus, done: "success" | "info") =>
+  status === "needs_attention" || status === "rejected"
+    ? toast.warning
+    : toast[done]
 
 /**
  * Approve, retry or cancel behind "…", where the payout's status allows it; each moves money or stops it, so
@@ -23,11 +33,13 @@ export function PayoutActions({
   const { amount } = useAmounts()
   const confirm = useConfirm()
   const act = usePayoutAction()
+  const failed = useFailureToast()
   const sum = amount(payout.amount, payout.currency_code)
   const run = async (
     action: Parameters<typeof act.mutate>[0],
     verb: "approve" | "retry" | "cancel",
-    done: string
+    done: string,
+    tone: "success" | "info" = "success"
   ) => {
     const yes = await confirm({
       title: t(`payouts.prompts.${verb}Title`),
@@ -39,7 +51,22 @@ export function PayoutActions({
       danger: verb === "cancel",
     })
     if (yes) {
-      runMutation(act, action, () => toast.success(done))
+      runMutation(
+        act,
+        action,
+        ({ payout: after }) =>
+          outcomeToast(
+            after.status,
+            tone
+          )(
+            after.status === "needs_attention" || after.status === "rejected"
+              ? t("payouts.endedAs", {
+                  status: t(`payouts.statuses.${after.status}`),
+                })
+              : done
+          ),
+        failed(t(`payouts.${verb}Failed`), { currency: payout.currency_code })
+      )
     }
   }
   return (
@@ -69,7 +96,8 @@ export function PayoutActions({
                     run(
                       { type: "retry", id: payout.id },
                       "retry",
-                      t("payouts.retried")
+                      t("payouts.retried"),
+                      "info"
                     ),
                 },
               ]

@@ -3,7 +3,6 @@ import { useCallback } from "react"
 import { useTranslation } from "react-i18next"
 import type { PlainMessage } from "../lib/api"
 import { useAmounts } from "../lib/amounts"
-import { plainMessage, type MessageContext } from "../../lib/plugin/messages"
 import { Details } from "./details"
 
 /**
@@ -32,19 +31,6 @@ export function useMessageWords() {
     [t, amount]
   )
   return words
-}
-
-/**
- * The words of an API error's message (the SDK keeps only the message text, so its code and params are
- * read from it here), with `currency` for its amounts; the raw message for Details.
- */
-export function useErrorWords() {
-  const words = useMessageWords()
-  return useCallback(
-    (raw: string, context: MessageContext = {}) =>
-      words(plainMessage(raw, context) ?? { code: "other", params: {} }),
-    [words]
-  )
 }
 
 /** A server's reason: the plain sentence, and the raw text it came from folded in Details. */

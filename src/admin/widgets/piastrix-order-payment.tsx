@@ -16,6 +16,7 @@ import { usePaywayName } from "../lib/payways"
 import { runMutation } from "../lib/run-mutation"
 import { Body, Section } from "../components/states"
 import { Details } from "../components/details"
+import { useFailureToast } from "../components/failure-toast"
 import { maskAccount } from "../../lib/plugin/mask"
 
 const STATE_COLORS: Record<string, "green" | "orange" | "red" | "grey"> = {
@@ -192,6 +193,7 @@ function PaymentSection({
   const { amount } = useAmounts()
   const check = useCheckOrderPayment(orderId)
   const paywayName = usePaywayName()
+  const failed = useFailureToast()
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language)
   return (
     <div
@@ -200,7 +202,9 @@ function PaymentSection({
     >
       <div className="flex items-center justify-between px-6 py-2">
         <Text size="small" weight="plus">
-          {payment.kind_label}
+          {t(`order.kinds.${payment.kind}`, {
+            defaultValue: payment.kind_label,
+          })}
         </Text>
         <StatusBadge color={STATE_COLORS[payment.state] ?? "grey"}>
           {t(`order.states.${payment.state}`)}
@@ -216,7 +220,8 @@ function PaymentSection({
       {payment.payer_account && (
         <Row label={t("order.payer")}>{payment.payer_account}</Row>
       )}
-      {payment.failure && (
+      {/* A failure an earlier read saw is stale once the payment is paid after all. */}
+      {payment.failure && !payment.captured && payment.state !== "paid" && (
         <Row label={t("order.failure")}>{t("order.failedPlain")}</Row>
       )}
       {/* A note from a status read matters only while the payment is open: hidden once it is settled. */}
@@ -277,12 +282,18 @@ function PaymentSection({
             variant="secondary"
             isLoading={check.isPending}
             onClick={() =>
-              runMutation(check, payment.session_id, (answer) =>
-                checkToast(answer.outcome)(
-                  t(`order.checkOutcomes.${answer.outcome}`, {
-                    defaultValue: t("order.checkOutcomes.other"),
-                  })
-                )
+              runMutation(
+                check,
+                payment.session_id,
+                (answer) =>
+                  checkToast(answer.outcome)(
+                    t(`order.checkOutcomes.${answer.outcome}`, {
+                      defaultValue: t("order.checkOutcomes.other"),
+                    })
+                  ),
+                failed(t("order.checkFailed"), {
+                  currency: payment.currency_code,
+                })
               )
             }
           >

@@ -22,7 +22,11 @@ export const messageContext = (currency: string | null): MessageContext => ({
  * figure, kept on the payout as its fee), and the reasons as codes the admin words.
  */
 export function payoutView(payout: Payout): PayoutView {
-  const view = withMaskedAccount(payout)
+  const {
+    rejected_reason_code: rejectedReasonCode,
+    last_error_code: lastErrorCode,
+    ...view
+  } = withMaskedAccount(payout)
   // A currency the ISO table does not know (an override) keeps the digits the amounts were written with.
   const digits = defaultCurrencyTable.find(payout.currency)?.digits
   const fixed = (value: BigNumber.Value | null) =>
@@ -40,7 +44,11 @@ export function payoutView(payout: Payout): PayoutView {
       payout.fee === null
         ? null
         : fixed(new BigNumber(payout.amount).minus(payout.fee)),
-    rejected_reason_message: plainMessage(payout.rejected_reason, context),
-    last_error_message: plainMessage(payout.last_error, context),
+    rejected_reason_message: plainMessage(
+      payout.rejected_reason,
+      context,
+      rejectedReasonCode
+    ),
+    last_error_message: plainMessage(payout.last_error, context, lastErrorCode),
   }
 }

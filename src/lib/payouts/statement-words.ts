@@ -1,10 +1,24 @@
+import type { MessageCode } from "../plugin/messages"
 import type { EntryKind, RecipientAccount } from "./postings"
 
 /**
  * The statement's words, in the languages of the admin: a downloaded statement reads like the page it came
  * from. Kinds and accounts say what the admin's ledger says (src/admin/i18n/json, recipients.kinds and
- * recipients.accounts; a test keeps them equal).
+ * recipients.accounts), and reasons what it says of the codes a ledger entry's reason can have
+ * (`messages.<code>`); a test keeps them equal.
  */
+
+/** The codes of the reasons the plugin writes on ledger entries: a canceled or returned share, a returned payout. */
+export const LEDGER_REASON_CODES = [
+  "ledger.order_canceled",
+  "ledger.fulfillment_canceled",
+  "ledger.return_received",
+  "payout.canceled_in_admin",
+  "payout.rejected_with_status",
+  "payout.refused",
+  "payout.account_refused",
+] as const satisfies readonly MessageCode[]
+export type LedgerReasonCode = (typeof LEDGER_REASON_CODES)[number]
 
 export const STATEMENT_LANGUAGES = ["en", "ru"] as const
 export type StatementLanguage = (typeof STATEMENT_LANGUAGES)[number]
@@ -24,6 +38,7 @@ export type StatementWords = {
   }
   kinds: Record<EntryKind, string>
   accounts: Record<RecipientAccount, string>
+  reasons: Record<LedgerReasonCode, string>
 }
 
 export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
@@ -55,6 +70,15 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       paid: "Paid out",
       clawback: "To recover",
     },
+    reasons: {
+      "ledger.order_canceled": "The order was canceled.",
+      "ledger.fulfillment_canceled": "The fulfillment was canceled.",
+      "ledger.return_received": "The items came back in a return.",
+      "payout.canceled_in_admin": "Canceled in the admin.",
+      "payout.rejected_with_status": "Piastrix rejected the payout.",
+      "payout.refused": "Piastrix refused the payout.",
+      "payout.account_refused": "The payout direction refused the account.",
+    },
   },
   ru: {
     columns: {
@@ -83,6 +107,15 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       in_flight: "Выплачивается",
       paid: "Выплачено",
       clawback: "К возврату",
+    },
+    reasons: {
+      "ledger.order_canceled": "Заказ отменён.",
+      "ledger.fulfillment_canceled": "Отгрузка отменена.",
+      "ledger.return_received": "Товары вернули.",
+      "payout.canceled_in_admin": "Отменена в админке.",
+      "payout.rejected_with_status": "Piastrix отклонил выплату.",
+      "payout.refused": "Piastrix отказал в выплате.",
+      "payout.account_refused": "Направление выплат отказало этому счёту.",
     },
   },
 }

@@ -2,10 +2,11 @@
  * The plugin's messages to a store owner as stable codes. Pure, without imports: the admin bundle uses it too.
  *
  * The server writes its reasons and notes in English (logs, the database, API messages); each one it writes
- * is a template below, so `plainMessage` can tell which one a text is and read its params back. The admin
- * API sends the code and params beside the raw text, and the admin words the code in the reader's language
+ * is a template below. Where it stores one, it stores its code and params beside it (`storedMessage`, the
+ * `*_message` columns), so a template's words can change without orphaning older rows. The admin API sends
+ * the code and params beside the raw text (`plainMessage`: the stored code, or for a row written before the
+ * columns, the template its text matches), and the admin words the code in the reader's language
  * (`messages.<code>` in src/admin/i18n/json); the raw text goes to a "details" disclosure for support.
- * Recognising the stored text, rather than storing a code, names the rows written before the codes too.
  *
  * Template params: `{name}` is read as text; `{name:amount}` is an amount, sent as `{ amount, currency }`
  * with the template's `{currency}` param (`{name:amount@other}`: its `{other}` param), else the currency the
@@ -171,42 +172,125 @@ export type MessageContext = {
   currencyName?: (written: string) => string
 }
 
-/** The code and params of a server text; `other` when the text is none of the templates. Null for no text. */
-export function plainMessage(
-  text: string | null | undefined,
-  context: MessageContext = {}
-): PlainMessage | null {
-  if (text === null || text === undefined || text === "") {
-    return null
-  }
+/**
+ * A message as the server stores it beside its text (the `*_message` columns): the code and the params it
+ * was written with, as written. Stored, the code outlives a change of its template's wording: a row written
+ * with the old words is still named by its code, where matching its text would call it `other`.
+ */
+export type StoredMessage = {
+  code: MessageCode
+  params: Record<string, string | StoredMessage>
+}
+
+/** The template a text was written from and its params as written, or null when it is none of them. */
+function matchText(text: string): StoredMessage | null {
   for (const pattern of PATTERNS) {
     const match = pattern.regex.exec(text)
     if (!match) {
       continue
     }
-    const found: Record<string, string> = {}
-    pattern.params.forEach((p, i) => (found[p.name] = match[i + 1]))
-    const name = context.currencyName ?? ((written: string) => written)
-    const params: Record<string, MessageParam> = {}
-    for (const p of pattern.params) {
-      const value = found[p.name]
-      if (p.amount) {
-        params[p.name] = {
-          amount: value,
-          currency:
-            found[p.currency] !== undefined
-              ? name(found[p.currency])
-              : (context.currency ?? null),
-        }
-      } else if (p.name === "reason") {
-        params[p.name] = plainMessage(value, context) ?? value
-      } else if (p.name.endsWith("currency")) {
-        params[p.name] = name(value)
-      } else {
-        params[p.name] = value
-      }
-    }
+    const params: StoredMessage["params"] = {}
+    pattern.params.forEach((p, i) => {
+      const value = match[i + 1]
+      // A reason that is itself a message keeps its own code.
+      params[p.name] = (p.name === "reason" && matchText(value)) || value
+    })
     return { code: pattern.code, params }
   }
-  return { code: "other", params: {} }
+  return null
+}
+
+/**
+ * What is stored beside a text the plugin writes now: its code and params, read from the text while it
+ * is surely in the current wording (`messageText` wrote it a moment ago); `other` for a text of no template
+ * (a service's own reason, a person's note). `clip` is applied to every param (the text's own limits:
+ * length, masked card numbers). Null for no text.
+ */
+export function storedMessage(
+  text: string | null | undefined,
+  clip: (value: string) => string = (value) => value.slice(0, 1000)
+): StoredMessage | null {
+  if (text === null || text === undefined || text === "") {
+    return null
+  }
+  const clipped = (message: StoredMessage): StoredMessage => ({
+    code: message.code,
+    params: Object.fromEntries(
+      Object.entries(message.params).map(([name, value]) => [
+        name,
+        typeof value === "string" ? clip(value) : clipped(value),
+      ])
+    ),
+  })
+  return clipped(matchText(text) ?? { code: "other", params: {} })
+}
+
+/** The JSON of `storedMessage` for a jsonb binding (`?::jsonb`); null for no text. */
+export function storedMessageJson(
+  text: string | null | undefined,
+  clip?: (value: string) => string
+): string | null {
+  const stored = storedMessage(text, clip)
+  return stored ? JSON.stringify(stored) : null
+}
+
+const isStoredMessage = (value: unknown): value is StoredMessage =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as StoredMessage).code === "string" &&
+  typeof (value as StoredMessage).params === "object"
+
+/** A stored message for the admin: amounts with their currency, currencies named, a nested reason worded. */
+function plainOf(stored: StoredMessage, context: MessageContext): PlainMessage {
+  const template = PATTERNS.find((p) => p.code === stored.code)
+  if (!template) {
+    // A code this version no longer sends: the admin says the reason is in Details.
+    return { code: "other", params: {} }
+  }
+  const name = context.currencyName ?? ((written: string) => written)
+  const text = (value: string | StoredMessage | undefined) =>
+    typeof value === "string" ? value : undefined
+  const params: Record<string, MessageParam> = {}
+  for (const p of template.params) {
+    const value = stored.params[p.name]
+    if (value === undefined) {
+      continue
+    }
+    if (typeof value !== "string") {
+      params[p.name] = plainOf(value, context)
+    } else if (p.amount) {
+      const currency = text(stored.params[p.currency])
+      params[p.name] = {
+        amount: value,
+        currency:
+          currency !== undefined ? name(currency) : (context.currency ?? null),
+      }
+    } else if (p.name === "reason") {
+      params[p.name] = plainMessage(value, context) ?? value
+    } else if (p.name.endsWith("currency")) {
+      params[p.name] = name(value)
+    } else {
+      params[p.name] = value
+    }
+  }
+  return { code: stored.code, params }
+}
+
+/**
+ * The code and params of a server text for the admin: from the message stored beside it when there is one,
+ * else (a row written before the plugin stored codes) read from the text by the current templates, `other`
+ * when it is none of them. Null for no text.
+ */
+export function plainMessage(
+  text: string | null | undefined,
+  context: MessageContext = {},
+  stored?: unknown
+): PlainMessage | null {
+  if (text === null || text === undefined || text === "") {
+    return null
+  }
+  if (isStoredMessage(stored)) {
+    return plainOf(stored, context)
+  }
+  return plainOf(matchText(text) ?? { code: "other", params: {} }, context)
 }

@@ -150,6 +150,7 @@ import {
   type StatementOptions,
   type StatementRange,
 } from "./repositories/statement"
+import { storedMessage } from "../../lib/plugin/messages"
 import { PiastrixNotification } from "./models/notification"
 import { PiastrixPayment } from "./models/payment"
 import { PiastrixPoll } from "./models/poll"
@@ -740,6 +741,7 @@ class PiastrixModuleService extends MedusaService({
       state,
       attempts,
       last_error: lastError === null ? null : lastError.slice(0, 1000),
+      last_error_code: storedMessage(lastError),
       processed_at:
         state === "received" || state === "failed" ? null : new Date(),
       claimed_until: null,

@@ -255,18 +255,28 @@ describe("storefront kit: React components", () => {
     ).toBe("Сумма перевода")
   })
 
-  it("tells a failure with its reason as a sentence, and an expiry", () => {
+  it("tells a failure and an expiry in the payer's words, never the server's reason for the store", () => {
     const t = resolveTexts("en")
     expect(
       returnMessage(
-        { type: "failed", reason: "Card declined", state: "failed" },
+        {
+          type: "failed",
+          reason: "the service rejected the payment (status rejected)",
+          state: "failed",
+        },
         t
       )
     ).toEqual({
       title: "Your payment did not go through",
-      text: "Card declined. Nothing was charged. You can try again with another payment method.",
+      text: "The payment did not go through. Nothing was charged. You can try again with another payment method.",
       tone: "error",
     })
+    expect(
+      returnMessage(
+        { type: "failed", reason: "the service rejected it", state: "failed" },
+        resolveTexts("ru")
+      ).text
+    ).not.toMatch(/service/)
     expect(
       returnMessage({ type: "failed", reason: null, state: "expired" }, t).text
     ).toMatch(/^The payment expired\. /)

@@ -50,16 +50,18 @@ export function PiastrixCheckout(props: PiastrixCheckoutProps) {
         quote={actions.quote}
         onQuote={setQuote}
       />
-      <PlaceOrderButton
-        {...text}
-        choice={choice}
-        actions={actions}
-        input={props.input}
-        quote={quote}
-        amount={amount}
-        onStarted={setStarted}
-        disabled={started !== null}
-      />
+      {/* Once the payment is started its own form or details follow: no second, disabled Pay above them. */}
+      {started === null ? (
+        <PlaceOrderButton
+          {...text}
+          choice={choice}
+          actions={actions}
+          input={props.input}
+          quote={quote}
+          amount={amount}
+          onStarted={setStarted}
+        />
+      ) : null}
       {started?.next_action?.type === "card_form" ? (
         <CardForm
           {...text}

@@ -45,14 +45,10 @@ export function returnMessage(
         tone: "ok",
       }
     case "failed": {
-      const given = step.reason
-      const reason = given
-        ? /[.!?]$/.test(given)
-          ? given
-          : `${given}.`
-        : step.state === "expired"
-          ? t.returnExpired
-          : t.returnFailedDefault
+      // In the payer's words and language: the server's reason ("the service rejected the payment (status
+      // rejected)") is written for the store, in English.
+      const reason =
+        step.state === "expired" ? t.returnExpired : t.returnFailedDefault
       return {
         title: t.returnFailedTitle,
         text: fill(t.returnFailedText, { reason }),

@@ -7,6 +7,7 @@ import { useAdjustBalance, type RecipientView } from "../../lib/api"
 import { useAmounts } from "../../lib/amounts"
 import { useConfirm } from "../../lib/confirm"
 import { runMutation } from "../../lib/run-mutation"
+import { useFailureToast } from "../failure-toast"
 
 /**
  * "Adjust balance": a correction of the available balance with its reason, in a drawer; Medusa's prompt
@@ -27,6 +28,7 @@ export function AdjustDrawer({
   const { amount: shown } = useAmounts()
   const confirm = useConfirm()
   const adjust = useAdjustBalance(recipient.id)
+  const failed = useFailureToast()
   const [amount, setAmount] = useState("")
   const [reason, setReason] = useState("")
   // One key per opened form: a second click on the same correction posts it once.
@@ -63,7 +65,8 @@ export function AdjustDrawer({
           () => {
             toast.success(t("recipients.adjusted"))
             onOpenChange(false)
-          }
+          },
+          failed(t("recipients.adjustFailed"), { currency })
         )
       }}
       submit={{

@@ -12,6 +12,7 @@ import {
   useRecipientProducts,
 } from "../../lib/api"
 import { runMutation } from "../../lib/run-mutation"
+import { useFailureToast } from "../failure-toast"
 
 type Product = { id: string; title: string }
 const productColumns = createDataTableColumnHelper<Product>()
@@ -27,8 +28,9 @@ export function ProductsSection({ id }: { id: string }) {
   const [q, setQ] = useState("")
   const [pageIndex, setPageIndex] = useState(0)
   const found = useProductSearch(q)
+  const failed = useFailureToast()
   const change = (body: { add?: string[]; remove?: string[] }) =>
-    runMutation(link, body, () => {})
+    runMutation(link, body, () => {}, failed(t("recipients.productsFailed")))
   const linked = new Set(data?.products.map((p) => p.id))
   const columns = useMemo(
     () => [

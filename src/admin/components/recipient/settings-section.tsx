@@ -4,11 +4,13 @@ import { useTranslation } from "react-i18next"
 import { ScheduleField, TextField } from "../field"
 import { useSaveRecipient, type RecipientView } from "../../lib/api"
 import { runMutation } from "../../lib/run-mutation"
+import { useFailureToast } from "../failure-toast"
 
 /** The recipient's settings to edit: name, e-mail, a new account typed whole, commission, hold, schedule. */
 export function SettingsSection({ recipient }: { recipient: RecipientView }) {
   const { t } = useTranslation("piastrix")
   const save = useSaveRecipient()
+  const failed = useFailureToast()
   const initial = {
     name: recipient.name,
     email: recipient.email,
@@ -46,8 +48,11 @@ export function SettingsSection({ recipient }: { recipient: RecipientView }) {
         if ("hold_days" in changes) {
           changes.hold_days = Number(changes.hold_days) as never
         }
-        runMutation(save, { id: recipient.id, ...changes }, () =>
-          toast.success(t("recipients.saved"))
+        runMutation(
+          save,
+          { id: recipient.id, ...changes },
+          () => toast.success(t("recipients.saved")),
+          failed(t("recipients.saveFailed"))
         )
       }}
     >

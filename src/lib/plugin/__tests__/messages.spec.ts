@@ -4,6 +4,7 @@ import {
   MESSAGE_TEMPLATES,
   messageText,
   plainMessage,
+  storedMessage,
   type MessageCode,
 } from "../messages"
 
@@ -133,5 +134,107 @@ describe("server messages", () => {
     })
     expect(plainMessage(null)).toBeNull()
     expect(plainMessage("")).toBeNull()
+  })
+
+  describe("stored beside their text", () => {
+    const debited = messageText("payout.debited_differs", {
+      debited: "50.5",
+      amount: "50.00",
+    })
+
+    it("store the code and the params as written, a nested reason with its own code", () => {
+      expect(storedMessage(debited)).toEqual({
+        code: "payout.debited_differs",
+        params: { debited: "50.5", amount: "50.00" },
+      })
+      const inner = messageText("service.unreachable", { detail: "timeout" })
+      expect(
+        storedMessage(messageText("payout.outcome_unknown", { reason: inner }))
+      ).toEqual({
+        code: "payout.outcome_unknown",
+        params: {
+          reason: {
+            code: "service.unreachable",
+            params: { detail: "timeout" },
+          },
+        },
+      })
+      expect(storedMessage("Invalid account number")).toEqual({
+        code: "other",
+        params: {},
+      })
+      expect(storedMessage(null)).toBeNull()
+    })
+
+    it("clip every param as the text is clipped", () => {
+      const stored = storedMessage(
+        messageText("inbox.processing_failed", { detail: "x".repeat(3000) })
+      )
+      expect((stored!.params.detail as string).length).toBe(1000)
+      expect(
+        storedMessage(
+          messageText("payout.account_unreadable", {
+            detail: "4111111111111111",
+          }),
+          (value) => value.replace(/\d{12,}/g, "••••")
+        )!.params.detail
+      ).toBe("••••")
+    })
+
+    it("name a row written with a template's older words by its stored code and params", () => {
+      const stored = storedMessage(debited)
+      // The text as an older version worded it: no template of this version matches it.
+      const older = "Piastrix took 50.5 for the payout of 50.00"
+      expect(plainMessage(older, { currency: "RUB" })?.code).toBe("other")
+      expect(plainMessage(older, { currency: "RUB" }, stored)).toEqual({
+        code: "payout.debited_differs",
+        params: {
+          debited: { amount: "50.5", currency: "RUB" },
+          amount: { amount: "50.00", currency: "RUB" },
+        },
+      })
+    })
+
+    it("word a stored nested reason and a stored amount's own currency", () => {
+      const text = messageText("inbox.amount_mismatch", {
+        expected: "100.00",
+        expected_currency: "643",
+        received: "1.00",
+        received_currency: "840",
+      })
+      const names = (c: string) => ({ "643": "RUB", "840": "USD" })[c] ?? c
+      expect(
+        plainMessage(
+          "older words",
+          { currencyName: names },
+          storedMessage(text)
+        )
+      ).toEqual(plainMessage(text, { currencyName: names }))
+      const nested = storedMessage(
+        messageText("inbox.gave_up", {
+          attempts: 5,
+          reason: messageText("inbox.processing_failed", { detail: "boom" }),
+        })
+      )
+      expect(plainMessage("older words", {}, nested)).toEqual({
+        code: "inbox.gave_up",
+        params: {
+          attempts: "5",
+          reason: {
+            code: "inbox.processing_failed",
+            params: { detail: "boom" },
+          },
+        },
+      })
+    })
+
+    it("call a stored code this version no longer has other, and read rows from before the codes by their text", () => {
+      expect(
+        plainMessage("gone", {}, { code: "payout.retired", params: {} })
+      ).toEqual({ code: "other", params: {} })
+      expect(plainMessage(debited, {}, null)?.code).toBe(
+        "payout.debited_differs"
+      )
+    })
   })
 })

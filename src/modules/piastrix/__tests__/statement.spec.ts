@@ -5,18 +5,28 @@ import {
   statementFileName,
   toCsv,
 } from "../repositories/statement"
-import { STATEMENT_WORDS } from "../../../lib/payouts/statement-words"
+import {
+  LEDGER_REASON_CODES,
+  STATEMENT_WORDS,
+} from "../../../lib/payouts/statement-words"
 
 describe("statement words", () => {
   it.each([
     ["en", en],
     ["ru", ru],
   ] as const)(
-    "name kinds and accounts as the admin's ledger does (%s)",
+    "name kinds, accounts and the plugin's reasons as the admin's ledger does (%s)",
     (language, admin) => {
       const words = STATEMENT_WORDS[language]
       expect(words.kinds).toEqual(admin.recipients.kinds)
       expect(words.accounts).toEqual(admin.recipients.accounts)
+      for (const code of LEDGER_REASON_CODES) {
+        const [group, name] = code.split(".")
+        expect([code, words.reasons[code]]).toEqual([
+          code,
+          (admin.messages as any)[group][name],
+        ])
+      }
     }
   )
 })

@@ -20,6 +20,8 @@ export const PiastrixLedgerEntry = model
     amount: model.bigNumber(),
     kind: model.text(),
     reason: model.text().nullable(),
+    // The code and params of `reason` (lib/plugin/messages.ts, storedMessage).
+    reason_code: model.json().nullable(),
     // The posting this one releases or reverses (an accrual).
     related_transaction_id: model.text().nullable(),
     order_id: model.text().nullable(),

@@ -30,9 +30,12 @@ export const PiastrixNotification = model
       .default("received"),
     attempts: model.number().default(0),
     last_error: model.text().nullable(),
+    // The code and params `last_error` was written with (lib/plugin/messages.ts, storedMessage); so for the note.
+    last_error_code: model.json().nullable(),
     processed_at: model.dateTime().nullable(),
     // A person settled a row outside the plugin ("resolved"): what they did, who, when.
     resolution_note: model.text().nullable(),
+    resolution_note_code: model.json().nullable(),
     resolved_by: model.text().nullable(),
     resolved_at: model.dateTime().nullable(),
     // Held by the instance processing the row; expires by itself when that instance dies.

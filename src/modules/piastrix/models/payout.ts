@@ -36,6 +36,9 @@ export const PiastrixPayout = model
       .default("pending"),
     rejected_reason: model.text().nullable(),
     last_error: model.text().nullable(),
+    // The code and params of each text above (lib/plugin/messages.ts, storedMessage).
+    rejected_reason_code: model.json().nullable(),
+    last_error_code: model.json().nullable(),
     // The transfer or withdraw id at the service.
     service_id: model.text().nullable(),
     attempts: model.number().default(0),

@@ -7,6 +7,7 @@ import {
 } from "./inbox"
 import { sessionsHoldingPayment } from "../../../lib/plugin/medusa-tables"
 import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import { storedMessageJson } from "../../../lib/plugin/messages"
 import {
   REFUND_REGISTER_TABLE,
   openRefund,
@@ -143,10 +144,10 @@ export async function markRefunded(
 ): Promise<void> {
   await db.raw(
     `update ${NOTIFICATION_TABLE}
-        set state = 'resolved', resolution_note = ?, resolved_by = ?, resolved_at = now(), claimed_until = null,
-            updated_at = now()
+        set state = 'resolved', resolution_note = ?, resolution_note_code = ?::jsonb, resolved_by = ?,
+            resolved_at = now(), claimed_until = null, updated_at = now()
       where id = ? and deleted_at is null and state = 'needs_attention'`,
-    [note, by, id]
+    [note, storedMessageJson(note), by, id]
   )
 }
 

@@ -2,7 +2,11 @@ import { createHash } from "node:crypto"
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { PiastrixNotification } from "../../../lib/piastrix"
 import { walletSessionExists } from "../../../lib/plugin/medusa-tables"
-import { messageText } from "../../../lib/plugin/messages"
+import {
+  messageText,
+  storedMessageJson,
+  type MessageCode,
+} from "../../../lib/plugin/messages"
 import { REFUND_REGISTER_TABLE, refundNotSent } from "./refund-register"
 import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import type {
@@ -265,11 +269,12 @@ export async function resolveNotification(
 ): Promise<boolean> {
   const { rows } = await db.raw(
     `update ${NOTIFICATION_TABLE}
-        set state = 'resolved', resolution_note = ?, resolved_by = ?, resolved_at = now(), updated_at = now()
+        set state = 'resolved', resolution_note = ?, resolution_note_code = ?::jsonb, resolved_by = ?,
+            resolved_at = now(), updated_at = now()
       where id = ? and deleted_at is null and state in ('needs_attention', 'failed')
         and (claimed_until is null or claimed_until < now())
       returning id`,
-    [note, by, id]
+    [note, storedMessageJson(note), by, id]
   )
   return rows.length === 1
 }
@@ -287,6 +292,24 @@ export const refundableNotification = (alias: string) =>
       or ${walletSessionExists(`${alias}.shop_order_id`)}))`
 
 /**
+ * Why a row needs a person where processing it again cannot help: the money went back to the payer, the
+ * payment session is gone with the cart that changed, the payer paid another amount. Refund or resolve it.
+ */
+const RETRY_CANNOT_HELP: ReadonlySet<MessageCode> = new Set<MessageCode>([
+  "inbox.refunded_no_order",
+  "inbox.paid_session_gone",
+  "inbox.amount_mismatch",
+])
+
+/** The inbox offers Retry only where processing again can end otherwise (a cart fixed, a table back). */
+export const isRetryable = (
+  state: NotificationState,
+  reason: MessageCode | null | undefined
+): boolean =>
+  (state === "needs_attention" || state === "failed") &&
+  !RETRY_CANNOT_HELP.has(reason ?? "other")
+
+/**
  * What the admin is shown of an inbox row: never `fields` (the signed notification, with the payer's
  * account), the dedupe key or the claim.
  */
@@ -300,8 +323,10 @@ export const INBOX_VIEW_FIELDS = [
   "state",
   "attempts",
   "last_error",
+  "last_error_code",
   "processed_at",
   "resolution_note",
+  "resolution_note_code",
   "resolved_by",
   "resolved_at",
   "created_at",

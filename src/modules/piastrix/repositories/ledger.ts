@@ -3,6 +3,10 @@ import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../../../lib/piastrix"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { SqlConnection } from "../../../lib/plugin/sql-connection"
+import {
+  storedMessageJson,
+  type StoredMessage,
+} from "../../../lib/plugin/messages"
 import type { PiastrixLedgerEntry } from "../models/ledger-entry"
 import {
   checkPosting,
@@ -38,7 +42,13 @@ export type LedgerEntry = Pick<
   | "line_item_id"
   | "fulfillment_id"
   | "payout_id"
-> & { account: LedgerAccount; amount: string; created_at: Date | string }
+> & {
+  account: LedgerAccount
+  amount: string
+  created_at: Date | string
+  /** The reason's code and params (lib/plugin/messages.ts); null for entries written before the codes. */
+  reason_code: StoredMessage | null
+}
 
 export type PostedTransaction = {
   transaction_id: string
@@ -71,7 +81,7 @@ function inCurrencyDigits(p: Posting): Posting {
 const legKey = (key: string, index: number) => `${key}#${index}`
 
 const ENTRY_COLUMNS = `id, idempotency_key, transaction_id, recipient_id, currency, account, amount::text as amount, kind,
-  reason, related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id, created_at`
+  reason, reason_code, related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id, created_at`
 
 /**
  * One INSERT of the legs of `postings`, each posting written once (a key posted before writes nothing; the
@@ -82,7 +92,7 @@ export function insertPostings(
   postings: Posting[],
   where = "true"
 ): { sql: string; bindings: unknown[] } {
-  const columns: unknown[][] = Array.from({ length: 15 }, () => [])
+  const columns: unknown[][] = Array.from({ length: 16 }, () => [])
   for (const posting of postings) {
     const p = inCurrencyDigits(checkPosting(posting))
     const transactionId = newId("pxtxn")
@@ -98,6 +108,7 @@ export function insertPostings(
         leg.amount,
         p.kind,
         p.reason ?? null,
+        storedMessageJson(p.reason),
         p.related_transaction_id ?? null,
         refs.order_id ?? null,
         refs.line_item_id ?? null,
@@ -113,12 +124,12 @@ export function insertPostings(
   return {
     sql: `insert into ${LEDGER_TABLE}
        (id, idempotency_key, transaction_id, recipient_id, currency, account, amount, raw_amount, kind, reason,
-        related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id)
+        reason_code, related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id)
      select v.id, v.idempotency_key, v.transaction_id, v.recipient_id, v.currency, v.account, v.amount::numeric,
-            jsonb_build_object('value', v.amount, 'precision', 20), v.kind, v.reason, v.related_transaction_id,
-            v.order_id, v.line_item_id, v.fulfillment_id, v.payout_id
+            jsonb_build_object('value', v.amount, 'precision', 20), v.kind, v.reason, v.reason_code::jsonb,
+            v.related_transaction_id, v.order_id, v.line_item_id, v.fulfillment_id, v.payout_id
        from unnest(${arrays}) as v(id, idempotency_key, transaction_id, recipient_id, currency, account, amount, kind,
-            reason, related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id, posting_key)
+            reason, reason_code, related_transaction_id, order_id, line_item_id, fulfillment_id, payout_id, posting_key)
       where (${where})
         and not exists (select 1 from ${LEDGER_TABLE} e where e.idempotency_key = v.posting_key and e.deleted_at is null)
      on conflict (idempotency_key) where deleted_at is null do nothing`,

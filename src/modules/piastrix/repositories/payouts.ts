@@ -1,5 +1,5 @@
 import BigNumber from "bignumber.js"
-import { messageText } from "../../../lib/plugin/messages"
+import { messageText, storedMessageJson } from "../../../lib/plugin/messages"
 import { randomUUID } from "node:crypto"
 import { defaultCurrencyTable } from "../../../lib/piastrix"
 import type { SqlConnection } from "../../../lib/plugin/sql-connection"
@@ -50,7 +50,7 @@ export const PAYOUT_POLL_SECONDS = 60
 export const PAYOUT_POLL_INTERVAL = `${PAYOUT_POLL_SECONDS} seconds`
 
 const COLUMNS = `id, recipient_id, currency, amount::text as amount, fee::text as fee, rail, payway, account, account_masked, account_details,
-  shop_payment_id, status, rejected_reason, last_error, service_id, attempts, sent_at, next_poll_at, created_at`
+  shop_payment_id, status, rejected_reason, rejected_reason_code, last_error, last_error_code, service_id, attempts, sent_at, next_poll_at, created_at`
 
 /** A SQL list of known states (constants of this file, never input). */
 const states = (list: PayoutStatus[]) => list.map((s) => `'${s}'`).join(", ")
@@ -60,6 +60,8 @@ const raw = (amount: string | null) =>
   amount === null ? null : JSON.stringify({ value: amount, precision: 20 })
 // Reasons come from the service too, which may quote the account it was sent: never stored readable.
 const clip = (text: string) => maskCardNumbers(text).slice(0, 1000)
+/** A reason's code and params, stored beside it (lib/plugin/messages.ts). */
+const message = (text: string) => storedMessageJson(text, clip)
 
 /** The `shop_payment_id` of a payout: its own id, so a retry can never mint another one. */
 export const shopPaymentIdOf = (payoutId: string) => payoutId
@@ -413,10 +415,13 @@ async function settle(
        update ${PAYOUT_TABLE} p
           set status = o.settled_as, service_id = coalesce(o.settled_service_id, p.service_id),
               rejected_reason = coalesce(o.settled_reason, p.rejected_reason),
+              rejected_reason_code = case when o.settled_reason is null then p.rejected_reason_code
+                                          else o.settled_reason_code::jsonb end,
               last_error = case when o.settled_as = 'succeeded' then null else p.last_error end,
+              last_error_code = case when o.settled_as = 'succeeded' then null else p.last_error_code end,
               settled_at = now(), next_poll_at = null, claimed_until = null, updated_at = now()
-         from unnest(?::text[], ?::text[], ?::text[], ?::text[])
-              as o(payout_id, settled_as, settled_service_id, settled_reason)
+         from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+              as o(payout_id, settled_as, settled_service_id, settled_reason, settled_reason_code)
         where p.id = o.payout_id and p.deleted_at is null
           and p.status = any(case when o.settled_as = 'canceled' then array[${states(CANCELED_FROM)}]
                                   else array[${states(SETTLED_FROM)}] end)
@@ -432,6 +437,9 @@ async function settle(
       ),
       column((d) =>
         d.outcome.kind === "succeeded" ? null : clip(d.outcome.reason)
+      ),
+      column((d) =>
+        d.outcome.kind === "succeeded" ? null : message(d.outcome.reason)
       ),
       ...posting.bindings,
     ]
@@ -458,11 +466,12 @@ async function release(
     `update ${PAYOUT_TABLE} p
         set status = case when o.released_as in ('pending', 'needs_attention') then o.released_as else p.status end,
             service_id = coalesce(o.released_service_id, p.service_id),
-            last_error = o.released_reason, claimed_until = null, updated_at = now(),
+            last_error = o.released_reason, last_error_code = o.released_reason_code::jsonb,
+            claimed_until = null, updated_at = now(),
             next_poll_at = case when o.released_as <> 'in_flight' and not ?::boolean then p.next_poll_at
                                 else greatest(coalesce(p.next_poll_at, now()), now() + interval '${PAYOUT_POLL_INTERVAL}') end
-       from unnest(?::text[], ?::text[], ?::text[], ?::text[])
-            as o(payout_id, released_as, released_service_id, released_reason)
+       from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+            as o(payout_id, released_as, released_service_id, released_reason, released_reason_code)
       where p.id = o.payout_id
         and case o.released_as when 'unsettled' then true
                                when 'in_flight' then p.status = 'processing' and p.deleted_at is null
@@ -477,6 +486,9 @@ async function release(
       ),
       column((d) =>
         d.outcome.kind === "in_flight" ? null : clip(d.outcome.reason)
+      ),
+      column((d) =>
+        d.outcome.kind === "in_flight" ? null : message(d.outcome.reason)
       ),
     ]
   )
@@ -577,7 +589,7 @@ export function markSent(
     db,
     id,
     ["pending"],
-    `status = 'processing', sent_at = now(), last_error = null`
+    `status = 'processing', sent_at = now(), last_error = null, last_error_code = null`
   )
 }
 

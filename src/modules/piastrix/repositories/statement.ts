@@ -4,9 +4,13 @@ import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import type { Recipient } from "./recipients"
 import { entryOrderId } from "./ledger"
 import type { EntryKind, RecipientAccount } from "../../../lib/payouts/postings"
+import { plainMessage, type StoredMessage } from "../../../lib/plugin/messages"
 import {
+  LEDGER_REASON_CODES,
   STATEMENT_WORDS,
+  type LedgerReasonCode,
   type StatementLanguage,
+  type StatementWords,
 } from "../../../lib/payouts/statement-words"
 import { LEDGER_TABLE } from "./tables"
 
@@ -14,7 +18,8 @@ import { LEDGER_TABLE } from "./tables"
  * A recipient's statement: every ledger entry of a period, oldest first, with the balance of the entry's
  * account after it (counted from the account's balance before the period), as CSV a spreadsheet opens. It
  * reads like the admin's ledger: dates in the reader's time zone (named in the header), kinds and accounts in
- * words, orders by their display number (`#12`); amounts stay plain decimals a spreadsheet sums.
+ * words, the plugin's reasons in words, orders by their display number (`#12`); amounts stay plain decimals a
+ * spreadsheet sums.
  */
 
 export type StatementRange = {
@@ -86,7 +91,8 @@ export async function recipientStatement(
       [recipient.id, recipient.currency, after, after]
     ),
     db.raw(
-      `select created_at, kind, account, amount::text as amount, ${entryOrderId("e")} as order_id, payout_id, reason
+      `select created_at, kind, account, amount::text as amount, ${entryOrderId("e")} as order_id, payout_id, reason,
+              reason_code
          from ${LEDGER_TABLE} e where ${IN_RANGE}
         order by created_at, idempotency_key`,
       [recipient.id, recipient.currency, after, after, before, before]
@@ -130,7 +136,11 @@ export async function recipientStatement(
         // An order Medusa no longer has keeps its id: the only way to find it.
         order: number !== undefined ? `#${number}` : orderId,
         payout: e.payout_id as string | null,
-        reason: e.reason as string | null,
+        reason: reasonWords(
+          e.reason as string | null,
+          e.reason_code as StoredMessage | null,
+          words
+        ),
       }
     }
   )
@@ -141,6 +151,18 @@ export async function recipientStatement(
     ])
   ) as Record<(typeof STATEMENT_COLUMNS)[number], string>
   return toCsv(STATEMENT_COLUMNS, rows, header)
+}
+
+/** A reason the plugin wrote, in the statement's words; one a person typed (an adjustment) as written. */
+function reasonWords(
+  text: string | null,
+  stored: StoredMessage | null,
+  words: StatementWords
+): string | null {
+  const code = plainMessage(text, {}, stored)?.code
+  return (LEDGER_REASON_CODES as readonly string[]).includes(code ?? "")
+    ? words.reasons[code as LedgerReasonCode]
+    : text
 }
 
 /**

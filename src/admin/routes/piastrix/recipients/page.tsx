@@ -29,6 +29,7 @@ import {
 import { useAmounts } from "../../../lib/amounts"
 import { usePaywayName } from "../../../lib/payways"
 import { runMutation } from "../../../lib/run-mutation"
+import { useFailureToast } from "../../../components/failure-toast"
 
 /** Where a recipient is paid: a Piastrix wallet, or one of the shop's payout directions (card_rub ...). */
 const WALLET = "__wallet__"
@@ -49,6 +50,7 @@ function NewRecipient({
   const paywayName = usePaywayName()
   const directions = useDirections()
   const save = useSaveRecipient()
+  const failed = useFailureToast()
   const [form, setForm] = useState({
     name: "",
     email: "",
@@ -113,7 +115,8 @@ function NewRecipient({
             toast.success(t("recipients.created", { name: recipient.name }))
             onOpenChange(false)
             navigate(`/piastrix/recipients/${recipient.id}`)
-          }
+          },
+          failed(t("recipients.createFailed"))
         )
       }}
     >

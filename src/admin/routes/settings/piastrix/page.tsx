@@ -14,6 +14,7 @@ import { Details } from "../../../components/details"
 import { OperationalSettingsSection } from "../../../components/operational-settings"
 import { Body, Section } from "../../../components/states"
 import { crumb } from "../../../components/breadcrumb"
+import { useFailureReason } from "../../../components/failure-toast"
 import { useAmounts } from "../../../lib/amounts"
 import { usePaywayName } from "../../../lib/payways"
 import {
@@ -43,6 +44,7 @@ const CREDENTIALS_TEXT = {
 const ConnectionSection = () => {
   const { t } = useTranslation("piastrix")
   const test = useConnectionTest()
+  const failureReason = useFailureReason()
   const [shopId, setShopId] = useState("")
   const [secret, setSecret] = useState("")
   const other = shopId !== "" && secret !== ""
@@ -98,8 +100,9 @@ const ConnectionSection = () => {
       {test.error ? (
         <div className="px-6 py-4" role="alert">
           <Text size="small" className="text-ui-fg-error">
-            {messageOf(test.error)}
+            {failureReason(test.error)}
           </Text>
+          <Details lines={[messageOf(test.error)]} />
         </div>
       ) : null}
       {report ? (

@@ -10,6 +10,7 @@ import {
 import { defaultCurrencyTable } from "../../../../lib/piastrix"
 import { messageContext } from "../../../../lib/payouts"
 import { plainMessage } from "../../../../lib/plugin/messages"
+import { isRetryable } from "../../../../modules/piastrix/repositories/inbox"
 import { piastrixModule } from "../helpers"
 import type { AdminNotificationsQuery } from "../validators"
 
@@ -17,7 +18,8 @@ import type { AdminNotificationsQuery } from "../validators"
  * The notification inbox, `needs_attention` rows first, with how many need a person. Each row carries the
  * order its payment became (display number and id) and the payer's e-mail, found through Medusa's links in
  * one Query for the page: the row's session, or the one carrying its payment since Medusa replaced it.
- * Reasons and the plugin's own notes come with their codes for the admin to word (`plainMessage`).
+ * Reasons and the plugin's own notes come with their codes for the admin to word (`plainMessage`), and
+ * whether processing the row again can help (`retryable`).
  */
 export const GET = async (
   req: MedusaRequest<unknown, AdminNotificationsQuery>,
@@ -46,20 +48,28 @@ export const GET = async (
   )
   res.json({
     ...page,
-    notifications: page.notifications.map((n): InboxRowView => {
+    notifications: page.notifications.map((row): InboxRowView => {
+      const { last_error_code, resolution_note_code, ...n } = row
       const currency =
         n.shop_currency === null
           ? null
           : defaultCurrencyTable.codeOf(n.shop_currency)
-      const note = plainMessage(n.resolution_note, messageContext(currency))
+      const note = plainMessage(
+        n.resolution_note,
+        messageContext(currency),
+        resolution_note_code
+      )
+      const reason = plainMessage(
+        n.last_error,
+        messageContext(currency),
+        last_error_code
+      )
       return {
         ...n,
         ...around.get(n.shop_order_id)!,
         shop_currency_code: currency,
-        last_error_message: plainMessage(
-          n.last_error,
-          messageContext(currency)
-        ),
+        last_error_message: reason,
+        retryable: isRetryable(n.state, reason?.code),
         // A note a person typed is shown as they wrote it.
         resolution_note_message: note?.code === "other" ? null : note,
       }

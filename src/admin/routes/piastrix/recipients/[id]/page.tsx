@@ -11,6 +11,7 @@ import { LedgerSection } from "../../../../components/recipient/ledger-section"
 import { ProductsSection } from "../../../../components/recipient/products-section"
 import { SettingsSection } from "../../../../components/recipient/settings-section"
 import { Body, Section } from "../../../../components/states"
+import { useFailureToast } from "../../../../components/failure-toast"
 import { useRecipient, useSaveRecipient } from "../../../../lib/api"
 import { useAmounts } from "../../../../lib/amounts"
 import { usePaywayName } from "../../../../lib/payways"
@@ -31,6 +32,7 @@ const PiastrixRecipientPage = () => {
   const paywayName = usePaywayName()
   const { data, isLoading, error } = useRecipient(id)
   const save = useSaveRecipient()
+  const failed = useFailureToast()
   const [adjusting, setAdjusting] = useState(false)
   const recipient = data?.recipient
   const suspended = recipient?.state === "suspended"
@@ -75,7 +77,8 @@ const PiastrixRecipientPage = () => {
                           save,
                           { id, state: suspended ? "active" : "suspended" },
                           ({ recipient: r }) =>
-                            toast.success(t(`recipients.states.${r.state}`))
+                            toast.success(t(`recipients.states.${r.state}`)),
+                          failed(t("recipients.stateFailed"))
                         ),
                     },
                   ],

@@ -5,12 +5,15 @@ import { formatAmount } from "@/lib/money"
 
 export const dynamic = "force-dynamic"
 
-/** Medusa's words for the order's payment, in the payer's. */
+/**
+ * Medusa's words for the order's payment, in the payer's. An order placed before it is paid is a bank
+ * transfer the payer said they sent: it is being confirmed, not awaited from them.
+ */
 const PAYMENT_STATUS: Record<string, string> = {
   captured: "Paid",
   authorized: "Paid",
-  awaiting: "Awaiting your payment",
-  not_paid: "Awaiting your payment",
+  awaiting: "Being confirmed",
+  not_paid: "Being confirmed",
 }
 
 /** The order confirmation, as the starter's /order/[id]/confirmed page. */

@@ -33,10 +33,10 @@ export const GET = async (
     defaultCurrencyTable.codeOf(recipient.currency)
   )
   res.json({
-    entries: entries.map(({ for_order_id, ...e }) => ({
+    entries: entries.map(({ for_order_id, reason_code, ...e }) => ({
       ...e,
       order: (for_order_id && orders.get(for_order_id)) || null,
-      reason_message: plainMessage(e.reason, context),
+      reason_message: plainMessage(e.reason, context, reason_code),
     })),
     count,
     limit: q.limit,
