@@ -347,7 +347,8 @@ export const INBOX_VIEW_FIELDS = [
 const ATTENTION_ROWS = `
   select 'payment' as source, p.id, p.shop_order_id, p.payment_id, 'success' as status, p.amount as shop_amount,
          p.currency as shop_currency, 'needs_attention' as state, 0 as attempts, p.last_error,
-         null::timestamptz as processed_at, null as resolution_note, null as resolved_by,
+         null::jsonb as last_error_code, null::timestamptz as processed_at, null as resolution_note,
+         null::jsonb as resolution_note_code, null as resolved_by,
          null::timestamptz as resolved_at, p.updated_at as created_at, p.updated_at, false as refundable
     from piastrix_payment p
    where p.deleted_at is null and p.state = 'paid_without_order'
@@ -355,7 +356,8 @@ const ATTENTION_ROWS = `
                       where n.shop_order_id = p.shop_order_id and n.status = 'success' and n.deleted_at is null)
   union all
   select 'refund', r.id, r.shop_order_id, r.transfer_id, 'refund', r.amount, r.currency, 'needs_attention', 0,
-         r.state || coalesce(': ' || r.last_error, ''), null::timestamptz, null, null, null::timestamptz,
+         r.state || coalesce(': ' || r.last_error, ''), null::jsonb, null::timestamptz, null, null::jsonb, null,
+         null::timestamptz,
          r.updated_at, r.updated_at, false
     from ${REFUND_REGISTER_TABLE} r
    where ${refundNotSent("r")}`
