@@ -22,6 +22,8 @@ jest.setTimeout(240000)
 announceSeed("store-fuzz")
 
 const RUNS = 40
+/** How long one fuzzed request may go unanswered (every route answers in well under a second when alone). */
+const UNANSWERED_MS = 30_000
 
 piastrixIntegrationRunner(({ api, seed, getContainer }) => {
   let cartId = ""
@@ -57,8 +59,21 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
     label: string
   ) {
     const failures: string[] = []
-    for (const request of requests) {
-      const res = await request()
+    for (const [i, request] of requests.entries()) {
+      // A request left unanswered fails the test naming it, rather than the whole test running out of time.
+      let timer: NodeJS.Timeout | undefined
+      const res = await Promise.race([
+        request(),
+        new Promise<null>((resolve) => {
+          timer = setTimeout(resolve, UNANSWERED_MS, null)
+        }),
+      ]).finally(() => clearTimeout(timer))
+      if (res === null) {
+        failures.push(
+          `${label} #${i} (seed ${SEED}): no answer within ${UNANSWERED_MS / 1000} s`
+        )
+        break
+      }
       if (res.status >= 500) {
         failures.push(
           `${label} (seed ${SEED}): HTTP ${res.status} ${JSON.stringify(res.data).slice(0, 200)}`
