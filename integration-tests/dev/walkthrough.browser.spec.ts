@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import path from "node:path"
 import type { Browser } from "playwright-core"
 import {
+  answerPrompt,
   openAdmin,
   orderInAdmin,
   unexpectedProblems,
@@ -193,6 +194,8 @@ it("from a fresh npm run dev: a wallet payment, the order fulfilled in the admin
 
   // 4. Pay the vendor out: Piastrix → Payouts, a new payout of all that is payable (no hold: at once).
   await page.goto(`${medusaUrl}/app/piastrix/payouts`)
+  await page.getByRole("button", { name: "Create", exact: true }).click()
+  await page.getByRole("heading", { name: "New payout" }).waitFor()
   await page.getByLabel("Recipient", { exact: true }).click()
   await page.getByRole("option", { name: "Piastrix Press" }).click()
   await page.getByRole("button", { name: "Get quote" }).click()
@@ -201,6 +204,8 @@ it("from a fresh npm run dev: a wallet payment, the order fulfilled in the admin
   expect(await quote.innerText()).toMatch(/RUB\s1,125\.45/)
   await admin.shot("walkthrough-quote")
   await page.getByRole("button", { name: "Confirm payout" }).click()
+  // Medusa's prompt names the amount before any money moves.
+  expect(await answerPrompt(page, "Confirm payout")).toMatch(/RUB\s1,125\.45/)
   await page.getByLabel("Payouts of").click()
   await page.getByRole("option", { name: "Piastrix Press" }).click()
   await page.locator("tbody tr").first().waitFor()

@@ -751,7 +751,11 @@ describe.each(MEDUSA_VERSIONS)(
             `installed-${medusaVersion}`
           )
           expect(view.pagePayment).toBe("Captured")
-          await tab.page.getByText("Piastrix wallet", { exact: true }).waitFor()
+          // The widget's title names the kind (its payment row names it again).
+          await tab.page
+            .getByText("Piastrix wallet", { exact: true })
+            .first()
+            .waitFor()
           await tab.shot(`installed-${medusaVersion}-order-widget`)
           // the plugin's own pages, built into the store's admin
           await tab.page.goto(`${medusaUrl}/app/settings/piastrix`)
