@@ -117,7 +117,11 @@ async function main() {
   }
   const pg = unitOnly
     ? { env: {}, stop: async () => {} }
-    : await ensurePostgres({ purpose: "test" })
+    : // Both jests at once: in-process stores, several Medusa processes each with its pool, test clients.
+      await ensurePostgres({
+        purpose: "test",
+        settings: ["max_connections=300"],
+      })
   const summaryFile = path.join(
     os.tmpdir(),
     `piastrix-test-summary-${process.pid}.json`

@@ -11,6 +11,7 @@ import { expectFaultsFired, faultHistory } from "./faults"
 import { seedStore, type SeededStore } from "../../dev/seed"
 import { recordLogLines, scanLogLines } from "./log-scan"
 import { freePort } from "./medusa-process"
+import { printDatabaseActivity } from "./database-activity"
 
 export const TEST_SHOP_ID = 1
 export const TEST_SECRET = "test-secret-key-9f2c"
@@ -18,6 +19,58 @@ export const TEST_SECRET = "test-secret-key-9f2c"
 export const TEST_ACCOUNT_KEY =
   process.env.PIASTRIX_ACCOUNT_KEY ||
   "OUMCG2TwV8vDwXUvR6OV0O7pX69NyYTG8Nb1qMm3ac0="
+
+/**
+ * Medusa's boot (a database, its migrations, the loaders) and the runner's restore before each test take
+ * seconds alone and minutes on a loaded two-core machine (both jests of `npm test` at once). A suite's own
+ * `jest.setTimeout` is meant for its tests, so the runner's hooks get this instead.
+ */
+const RUNNER_HOOK_TIMEOUT_MS = 300_000
+
+type Hook = (fn: jest.ProvidesHookCallback, timeout?: number) => void
+const HOOK_NAMES = ["beforeAll", "beforeEach", "afterEach", "afterAll"] as const
+
+/** A runner hook this slow prints what Postgres is doing (helpers/database-activity.ts). */
+const SLOW_HOOK_MS = 45_000
+
+function watched(name: string, fn: () => unknown): () => Promise<unknown> {
+  return async () => {
+    const timer = setTimeout(
+      () =>
+        void printDatabaseActivity(
+          `Medusa's test runner: ${name} still running after ${SLOW_HOOK_MS / 1000} s`
+        ),
+      SLOW_HOOK_MS
+    )
+    try {
+      return await fn()
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+/**
+ * Lends `RUNNER_HOOK_TIMEOUT_MS` to the hooks registered until the returned function is called (Medusa's
+ * test runner registers its boot, restore and cleanup without a timeout of their own).
+ */
+function lendHookTimeout(): () => void {
+  const hooks = globalThis as unknown as Record<
+    (typeof HOOK_NAMES)[number],
+    Hook
+  >
+  const originals = Object.fromEntries(
+    HOOK_NAMES.map((name) => [name, hooks[name]])
+  )
+  for (const name of HOOK_NAMES) {
+    hooks[name] = (fn, timeout) =>
+      originals[name](
+        watched(name, fn as () => unknown),
+        timeout ?? RUNNER_HOOK_TIMEOUT_MS
+      )
+  }
+  return () => Object.assign(hooks, originals)
+}
 
 export type PiastrixSuite = {
   /** axios bound to the booted Medusa; throws on non-2xx (read `err.response`). */
@@ -109,37 +162,44 @@ export function piastrixIntegrationRunner(
     expect(scanLogLines(logLines, TEST_SECRET)).toEqual([])
   })
 
-  medusaIntegrationTestRunner({
-    inApp: true,
-    env: {},
-    hooks: {
-      // test-utils sets `admin.disable` on every app it boots, on the very object medusa-config.ts
-      // exports, which the server's loaders read again: putting the flag back serves the admin.
-      async beforeServerStart(container) {
-        recordLogLines(
-          container.resolve(
-            ContainerRegistrationKeys.LOGGER
-          ) as unknown as Record<string, unknown>,
-          logLines
-        )
-        if (options.admin) {
-          container.resolve(
-            ContainerRegistrationKeys.CONFIG_MODULE
-          ).admin.disable = false
-        }
+  const giveBackHooks = lendHookTimeout()
+  try {
+    medusaIntegrationTestRunner({
+      inApp: true,
+      env: {},
+      hooks: {
+        // test-utils sets `admin.disable` on every app it boots, on the very object medusa-config.ts
+        // exports, which the server's loaders read again: putting the flag back serves the admin.
+        async beforeServerStart(container) {
+          recordLogLines(
+            container.resolve(
+              ContainerRegistrationKeys.LOGGER
+            ) as unknown as Record<string, unknown>,
+            logLines
+          )
+          if (options.admin) {
+            container.resolve(
+              ContainerRegistrationKeys.CONFIG_MODULE
+            ).admin.disable = false
+          }
+        },
       },
-    },
-    testSuite: ({ api, getContainer }) => {
-      beforeAll(async () => {
-        seeded = await seedStore(getContainer())
-      })
-      testSuite({
-        api,
-        getContainer,
-        sandbox: () => running!,
-        seed: () => seeded!,
-        medusaUrl: () => baseUrl,
-      })
-    },
-  })
+      testSuite: ({ api, getContainer }) => {
+        // Medusa's runner has registered its hooks; the suite's own keep the suite's timeout.
+        giveBackHooks()
+        beforeAll(async () => {
+          seeded = await seedStore(getContainer())
+        }, RUNNER_HOOK_TIMEOUT_MS)
+        testSuite({
+          api,
+          getContainer,
+          sandbox: () => running!,
+          seed: () => seeded!,
+          medusaUrl: () => baseUrl,
+        })
+      },
+    })
+  } finally {
+    giveBackHooks()
+  }
 }
