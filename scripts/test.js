@@ -10,7 +10,7 @@ const { ensureChromium } = require("./chromium")
 const { ensureRedisServer } = require("./redis")
 const fs = require("node:fs")
 const os = require("node:os")
-const { summaryLine } = require("./jest-summary-line")
+const { summaryLine, failureList } = require("./jest-summary-line")
 const { killRecordedGroups } = require("./process-groups")
 
 /**
@@ -36,12 +36,14 @@ function styleChecks() {
   ]
   let passed = 0
   let failed = 0
+  const failures = []
   for (const [name, args] of checks) {
     const run = spawnSync(process.execPath, args, { encoding: "utf8" })
     if (run.status === 0) {
       passed++
     } else {
       failed++
+      failures.push(`${name}: the code's style (printed at the start)`)
       process.stdout.write(
         `\n${name} failed (npm run lint / npm run format to see and fix):\n${run.stdout}${run.stderr}\n`
       )
@@ -50,7 +52,7 @@ function styleChecks() {
   process.stdout.write(
     `[style] eslint and prettier: ${passed} passed, ${failed} failed\n`
   )
-  return { passed, failed }
+  return { passed, failed, failures }
 }
 
 /** The suites that start Medusa as processes of their own (integration-tests/helpers/medusa-process.ts). */
@@ -107,7 +109,8 @@ async function main() {
   let args = process.argv.slice(2)
   const unitOnly = args[0] === "--unit"
   // Only the whole run (no jest arguments) checks the style: a run of one suite is about that suite.
-  const style = args.length === 0 ? styleChecks() : { passed: 0, failed: 0 }
+  const style =
+    args.length === 0 ? styleChecks() : { passed: 0, failed: 0, failures: [] }
   if (unitOnly) {
     args = ["--testPathPattern", "/__tests__/|/sandbox/test/", ...args.slice(1)]
   } else {
@@ -208,7 +211,7 @@ async function main() {
     )
   }
   await pg.stop()
-  const counts = { passed: 0, failed: 0, skipped: 0 }
+  const counts = { passed: 0, failed: 0, skipped: 0, failures: [] }
   runs.forEach((run, i) => {
     if (run.log) {
       process.stdout.write(
@@ -220,16 +223,27 @@ async function main() {
     const file = `${summaryFile}.${i}`
     const one = fs.existsSync(file)
       ? JSON.parse(fs.readFileSync(file, "utf8"))
-      : { passed: 0, failed: 1, skipped: 0 }
+      : {
+          passed: 0,
+          failed: 1,
+          skipped: 0,
+          failures: [
+            `jest ${i + 1} ended without reporting (exit ${codes[i]})`,
+          ],
+        }
     fs.rmSync(file, { force: true })
     counts.passed += one.passed
     counts.failed += one.failed
     counts.skipped += one.skipped
+    counts.failures.push(...(one.failures ?? []))
   })
   const code = codes.find((c) => c !== 0) ?? 0
   counts.passed += style.passed
   counts.failed += style.failed
-  process.stdout.write(`\n${summaryLine(counts)}\n`)
+  counts.failures.push(...style.failures)
+  process.stdout.write(
+    `${failureList(counts.failures)}\n${summaryLine(counts)}\n`
+  )
   process.exit(stopping && code === 0 ? 1 : code || (style.failed ? 1 : 0))
 }
 

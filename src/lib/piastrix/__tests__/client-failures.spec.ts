@@ -1,3 +1,4 @@
+import net from "node:net"
 import nock from "nock"
 import { PiastrixClient } from "../client"
 import {
@@ -28,9 +29,42 @@ const caught = (promise: Promise<unknown>): Promise<any> =>
 
 type Fault = "timeout" | "reset" | "html502"
 
-/** Replies to `times` requests on `path` with a fault, counting them. */
+/**
+ * Resets every connection on its first bytes (a TCP RST: the client reads ECONNRESET, "socket hang up"),
+ * counting requests per path. A real socket: nock's `replyWithError` emits the error twice on its mock
+ * socket, and the second one, arriving late under load, failed whichever test ran next.
+ */
+const resets = { url: "", requests: new Map<string, number>() }
+const resetServer = net.createServer((socket) => {
+  socket.once("data", (chunk) => {
+    const path = chunk.toString("latin1").split(" ")[1] ?? ""
+    resets.requests.set(path, (resets.requests.get(path) ?? 0) + 1)
+    socket.resetAndDestroy()
+  })
+})
+beforeAll(async () => {
+  await new Promise<void>((resolve) =>
+    resetServer.listen(0, "127.0.0.1", resolve)
+  )
+  resets.url = `http://127.0.0.1:${(resetServer.address() as net.AddressInfo).port}`
+})
+afterAll(() => new Promise((resolve) => resetServer.close(resolve)))
+beforeEach(() => resets.requests.clear())
+
+/**
+ * Replies to `times` requests on `path` with a fault, counting them; `apiUrl` is where the client must
+ * send them (the reset server for a reset, nock's fake service otherwise).
+ */
 function fault(path: string, kind: Fault, times = 1) {
-  const counter = { requests: 0 }
+  if (kind === "reset") {
+    return {
+      apiUrl: resets.url,
+      get requests() {
+        return resets.requests.get(path) ?? 0
+      },
+    }
+  }
+  const counter = { apiUrl: API, requests: 0 }
   const interceptor = nock(API)
     .post(path, () => {
       counter.requests++
@@ -38,11 +72,7 @@ function fault(path: string, kind: Fault, times = 1) {
     })
     .times(times)
     .delay(kind === "timeout" ? 1_000 : 0)
-  if (kind === "reset") {
-    interceptor.replyWithError(
-      Object.assign(new Error("socket hang up"), { code: "ECONNRESET" })
-    )
-  } else if (kind === "timeout") {
+  if (kind === "timeout") {
     interceptor.reply(200, ok({}))
   } else {
     interceptor.reply(502, "<html>Bad Gateway</html>")
@@ -115,7 +145,9 @@ describe("calls that create something", () => {
         // Only the timeout case relies on the short timeout: on a loaded machine a reset or a 502 could
         // otherwise be overtaken by it.
         const timeoutMs = kind === "timeout" ? 100 : 5_000
-        const error = await caught(call(makeClient({ timeoutMs }, recorded)))
+        const error = await caught(
+          call(makeClient({ timeoutMs, apiUrl: counter.apiUrl }, recorded))
+        )
         expect(error).toBeInstanceOf(PiastrixOutcomeUnknownError)
         expect(error).toMatchObject({ endpoint: path, outcomeUnknown: true })
         expect(error.cause.kind).toBe(
@@ -142,8 +174,8 @@ describe("calls that create something", () => {
   })
 
   it("keeps the request body (account number, signature) out of the error", async () => {
-    fault("/withdraw/create", "reset")
-    const error = await caught(creates[2][2](makeClient()))
+    const { apiUrl } = fault("/withdraw/create", "reset")
+    const error = await caught(creates[2][2](makeClient({ apiUrl })))
     const exposed = `${error.message} ${JSON.stringify(error)} ${JSON.stringify(error.cause)}`
     expect(exposed).not.toContain("4111111111111111")
     expect(exposed).not.toContain(SECRET)
@@ -178,7 +210,7 @@ describe("reads", () => {
       const counter = fault("/shop_balance", kind, 3)
       const recorded: Recorded = { delays: [] }
       const error = await balance(
-        makeClient({ timeoutMs: 100 }, recorded)
+        makeClient({ timeoutMs: 100, apiUrl: counter.apiUrl }, recorded)
       ).catch((e) => e)
       expect(error).toBeInstanceOf(PiastrixNetworkError)
       expect(error).toMatchObject({
@@ -231,7 +263,9 @@ describe("reads", () => {
       for (const kind of ["reset", "html502"] as const) {
         const counter = fault(path, kind, 3)
         const recorded: Recorded = { delays: [] }
-        const error = await call(makeClient({}, recorded)).catch((e) => e)
+        const error = await call(
+          makeClient({ apiUrl: counter.apiUrl }, recorded)
+        ).catch((e) => e)
         expect(error).toBeInstanceOf(PiastrixNetworkError)
         expect(error).toMatchObject({
           endpoint: path,
