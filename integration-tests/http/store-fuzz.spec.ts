@@ -16,6 +16,7 @@ import {
   startPaymentSession,
   storeHeaders,
 } from "../helpers/store-api"
+import { printDatabaseActivity } from "../helpers/database-activity"
 
 jest.setTimeout(240000)
 
@@ -69,6 +70,7 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
         }),
       ]).finally(() => clearTimeout(timer))
       if (res === null) {
+        await printDatabaseActivity(`store-fuzz: ${label} #${i} unanswered`)
         failures.push(
           `${label} #${i} (seed ${SEED}): no answer within ${UNANSWERED_MS / 1000} s`
         )
