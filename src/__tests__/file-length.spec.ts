@@ -1,6 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import ts from "typescript"
+import { sourceFiles } from "./source-files"
 
 /**
  * No file in src/ over 300 lines without its reason in its header (issue 23; STYLE.md: "When a file passes
@@ -13,20 +14,6 @@ import ts from "typescript"
 const SRC = path.resolve(__dirname, "..")
 const MAX_LINES = 300
 const REASON = /\bover 300 lines\b/i
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) {
-      return ["__tests__", "migrations"].includes(entry.name)
-        ? []
-        : sourceFiles(full)
-    }
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")
-      ? [full]
-      : []
-  })
-}
 
 /** The comments leading the top-level statements up to the first export (not a re-export), its own included. */
 export function header(file: string, text: string): string {
@@ -51,7 +38,7 @@ export function header(file: string, text: string): string {
 
 /** The long files of `dir` whose header gives no reason, with their lengths. */
 export function longFilesWithoutReason(dir: string): string[] {
-  return sourceFiles(dir).flatMap((file) => {
+  return sourceFiles(dir, ["__tests__", "migrations"]).flatMap((file) => {
     const text = fs.readFileSync(file, "utf8")
     const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0)
     return lines > MAX_LINES && !REASON.test(header(file, text))

@@ -1,6 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import ts from "typescript"
+import { sourceFiles } from "./source-files"
 
 /**
  * Every public method of the plugin's module service has a reason (issue 23): a caller in the plugin's
@@ -12,21 +13,6 @@ import ts from "typescript"
 const ROOT = path.resolve(__dirname, "..", "..")
 const SERVICE = path.join(ROOT, "src", "modules", "piastrix", "service.ts")
 const SEARCHED = ["src", "integration-tests", "dev", "sandbox"]
-
-function sourceFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) {
-    return []
-  }
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) {
-      return entry.name === "node_modules" ? [] : sourceFiles(full)
-    }
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")
-      ? [full]
-      : []
-  })
-}
 
 function parse(file: string, text = fs.readFileSync(file, "utf8")) {
   return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
