@@ -11,6 +11,7 @@ const fs = require("node:fs")
 const path = require("node:path")
 const { spawn } = require("node:child_process")
 const { recordGroup } = require("./process-groups")
+const { runCommand } = require("./run-command")
 
 const ROOT = path.resolve(__dirname, "..")
 const EXAMPLE = path.join(ROOT, "examples", "nextjs-storefront")
@@ -18,30 +19,9 @@ const PACKED = path.join(EXAMPLE, ".plugin")
 const npm = process.platform === "win32" ? "npm.cmd" : "npm"
 const INSTALL_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund"]
 
-/** Runs a command to its end; its output only when it fails. Resolves with the seconds it took. */
-function run(command, args, cwd, env = process.env) {
-  return new Promise((resolve, reject) => {
-    const started = Date.now()
-    const child = spawn(command, args, {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    })
-    let out = ""
-    child.stdout.on("data", (d) => (out += d))
-    child.stderr.on("data", (d) => (out += d))
-    child.once("error", reject)
-    child.once("exit", (code) =>
-      code === 0
-        ? resolve((Date.now() - started) / 1000)
-        : reject(
-            new Error(
-              `${command} ${args.join(" ")} failed (${code}) in ${cwd}:\n${out.slice(-4000)}`
-            )
-          )
-    )
-  })
-}
+/** Runs a command to its end (scripts/run-command.js); its output only when it fails. Resolves with its seconds. */
+const run = (command, args, cwd, env = process.env) =>
+  runCommand(command, args, { cwd, env }).then(({ seconds }) => seconds)
 
 /** The newest modification time under `dir` (0 when it does not exist). */
 function newest(dir) {

@@ -1,7 +1,7 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import net from "node:net"
-import path from "node:path"
-import { freePort, recordGroup } from "../helpers/medusa-process"
+import { startDevCommand, type DevCommand } from "../helpers/dev-command"
+import { freePort } from "../helpers/medusa-process"
 
 /**
  * The dev command as a person runs it (docs/production.md, "Try it locally"): `npm run dev -- --scale` (Postgres, the sandbox, Redis,
@@ -15,8 +15,6 @@ import { freePort, recordGroup } from "../helpers/medusa-process"
  */
 
 jest.setTimeout(420000)
-
-const ROOT = path.resolve(__dirname, "../..")
 
 /** Whether something accepts connections on the port. */
 function answers(port: number): Promise<boolean> {
@@ -41,24 +39,6 @@ async function freeBlock(): Promise<number> {
   }
 }
 
-async function eventually<T>(
-  what: string,
-  read: () => Promise<T | undefined>,
-  timeoutMs: number
-): Promise<T> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read().catch(() => undefined)
-    if (value !== undefined) {
-      return value
-    }
-    if (Date.now() > until) {
-      throw new Error(`timed out waiting for ${what}`)
-    }
-    await new Promise((r) => setTimeout(r, 1000))
-  }
-}
-
 /** The pid of the process listening on `port` (as `ss -ltnp` shows it). */
 function listenerPid(port: number): number {
   const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], {
@@ -71,23 +51,11 @@ function listenerPid(port: number): number {
   return Number(pid[1])
 }
 
-let dev: ChildProcess | undefined
-let output = ""
+let dev: DevCommand | undefined
 
-afterAll(async () => {
-  // When the test failed midway: Ctrl-C as a person would, then nothing of the command's group stays. (Its
-  // children have groups of their own, which the command stops on the signal.)
-  if (dev && dev.exitCode === null && dev.signalCode === null) {
-    const exited = new Promise((resolve) => dev!.once("exit", resolve))
-    process.kill(-dev.pid!, "SIGINT")
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 60000))])
-    try {
-      process.kill(-dev.pid!, "SIGKILL")
-    } catch {
-      // already gone
-    }
-  }
-})
+// When the test failed midway: Ctrl-C as a person would, then nothing of the command's group stays. (Its
+// children have groups of their own, which the command stops on the signal.)
+afterAll(() => dev?.stop())
 
 it("starts the scale layout with one command, takes a payment through the balancer, fulfils it in the admin, restarts a killed sandbox, and Ctrl-C stops all of it", async () => {
   const base = await freeBlock()
@@ -97,45 +65,25 @@ it("starts the scale layout with one command, takes a payment through the balanc
     sandbox: await freePort(),
     redis: await freePort(),
   }
-  dev = recordGroup(
-    spawn(process.execPath, ["scripts/dev.js", "--scale"], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        MEDUSA_PORT: String(ports.medusa),
-        STOREFRONT_PORT: String(ports.storefront),
-        PIASTRIX_SANDBOX_PORT: String(ports.sandbox),
-        PIASTRIX_REDIS_PORT: String(ports.redis),
-        MEDUSA_DB_NAME: `medusa_piastrix_devtest_${process.pid}`,
-        // The test run's Postgres (DATABASE_URL) holds the store's database; everything else is the command's.
-        PIASTRIX_API_URL: "",
-        PIASTRIX_H2H_URL: "",
-        REDIS_URL: "",
-        MEDUSA_BACKEND_URL: "",
-        MEDUSA_ADMIN_EMAIL: "admin@example.com",
-        MEDUSA_ADMIN_PASSWORD: "supersecret",
-      },
-    })
-  )
-  dev.stdout!.on("data", (d) => (output += d))
-  dev.stderr!.on("data", (d) => (output += d))
+  const command = startDevCommand(["--scale"], {
+    MEDUSA_PORT: String(ports.medusa),
+    STOREFRONT_PORT: String(ports.storefront),
+    PIASTRIX_SANDBOX_PORT: String(ports.sandbox),
+    PIASTRIX_REDIS_PORT: String(ports.redis),
+    // The test run's Postgres (DATABASE_URL) holds the store's database; everything else is the command's.
+    MEDUSA_DB_NAME: `medusa_piastrix_devtest_${process.pid}`,
+  })
+  dev = command
+  const { eventually } = command
   await eventually(
     "the dev command to say the store is running",
     async () =>
-      output.includes("demo store is running")
-        ? true
-        : dev!.exitCode !== null
-          ? Promise.reject(new Error(`dev exited:\n${output.slice(-3000)}`))
-          : undefined,
+      command.output.includes("demo store is running") ? true : undefined,
     360000
-  ).catch((error) => {
-    throw new Error(`${error.message}\n${output.slice(-3000)}`)
-  })
+  )
 
   const store = `http://localhost:${ports.medusa}`
-  const key = /pk_[0-9a-f]+/.exec(output)![0]
+  const key = /pk_[0-9a-f]+/.exec(command.output)![0]
   const headers = {
     "content-type": "application/json",
     "x-publishable-api-key": key,
@@ -271,21 +219,24 @@ it("starts the scale layout with one command, takes a payment through the balanc
   process.kill(listenerPid(ports.sandbox), "SIGKILL")
   await eventually(
     "the dev command to restart the sandbox",
-    async () => (output.includes("[dev] sandbox is back") ? true : undefined),
+    async () =>
+      command.output.includes("[dev] sandbox is back") ? true : undefined,
     60000
   )
-  expect(output).toContain("[dev] sandbox exited (null); restarting it")
+  expect(command.output).toContain("[dev] sandbox exited (null); restarting it")
   const known = await fetch(
     `http://localhost:${ports.sandbox}/__sandbox/payments/${session.id}`
   )
   expect(known.status).toBe(200)
-  expect(dev.exitCode).toBeNull()
+  const child = command.process
+  expect(child.exitCode).toBeNull()
 
   // Ctrl-C: the terminal signals the whole foreground group.
-  process.kill(-dev.pid!, "SIGINT")
+  process.kill(-child.pid!, "SIGINT")
   await eventually(
     "the dev command to exit",
-    async () => (dev!.exitCode !== null || dev!.signalCode ? true : undefined),
+    async () =>
+      child.exitCode !== null || child.signalCode ? true : undefined,
     90000
   )
   const left = await Promise.all(
@@ -300,5 +251,5 @@ it("starts the scale layout with one command, takes a payment through the balanc
     ].map(async (port) => ((await answers(port)) ? port : null))
   )
   expect(left.filter(Boolean)).toEqual([])
-  expect(dev.exitCode).toBe(0)
+  expect(child.exitCode).toBe(0)
 })

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process"
-import path from "node:path"
 import type { Browser } from "playwright-core"
 import {
   answerPrompt,
@@ -18,7 +16,8 @@ import {
   pay,
   unexpectedStorefrontProblems,
 } from "../browser/storefront-steps"
-import { freePort, recordGroup } from "../helpers/medusa-process"
+import { startDevCommand, type DevCommand } from "../helpers/dev-command"
+import { freePort } from "../helpers/medusa-process"
 
 /**
  * The README's quickstart and docs/demo-store.md's walkthrough, as a new store owner follows them: `npm run dev`
@@ -32,10 +31,7 @@ import { freePort, recordGroup } from "../helpers/medusa-process"
 
 jest.setTimeout(600000)
 
-const ROOT = path.resolve(__dirname, "../..")
-
-let dev: ChildProcess | undefined
-let output = ""
+let dev: DevCommand | undefined
 let browser: Browser | undefined
 const tabs: Tab[] = []
 
@@ -45,41 +41,8 @@ afterAll(async () => {
   }
   await browser?.close().catch(() => undefined)
   // Ctrl-C as a person would; then nothing of the command's group stays.
-  if (dev && dev.exitCode === null && dev.signalCode === null) {
-    const exited = new Promise((resolve) => dev!.once("exit", resolve))
-    process.kill(-dev.pid!, "SIGINT")
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 60000))])
-    try {
-      process.kill(-dev.pid!, "SIGKILL")
-    } catch {
-      // already gone
-    }
-  }
+  await dev?.stop()
 })
-
-/** Polls `read` once a second until it gives a value; fails naming `what` and the command's last lines. */
-async function eventually<T>(
-  what: string,
-  read: () => Promise<T | undefined>,
-  timeoutMs: number
-): Promise<T> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (value !== undefined) {
-      return value
-    }
-    if (dev?.exitCode !== null && dev?.exitCode !== undefined) {
-      throw new Error(`npm run dev exited:\n${output.slice(-3000)}`)
-    }
-    if (Date.now() > until) {
-      throw new Error(
-        `timed out waiting for ${what}\n--- npm run dev said:\n${output.slice(-3000)}`
-      )
-    }
-    await new Promise((r) => setTimeout(r, 1000))
-  }
-}
 
 it("from a fresh npm run dev: a wallet payment, the order fulfilled in the admin, and its vendor paid out by the store's own jobs", async () => {
   const ports = {
@@ -87,36 +50,23 @@ it("from a fresh npm run dev: a wallet payment, the order fulfilled in the admin
     storefront: await freePort(),
     sandbox: await freePort(),
   }
-  dev = recordGroup(
-    spawn(process.execPath, ["scripts/dev.js"], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        MEDUSA_PORT: String(ports.medusa),
-        STOREFRONT_PORT: String(ports.storefront),
-        PIASTRIX_SANDBOX_PORT: String(ports.sandbox),
-        // A database of its own in the test run's Postgres (DATABASE_URL): a store seeded from nothing.
-        MEDUSA_DB_NAME: `medusa_piastrix_walkthrough_${process.pid}`,
-        PIASTRIX_API_URL: "",
-        PIASTRIX_H2H_URL: "",
-        REDIS_URL: "",
-        MEDUSA_BACKEND_URL: "",
-        MEDUSA_ADMIN_EMAIL: "admin@example.com",
-        MEDUSA_ADMIN_PASSWORD: "supersecret",
-        // The suites switch the payout jobs off; a store owner's store runs them.
-        PIASTRIX_PAYOUTS: "",
-        // This run writes screenshots and logs in the repository, on which `medusa develop` would restart.
-        PIASTRIX_DEV_WATCH: "0",
-      },
-    })
-  )
-  dev.stdout!.on("data", (d) => (output += d))
-  dev.stderr!.on("data", (d) => (output += d))
+  const command = startDevCommand([], {
+    MEDUSA_PORT: String(ports.medusa),
+    STOREFRONT_PORT: String(ports.storefront),
+    PIASTRIX_SANDBOX_PORT: String(ports.sandbox),
+    // A database of its own in the test run's Postgres (DATABASE_URL): a store seeded from nothing.
+    MEDUSA_DB_NAME: `medusa_piastrix_walkthrough_${process.pid}`,
+    // The suites switch the payout jobs off; a store owner's store runs them.
+    PIASTRIX_PAYOUTS: "",
+    // This run writes screenshots and logs in the repository, on which `medusa develop` would restart.
+    PIASTRIX_DEV_WATCH: "0",
+  })
+  dev = command
+  const { eventually } = command
   await eventually(
     "npm run dev to say the store is running",
-    async () => (output.includes("demo store is running") ? true : undefined),
+    async () =>
+      command.output.includes("demo store is running") ? true : undefined,
     360000
   )
   const medusaUrl = `http://localhost:${ports.medusa}`

@@ -27,6 +27,23 @@ export const freePort: () => Promise<number> =
 export const recordGroup: <T extends ChildProcess>(child: T) => T =
   require("../../scripts/process-groups").recordGroup
 
+/**
+ * Runs a command to its end with its output kept (scripts/run-command.js, shared with the scripts): resolves
+ * with the output and the seconds it took; rejects with the output's last lines unless it exits with 0.
+ */
+export const runCommand: (
+  command: string,
+  args: string[],
+  options: {
+    cwd: string
+    env?: NodeJS.ProcessEnv
+    label?: string
+    tail?: number
+    onExit?: (code: number | null, seconds: number) => void
+  }
+) => Promise<{ output: string; seconds: number }> =
+  require("../../scripts/run-command").runCommand
+
 /** The test Postgres server's address (DB_* as scripts/postgres.js sets them), without a database. */
 export function serverUrl(): string {
   const {
@@ -57,25 +74,12 @@ export type MedusaStore = {
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MEDUSA_CLI, ...args], {
-      cwd: ROOT,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    })
-    let out = ""
-    child.stdout.on("data", (d) => (out += d))
-    child.stderr.on("data", (d) => (out += d))
-    child.once("exit", (code) =>
-      code === 0
-        ? resolve()
-        : reject(
-            new Error(
-              `medusa ${args.join(" ")} failed (${code}):\n${out.slice(-3000)}`
-            )
-          )
-    )
-  })
+  return runCommand(process.execPath, [MEDUSA_CLI, ...args], {
+    cwd: ROOT,
+    env,
+    label: `medusa ${args.join(" ")}`,
+    tail: 3000,
+  }).then(() => undefined)
 }
 
 /** A database of its own on the test PostgreSQL, migrated and seeded with the demo store. */

@@ -12,7 +12,7 @@ import {
   unexpectedProblems,
 } from "../browser/admin-steps"
 import { docBlock } from "../helpers/doc-blocks"
-import { freePort, recordGroup } from "../helpers/medusa-process"
+import { freePort, recordGroup, runCommand } from "../helpers/medusa-process"
 import { payOnPaymentPage } from "../helpers/payer"
 import { signCallback } from "../../src/lib/piastrix"
 
@@ -158,38 +158,21 @@ const SUITE_STARTED = Date.now()
 const note = (line: string) =>
   TRANSCRIPT.push(`[${seconds(SUITE_STARTED).padStart(6)} s] ${line}`)
 
-function run(
+/** Runs a command to its end (scripts/run-command.js), noted in the transcript; resolves with its output. */
+const run = (
   command: string,
   args: string[],
   cwd: string,
   env: NodeJS.ProcessEnv = process.env
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now()
-    const child = spawn(command, args, {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    })
-    let out = ""
-    child.stdout.on("data", (d) => (out += d))
-    child.stderr.on("data", (d) => (out += d))
-    child.once("exit", (code) => {
+): Promise<string> =>
+  runCommand(command, args, {
+    cwd,
+    env,
+    onExit: (code, took) =>
       note(
-        `$ ${command} ${args.join(" ")}  (${cwd}, ${seconds(started)} s, exit ${code})`
-      )
-      if (code === 0) {
-        resolve(out)
-      } else {
-        reject(
-          new Error(
-            `${command} ${args.join(" ")} failed (${code}):\n${out.slice(-4000)}`
-          )
-        )
-      }
-    })
-  })
-}
+        `$ ${command} ${args.join(" ")}  (${cwd}, ${took.toFixed(1)} s, exit ${code})`
+      ),
+  }).then(({ output }) => output)
 
 type Background = { child: ChildProcess; output: () => string }
 

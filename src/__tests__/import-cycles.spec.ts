@@ -2,6 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import ts from "typescript"
+import { sourceFiles } from "./source-files"
 
 /**
  * No import cycle in src/ (issue 23): a file never reaches itself through its imports. Type-only imports
@@ -12,19 +13,6 @@ import ts from "typescript"
  */
 
 const EXTENSIONS = [".ts", ".tsx"]
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) {
-      return sourceFiles(full)
-    }
-    return EXTENSIONS.some((e) => entry.name.endsWith(e)) &&
-      !entry.name.endsWith(".d.ts")
-      ? [full]
-      : []
-  })
-}
 
 /** The file a relative specifier names, as the compiler and the bundler resolve it; null outside `root`. */
 function resolve(from: string, specifier: string, root: string) {

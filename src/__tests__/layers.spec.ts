@@ -1,6 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import ts from "typescript"
+import { sourceFiles } from "./source-files"
 
 /**
  * The module owns its data (issue 23): routes, workflows (steps and their utils), jobs and subscribers reach
@@ -28,21 +29,6 @@ const FORBIDDEN_TEXT: Array<[RegExp, string]> = [
   [/\bpayoutContext(Of)?\b/, "takes the module's payout context"],
   [/\.raw\(/, "runs SQL"],
 ]
-
-function sourceFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) {
-    return []
-  }
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) {
-      return entry.name === "__tests__" ? [] : sourceFiles(full)
-    }
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")
-      ? [full]
-      : []
-  })
-}
 
 const parsed = new Map<string, ts.SourceFile>()
 function parse(file: string): ts.SourceFile {
@@ -169,7 +155,7 @@ export function layerBreaches(file: string): string[] {
 
 describe("the module owns its data", () => {
   it("no route, workflow, job or subscriber reaches the plugin's tables but through the module's service", () => {
-    const files = CALLERS.flatMap(sourceFiles)
+    const files = CALLERS.flatMap((dir) => sourceFiles(dir, ["__tests__"]))
     expect(files.length).toBeGreaterThan(80)
     expect(files.flatMap(layerBreaches)).toEqual([])
   })

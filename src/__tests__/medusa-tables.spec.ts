@@ -2,6 +2,7 @@ import fs from "node:fs"
 import path from "node:path"
 import ts from "typescript"
 import { camelToSnakeCase, DmlEntity } from "@medusajs/framework/utils"
+import { sourceFiles } from "./source-files"
 
 /**
  * One home for the SQL the plugin runs on Medusa's tables (issue 23): src/lib/plugin/medusa-tables.ts.
@@ -94,18 +95,6 @@ function mentions(file: string, text: string, tables: Set<string>): string[] {
   return [...found].map((t) => `${path.relative(SRC, file)}: ${t}`)
 }
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) {
-      return entry.name === "migrations" ? [] : sourceFiles(full)
-    }
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")
-      ? [full]
-      : []
-  })
-}
-
 describe("Medusa's tables", () => {
   const tables = medusaTables()
 
@@ -125,7 +114,7 @@ describe("Medusa's tables", () => {
   })
 
   it("are named in SQL only in src/lib/plugin/medusa-tables.ts", () => {
-    const outside = sourceFiles(SRC)
+    const outside = sourceFiles(SRC, ["migrations"])
       .filter((f) => f !== HOME && f !== __filename)
       .flatMap((f) => mentions(f, fs.readFileSync(f, "utf8"), tables))
     expect(outside).toEqual([])

@@ -1,15 +1,21 @@
+import type { InferTypeOf } from "@medusajs/framework/types"
 import type { PaymentKind } from "../lib/plugin/identity"
 import type { SessionState } from "../lib/plugin/session-data"
 import type { PlainMessage, StoredMessage } from "../lib/plugin/messages"
+import type { PiastrixNotification } from "../modules/piastrix/models/notification"
+import type { PiastrixPayout } from "../modules/piastrix/models/payout"
+import type { PiastrixRecipient } from "../modules/piastrix/models/recipient"
 
 export type { PlainMessage } from "../lib/plugin/messages"
 
 /**
  * What the plugin's admin API (src/api/admin/piastrix) answers, in one file that the server code shaping
  * the answers and the admin (src/admin) both import. The admin's bundle must stay free of server code, so
- * this file imports types only, and only from files that are themselves pure (zod schemas, no Medusa, no
- * database). Row types the server also reads from its tables (payouts, recipients) are defined here once;
- * amounts are decimal strings, and times are `Date` on the server and ISO text once sent. Over 300 lines:
+ * this file imports types only, and only from files that are themselves pure (zod schemas, the module's
+ * models: no database). Row types the server also reads from its tables (inbox rows, payouts, recipients)
+ * are derived here from the models (`InferTypeOf`), with what their SQL reads otherwise than the model
+ * types it: amounts (numeric) as decimal strings, json columns with their shape, and times as `Date` on
+ * the server and ISO text once sent. Over 300 lines:
  * every answer of the admin API in one file, one section per admin page, so the contract reads in one place.
  */
 
@@ -88,31 +94,30 @@ export type DirectionRow = {
 
 // The notification inbox
 
-export type NotificationState =
-  | "received"
-  | "processed"
-  | "ignored"
-  | "needs_attention"
-  | "failed"
-  | "resolved"
+/** An inbox row as the model types it (`piastrix_notification`). */
+type NotificationModel = InferTypeOf<typeof PiastrixNotification>
+
+export type NotificationState = NotificationModel["state"]
 
 /** An inbox row as the admin's listing shows it: the server keeps the signed fields and its claims. */
-export type InboxNotification = {
-  id: string
-  shop_order_id: string
-  payment_id: string | null
-  status: string
-  shop_amount: string | null
-  shop_currency: number | null
-  state: NotificationState
-  attempts: number
-  last_error: string | null
+export type InboxNotification = Pick<
+  NotificationModel,
+  | "id"
+  | "shop_order_id"
+  | "payment_id"
+  | "status"
+  | "shop_amount"
+  | "shop_currency"
+  | "state"
+  | "attempts"
+  | "last_error"
+  | "resolution_note"
+  | "resolved_by"
+> & {
   /** The code and params of `last_error` and of the note, stored with them; null for older rows. */
   last_error_code: StoredMessage | null
   processed_at: Date | string | null
-  resolution_note: string | null
   resolution_note_code: StoredMessage | null
-  resolved_by: string | null
   resolved_at: Date | string | null
   created_at: Date | string
   updated_at: Date | string
@@ -252,61 +257,62 @@ export type BankTransferView = {
 
 // Payouts
 
-export type PayoutRail = "transfer" | "withdraw"
-export type PayoutSchedule = "daily" | "weekly" | "monthly" | "manual"
+/** A recipient and a payout as the models type them (`piastrix_recipient`, `piastrix_payout`). */
+type RecipientModel = InferTypeOf<typeof PiastrixRecipient>
+type PayoutModel = InferTypeOf<typeof PiastrixPayout>
+
+export type PayoutRail = RecipientModel["rail"]
+export type PayoutSchedule = RecipientModel["schedule"]
 
 /**
  * A recipient as the payout code reads it: money as decimal strings, the account and its details as stored
  * (encrypted: `accounts.ts` opens them for the service, `withMaskedAccount` shapes them for the admin).
  */
-export type Recipient = {
-  id: string
-  name: string
-  email: string
-  rail: PayoutRail
-  payway: string | null
-  account: string
-  account_masked: string | null
-  account_details: Record<string, unknown> | null
-  currency: number
+export type Recipient = Pick<
+  RecipientModel,
+  | "id"
+  | "name"
+  | "email"
+  | "rail"
+  | "payway"
+  | "account"
+  | "account_masked"
+  | "account_details"
+  | "currency"
+  | "hold_days"
+  | "schedule"
+  | "state"
+> & {
   commission_percent: string
   commission_fixed: string
-  hold_days: number
-  schedule: PayoutSchedule
   minimum_payout: string
-  state: "active" | "suspended"
 }
 
-export type PayoutStatus =
-  | "awaiting_approval"
-  | "pending"
-  | "processing"
-  | "succeeded"
-  | "rejected"
-  | "canceled"
-  | "needs_attention"
+export type PayoutStatus = PayoutModel["status"]
 
-export type Payout = {
-  id: string
-  recipient_id: string
-  currency: number
+/** A payout as its SQL reads it; the account and its details are the recipient's, encrypted, as they were when it was written. */
+export type Payout = Pick<
+  PayoutModel,
+  | "id"
+  | "recipient_id"
+  | "currency"
+  | "rail"
+  | "payway"
+  | "account"
+  | "account_masked"
+  | "account_details"
+  | "shop_payment_id"
+  | "status"
+  | "rejected_reason"
+  | "last_error"
+  | "service_id"
+  | "attempts"
+> & {
   amount: string
   fee: string | null
-  rail: PayoutRail
-  payway: string | null
-  // The recipient's, encrypted, as they were when the payout was written (`accounts.ts`).
-  account: string
-  account_masked: string | null
-  account_details: Record<string, unknown> | null
-  shop_payment_id: string
-  status: PayoutStatus
-  rejected_reason: string | null
-  last_error: string | null
   /** The code and params of each text above, stored with it; null for rows written before the codes. */
   rejected_reason_code: StoredMessage | null
   last_error_code: StoredMessage | null
-  service_id: string | null
-  attempts: number
   sent_at: Date | string | null
   next_poll_at: Date | string | null
   created_at: Date | string

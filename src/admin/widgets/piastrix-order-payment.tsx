@@ -19,6 +19,13 @@ import { Details } from "../components/details"
 import { useFailureToast } from "../components/failure-toast"
 import { maskAccount } from "../../lib/plugin/mask"
 
+/*
+ * The order page's Piastrix section: each payment with its notifications and refunds, a bank transfer's
+ * requisites and receipts, and the vendors' shares. Over 300 lines: these sections are shown only here;
+ * they move to files of their own (components/order-payment/) once the admin's wording settles, so the
+ * move does not cross the words being changed (issue 23).
+ */
+
 const STATE_COLORS: Record<string, "green" | "orange" | "red" | "grey"> = {
   paid: "green",
   pending: "orange",

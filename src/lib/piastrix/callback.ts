@@ -25,7 +25,8 @@ export {
  * Verifies a notification (callback) of the service: docs/service-facts.md#callbacks.
  * The signature covers every field except `sign` whose value is neither empty nor null, as the
  * exact text that was sent, so verification works on the raw values and only then builds the
- * typed notification.
+ * typed notification. Over 300 lines: the strict forms of the signed fields stand beside the verifier
+ * that relies on them (the request's body and its sender have files of their own).
  */
 
 /*

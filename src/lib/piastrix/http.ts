@@ -9,6 +9,12 @@ import {
 } from "./errors"
 import { envelopeSchema } from "./schemas/common"
 
+/*
+ * The HTTP layer of the client (PiastrixTransport, below). Over 300 lines: a request's one path (timeout,
+ * envelope, retry of a read, the unknown outcome of a create) reads best whole, so which call may be sent
+ * twice is decided in one place.
+ */
+
 /**
  * Whether a call may change something at the service, and whether it may be sent twice. A create that fails
  * in transit is never sent again: the service may have acted on it, and only its status endpoint can tell.

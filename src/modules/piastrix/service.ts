@@ -163,12 +163,17 @@ import { PiastrixSetting } from "./models/setting"
 /**
  * The plugin's own records, and the one way in to them for routes, workflow steps, jobs and subscribers
  * (`src/__tests__/layers.spec.ts`): generated CRUD for each model where it serves, and a method per
- * hand-written statement (`repositories/`) where SQL is needed: claims with `for update skip
- * locked`, conditional state changes, ledger postings, pages with their counts. Flows that span modules
- * live in workflows. The one exception is the payment provider: it lives in the payment module's container,
- * cannot resolve this module, and reaches the same SQL through its own port (`ProviderStore`,
+ * hand-written statement (`repositories/`) where SQL is needed: claims with `for update skip locked`,
+ * conditional state changes, ledger postings, pages with their counts, and reads of money. The generated
+ * reads answer a `bigNumber` column as a JavaScript number, and the plugin's money is decimal strings: so
+ * recipients and payouts are found and listed by SQL that reads numeric as text, while an inbox row, which
+ * holds no money, is read and settled through the generated CRUD (`settleNotification`). Flows that span
+ * modules live in workflows. The one exception is the payment provider: it lives in the payment module's
+ * container, cannot resolve this module, and reaches the same SQL through its own port (`ProviderStore`,
  * providers/piastrix/core/store.ts) over Medusa's connection. Over 300 lines: one short method per
- * statement the callers need, each naming what it does, read best in one place.
+ * statement the callers need, each naming what it does, read best in one place: a module gives the
+ * container one service, so split by concern it would delegate to classes of its own, a second layer of
+ * pass-through over the repositories.
  */
 class PiastrixModuleService extends MedusaService({
   PiastrixPoll,

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto"
 import { generateEntityId } from "@medusajs/framework/utils"
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { PiastrixNotification as PiastrixNotificationModel } from "../models/notification"
 import type { PiastrixNotification } from "../../../lib/piastrix"
 import { walletSessionExists } from "../../../lib/plugin/medusa-tables"
 import {
@@ -39,11 +41,11 @@ export { NOTIFICATION_TABLE }
 export const NOTIFICATION_RECEIVED_EVENT = "piastrix.notification.received"
 
 /** An inbox row: what the admin's listing shows of it, and the signed fields and the claim that stay here. */
-export type NotificationRow = InboxNotification & {
-  dedupe_key: string
-  fields: Record<string, string | null>
-  claimed_until: Date | string | null
-}
+export type NotificationRow = InboxNotification &
+  Pick<InferTypeOf<typeof PiastrixNotificationModel>, "dedupe_key"> & {
+    fields: Record<string, string | null>
+    claimed_until: Date | string | null
+  }
 
 /**
  * What makes two notifications the same event: the shop, the order, the service's payment and the

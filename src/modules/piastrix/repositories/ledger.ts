@@ -20,6 +20,8 @@ import { LEDGER_TABLE } from "./tables"
  * The ledger as SQL on the store's database (`piastrix_ledger_entry`, the plugin module's model).
  * Entries are only ever inserted; balances are sums. A posting is one INSERT statement, so it is
  * written whole or not at all, and its idempotency key makes a retried posting a no-op.
+ * Over 300 lines: every statement on the ledger's table (postings, balances, the zero-sum check, the
+ * recipient's listing) in one file, so how an entry is written and how it is summed read together.
  */
 
 /** knex (Medusa's `__pg_connection__`): SQL, and transactions whose handle runs SQL too. */

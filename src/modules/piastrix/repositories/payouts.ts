@@ -66,6 +66,11 @@ const message = (text: string) => storedMessageJson(text, clip)
 /** The `shop_payment_id` of a payout: its own id, so a retry can never mint another one. */
 export const shopPaymentIdOf = (payoutId: string) => payoutId
 
+/**
+ * A payout by id, or null. Hand-written rather than the generated `listPiastrixPayouts`, as the listing
+ * below: the payout code reads a payout inside its transactions, and amounts as decimal strings
+ * (`::text`), where the generated reads answer a `bigNumber` column as a JavaScript number.
+ */
 export async function findPayout(
   db: SqlConnection,
   id: string
@@ -88,7 +93,10 @@ export async function getPayout(
   return payout
 }
 
-/** Payouts, newest first, optionally of one recipient or in one status, with their total count. */
+/**
+ * Payouts, newest first, optionally of one recipient or in one status, with their total count; SQL for
+ * amounts as text, as `findPayout`.
+ */
 export async function listPayouts(
   db: SqlConnection,
   f: {

@@ -13,6 +13,12 @@ export const RECIPIENT_COLUMNS = `id, name, email, rail, payway, account, accoun
   commission_percent::text as commission_percent, commission_fixed::text as commission_fixed, hold_days, schedule,
   minimum_payout::text as minimum_payout, state`
 
+/**
+ * A recipient by id, or null. Hand-written rather than the generated `listPiastrixRecipients`, as the
+ * listing below: the payout code reads a recipient inside its transactions (under the recipient's lock, on
+ * the transaction's connection), and money as decimal strings (`::text`), where the generated reads answer
+ * a `bigNumber` column as a JavaScript number.
+ */
 export async function findRecipient(
   db: SqlConnection,
   id: string
@@ -90,7 +96,7 @@ export function withdrawAccountProblem(
   return null
 }
 
-/** Recipients, newest first, with their total count. */
+/** Recipients, newest first, with their total count; SQL for money as text, as `findRecipient`. */
 export async function listRecipients(
   db: SqlConnection,
   page: { limit: number; offset: number }

@@ -366,7 +366,9 @@ const OptionsSection = () => {
 /**
  * Settings → Piastrix: the connection, the shop's balances and directions, the operational settings
  * (components/operational-settings.tsx) and the options in force. Over 300 lines: independent sections of
- * this one page, each a small component used nowhere else.
+ * this one page, each a small component used nowhere else. The balances, directions and options are Medusa's
+ * plain `Table`, not `DataTable` (the lists' table, components/data-list.tsx): each is a short reading shown
+ * whole (a row per currency, per direction, per option), with nothing to page, filter, sort or open.
  */
 const PiastrixSettingsPage = () => {
   const { t } = useTranslation("piastrix")
