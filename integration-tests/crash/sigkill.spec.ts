@@ -12,7 +12,11 @@ import {
   ledgerBalances,
   type SqlDatabase,
 } from "../../src/modules/piastrix/repositories/ledger"
-import { walletVendorsWithPayouts } from "../helpers/payouts"
+import {
+  expectEachPayoutMadeOnce,
+  payoutsAtService,
+  walletVendorsWithPayouts,
+} from "../helpers/payouts"
 import { holdTable } from "../helpers/db-hold"
 import { expectFaultsFired } from "../helpers/faults"
 import { scanLogLines } from "../helpers/log-scan"
@@ -371,6 +375,8 @@ it("captures the payment of the cart's one order once after Medusa is killed bet
 })
 
 it("makes each payout exactly once when Medusa is killed between sending a create and recording its reply", async () => {
+  // The sandbox is not reset between these tests: what the service saw before, to count from.
+  const before = await payoutsAtService(sandbox)
   // Two vendors paid to Piastrix wallets, each with earnings and a payout the send job will pick up.
   const payoutIds = await walletVendorsWithPayouts(
     axios.create({ baseURL: store.url }),
@@ -383,10 +389,13 @@ it("makes each payout exactly once when Medusa is killed between sending a creat
     shop_payment_id: string
     service_id: string | null
     claimed: boolean
+    rail: string
+    amount: string
   }
   const rows = () =>
     store.sql<Row>(
-      `select id, status, shop_payment_id, service_id, coalesce(claimed_until > now(), false) as claimed
+      `select id, status, shop_payment_id, service_id, coalesce(claimed_until > now(), false) as claimed,
+              rail, amount::text as amount
          from piastrix_payout where id = any($1) order by id`,
       [payoutIds]
     )
@@ -462,6 +471,12 @@ it("makes each payout exactly once when Medusa is killed between sending a creat
   expect(atSandbox.every((p) => p.status === 5)).toBe(true)
   // After the restart the payout was read by its status, never created again.
   expect((await createsOf(made.shopPaymentId)).total).toBe(1)
+  // At the service, unfiltered: two transfers under the two payouts' ids and no other, two creates in all,
+  // and the shop balance debited 2 x 700.00 (a retry under a new id would show here, not among the shop's ids).
+  await expectEachPayoutMadeOnce(sandbox, final, {
+    since: before,
+    createRequests: 2,
+  })
   const faults = await expectFaultsFired(sandbox)
   expect(faults.find((f) => f.type === "hold_reply")).toMatchObject({
     fired: 1,

@@ -6,6 +6,7 @@ import {
   junkBody,
   junkObject,
   junkValue,
+  leaksInternals,
   rawQuery,
   sample,
   SEED,
@@ -55,7 +56,8 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
       maxRedirects: 0,
     })
 
-  async function expectNo5xx(
+  /** Every request answered, none 5xx, and no answer carrying a stack trace or a source path. */
+  async function expectNo5xxOrLeak(
     requests: Array<() => Promise<{ status: number; data: unknown }>>,
     label: string
   ) {
@@ -76,7 +78,7 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
         )
         break
       }
-      if (res.status >= 500) {
+      if (res.status >= 500 || leaksInternals(res.data)) {
         failures.push(
           `${label} (seed ${SEED}): HTTP ${res.status} ${JSON.stringify(res.data).slice(0, 200)}`
         )
@@ -112,7 +114,7 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
     )
   })
 
-  it("GET /store/piastrix/directions never answers 5xx to a fuzzed query", async () => {
+  it("GET /store/piastrix/directions never answers 5xx or a stack trace to a fuzzed query", async () => {
     const objects = sample(
       "directions-objects",
       junkObject(["cart_id", "kind"]),
@@ -140,10 +142,10 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
     const raw = sample("directions-raw", rawQuery, RUNS).map(
       (q) => () => send("get", `/store/piastrix/directions?${q}`)
     )
-    await expectNo5xx([...objects, ...withCart, ...raw], "directions")
+    await expectNo5xxOrLeak([...objects, ...withCart, ...raw], "directions")
   })
 
-  it("POST /store/piastrix/quote never answers 5xx to a fuzzed body", async () => {
+  it("POST /store/piastrix/quote never answers 5xx or a stack trace to a fuzzed body", async () => {
     const bodies = sample(
       "quote-bodies",
       junkBody(["cart_id", "payway"]),
@@ -163,10 +165,10 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
           "content-type": "application/json",
         })
     )
-    await expectNo5xx([...bodies, ...withCart, ...texts], "quote")
+    await expectNo5xxOrLeak([...bodies, ...withCart, ...texts], "quote")
   })
 
-  it("POST /store/piastrix/card-form never answers 5xx to a fuzzed body", async () => {
+  it("POST /store/piastrix/card-form never answers 5xx or a stack trace to a fuzzed body", async () => {
     const bodies = sample(
       "card-form-bodies",
       junkBody(["session_id", "card_number"]),
@@ -194,10 +196,10 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
           "content-type": "application/x-www-form-urlencoded",
         })
     )
-    await expectNo5xx([...bodies, ...ids, ...forms], "card-form")
+    await expectNo5xxOrLeak([...bodies, ...ids, ...forms], "card-form")
   })
 
-  it("the session routes never answer 5xx to fuzzed ids and queries", async () => {
+  it("the session routes never answer 5xx or a stack trace to fuzzed ids and queries", async () => {
     const id = fc.oneof(
       fc.string({ minLength: 1, maxLength: 300 }).map(encodeURIComponent),
       fc
@@ -221,10 +223,10 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
         () =>
           send("get", `/store/piastrix/sessions/${sid}/${route}?${q}`)
     )
-    await expectNo5xx(requests, "sessions")
+    await expectNo5xxOrLeak(requests, "sessions")
   })
 
-  it("POST /store/piastrix/sessions/:id/receipt never answers 5xx to fuzzed bodies", async () => {
+  it("POST /store/piastrix/sessions/:id/receipt never answers 5xx or a stack trace to fuzzed bodies", async () => {
     const boundary = "fuzzboundary"
     const multipart = sample(
       "receipt-multipart",
@@ -272,7 +274,7 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
           }
         )
     )
-    await expectNo5xx([...multipart, ...json, ...headers], "receipt")
+    await expectNo5xxOrLeak([...multipart, ...json, ...headers], "receipt")
   })
 
   describe("the callback routes", () => {
@@ -298,7 +300,7 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
       return data.length
     }
 
-    it("POST /hooks/piastrix and /hooks/payment/* never answer 5xx and never make an order from fuzzed callbacks", async () => {
+    it("POST /hooks/piastrix and /hooks/payment/* never answer 5xx or a stack trace and never make an order from fuzzed callbacks", async () => {
       const route = fc.constantFrom(...ROUTES)
       const form = (fields: Record<string, unknown>) =>
         new URLSearchParams(
@@ -395,7 +397,7 @@ piastrixIntegrationRunner(({ api, seed, getContainer }) => {
             })
           : send("post", url, body)
       })
-      await expectNo5xx([...unsigned, ...texts, ...signed], "callbacks")
+      await expectNo5xxOrLeak([...unsigned, ...texts, ...signed], "callbacks")
       // The inbox rows settle through the subscriber, after the answer.
       const settled = async () =>
         (await inboxRows(getContainer(), { state: "received" })).length === 0
