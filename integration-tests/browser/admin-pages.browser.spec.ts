@@ -1,10 +1,11 @@
 import fs from "node:fs"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import type { Browser } from "playwright-core"
+import type { Browser, Locator } from "playwright-core"
 import { ensureAdminUser } from "../../dev/seed-admin"
 import { adminHeaders } from "../helpers/admin-api"
 import {
   inbox,
+  paidNotAsAskedFoundByStatus,
   refundTransfers,
   sandboxControl,
   settledRow,
@@ -86,6 +87,26 @@ piastrixIntegrationRunner(
         expect(problems).toEqual([])
       }
     })
+
+    /**
+     * Writes the note in the "Mark resolved" drawer (a screenshot `shot` of it) and saves it: the toast says
+     * so, and the row reads Resolved with the note.
+     */
+    async function saveResolution(
+      tab: Tab,
+      line: Locator,
+      note: string,
+      shot: string
+    ) {
+      const drawer = tab.page.getByRole("dialog")
+      await drawer.getByLabel("What was done").fill(note)
+      await tab.shot(shot)
+      await drawer.getByRole("button", { name: "Save" }).click()
+      await drawer.waitFor({ state: "detached" })
+      await waitForText(tab, "Marked resolved")
+      await waitForText(tab, "Resolved", { within: line, exact: true })
+      expect(await line.innerText()).toContain(note)
+    }
 
     /** The admin as a user who picked Russian in their profile (where the dashboard keeps it: i18next's cookie and storage). */
     async function openAdminInRussian(scenario: string): Promise<Tab> {
@@ -430,25 +451,110 @@ piastrixIntegrationRunner(
         hasText: "order-settled-by-hand",
       })
       await line.getByText("Needs attention").waitFor()
-      // In the row's "…" menu; the note is written in a drawer.
+      // In the row's "…" menu; Medusa's prompt says what it means, then the note is written in a drawer.
       await rowAction(page, line, "Mark resolved")
-      const drawer = page.getByRole("dialog")
-      await drawer
-        .getByLabel("What was done")
-        .fill("refunded to the payer at Piastrix, ticket 4411")
-      await admin.shot("inbox-resolving")
-      await drawer.getByRole("button", { name: "Save" }).click()
-      await drawer.waitFor({ state: "detached" })
-      await waitForText(admin, "Marked resolved")
-      await waitForText(admin, "Resolved", { within: line, exact: true })
-      expect(await line.innerText()).toMatch(
-        /refunded to the payer at Piastrix, ticket 4411/
+      expect(await answerPrompt(page, "Continue")).toMatch(
+        /Mark RUB\s700\.00 resolved\?/
+      )
+      await saveResolution(
+        admin,
+        line,
+        "refunded to the payer at Piastrix, ticket 4411",
+        "inbox-resolving"
       )
       await admin.shot("inbox-resolved")
       const [after] = await piastrix.listPiastrixNotifications({ id: row.id })
       expect(after).toMatchObject({
         state: "resolved",
         resolution_note: "refunded to the payer at Piastrix, ticket 4411",
+      })
+    })
+
+    it("the inbox marks a payment found paid without an order resolved after Medusa's prompt, and counts it no more", async () => {
+      // A card payment paid in dollars where roubles were asked, its callback lost: the status read finds it.
+      const cart = await createCart(api, seed())
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        "pp_piastrix_piastrix",
+        { payway: "card_rub", email: cart.email }
+      )
+      try {
+        const run = await paidNotAsAskedFoundByStatus(
+          getContainer(),
+          sandbox(),
+          session.id
+        )
+        expect(
+          run.payments.find((p) => p.session_id === session.id)?.outcome
+        ).toBe("paid_not_as_asked")
+      } finally {
+        await sandboxControl(sandbox(), "DELETE", "faults")
+      }
+
+      admin = await openAdmin(browser, medusaUrl(), {
+        scenario: "admin-inbox-resolve-payment",
+      })
+      const { page } = admin
+      await page.goto(`${medusaUrl()}/app/piastrix`)
+      const line = page.locator("tbody tr", { hasText: session.id })
+      await line.getByText("Needs attention").waitFor()
+      await line.getByText(/Paid at Piastrix in another amount/).waitFor()
+      const count = page.getByTestId("piastrix-attention-count").first()
+      const before = Number(await count.innerText())
+      expect(before).toBeGreaterThanOrEqual(1)
+      // Not a notification: nothing to retry or refund, only Mark resolved.
+      await line.getByRole("button", { name: "Actions", exact: true }).click()
+      await page
+        .getByRole("menuitem", { name: "Mark resolved", exact: true })
+        .waitFor()
+      expect(
+        await page.getByRole("menuitem", { name: /^(Retry|Refund)$/ }).count()
+      ).toBe(0)
+      await page
+        .getByRole("menuitem", { name: "Mark resolved", exact: true })
+        .click()
+      // Medusa's prompt names the amount the row lists (the one asked; what was paid is in its reason) and what
+      // resolving means; Cancel leaves the row as it was.
+      const sum = shownAmount("1250.50")
+      expect(await answerPrompt(page, "Cancel")).toMatch(
+        new RegExp(
+          `Mark ${sum.replace(/\./g, "\\.").replace(/ /g, "\\s")} resolved\\?[\\s\\S]*refunded at Piastrix`
+        )
+      )
+      expect(await page.getByRole("dialog").count()).toBe(0)
+      await rowAction(page, line, "Mark resolved")
+      await answerPrompt(page, "Continue")
+      await saveResolution(
+        admin,
+        line,
+        "refunded 1250.50 USD at Piastrix, ticket 4412",
+        "inbox-resolving-payment"
+      )
+      // The count in the navigation no longer counts it.
+      if (before === 1) {
+        await count.waitFor({ state: "detached" })
+      } else {
+        await page.waitForFunction(
+          (expected) =>
+            document.querySelector('[data-testid="piastrix-attention-count"]')
+              ?.textContent === expected,
+          String(before - 1)
+        )
+      }
+      await admin.shot("inbox-resolved-payment")
+      const [registered] = await getContainer()
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw(
+          `select state, resolution_note, resolved_at from piastrix_payment where shop_order_id = ?`,
+          [session.id]
+        )
+        .then((r: { rows: unknown[] }) => r.rows)
+      expect(registered).toMatchObject({
+        state: "paid_without_order",
+        resolution_note: "refunded 1250.50 USD at Piastrix, ticket 4412",
+        resolved_at: expect.any(Date),
       })
     })
 

@@ -71,6 +71,27 @@ const unlinkedOrders = `select o.id from "order" o
     where o.deleted_at is null and o.is_draft_order = false
       and not exists (select 1 from order_cart oc where oc.order_id = o.id and oc.deleted_at is null)`
 
+/**
+ * Line items of `orderIds` whose variant manages inventory (the dev seed's do), and those of them with no
+ * live stock reservation (Medusa's completion reserves each before it authorizes the payment).
+ */
+async function reservationsOf(orderIds: string[]) {
+  const items = await store.sql<{ id: string; reserved: boolean }>(
+    `select li.id,
+            exists (select 1 from reservation_item r
+                     where r.line_item_id = li.id and r.deleted_at is null) as reserved
+       from order_item oi
+       join order_line_item li on li.id = oi.item_id and li.deleted_at is null
+       join product_variant v on v.id = li.variant_id and v.manage_inventory
+      where oi.order_id = any($1) and oi.deleted_at is null`,
+    [orderIds]
+  )
+  return {
+    managed: items.length,
+    unreserved: items.filter((i) => !i.reserved).map((i) => i.id),
+  }
+}
+
 async function ordersOfCart(cartId: string) {
   return store.sql(
     `select o.id, p.captured_at
@@ -173,6 +194,14 @@ it(`places exactly one captured order per paid cart after Medusa is killed while
       captured: true,
     })
   }
+  // Each recovered order holds its stock: a reservation for every line item whose variant manages inventory.
+  const recovered = await reservationsOf(
+    (await Promise.all(paid.map((p) => ordersOfCart(p.cartId)))).flatMap(
+      (orders) => orders.map((o) => o.id)
+    )
+  )
+  expect(recovered.managed).toBe(PAYMENTS)
+  expect(recovered.unreserved).toEqual([])
   // One payment captured once per paid cart, nothing else.
   expect(
     await store.sql(
@@ -206,7 +235,9 @@ type KilledBetweenLinks = {
  */
 async function killBetweenLinks(
   table: "order_cart" | "order_payment_collection",
-  made: "to_cart" | "to_payment"
+  made: "to_cart" | "to_payment",
+  /** Also held, each until a write of the completion waits on it: the kill lands before those writes too. */
+  alsoHeld: string[] = []
 ): Promise<KilledBetweenLinks> {
   const api = axios.create({ baseURL: store.url })
   const cart = await createCart(api, store.seed)
@@ -228,6 +259,9 @@ async function killBetweenLinks(
     return row
   }
   const hold = await holdTable(store.databaseUrl, table)
+  const others = await Promise.all(
+    alsoHeld.map((t) => holdTable(store.databaseUrl, t))
+  )
   try {
     await sandboxControl(sandbox, "POST", `payments/${session.id}/pay`)
     // Posted here too: the first test left the sandbox holding its notifications (a resend is one row).
@@ -241,11 +275,21 @@ async function killBetweenLinks(
       [store.name, expect.stringMatching(new RegExp(`into "?${table}`))],
     ])
     await waitFor(async () => (await links())[made] === 1, 30_000)
+    for (const [i, other] of others.entries()) {
+      const stopped = await other.firstWaiting(60_000)
+      expect(stopped.map((w) => [w.name, w.query])).toEqual([
+        [
+          store.name,
+          expect.stringMatching(new RegExp(`into "?${alsoHeld[i]}`)),
+        ],
+      ])
+    }
     await store.kill()
     await waitFor(async () => (await hold.backendsOf(store.name)) === 0, 30_000)
     return { api, cartId: cart.id, session, notification, links }
   } finally {
     await hold.release()
+    await Promise.all(others.map((o) => o.release()))
   }
 }
 
@@ -310,11 +354,14 @@ it("places the cart's one captured order after Medusa is killed between linking 
   ).toEqual([{ id: orphan.id }])
 })
 
-it("captures the payment of the cart's one order once after Medusa is killed between linking the order to the cart and to the payment", async () => {
+it("captures the payment of the cart's one order once, and reserves its stock, after Medusa is killed between linking the order to the cart and to the payment", async () => {
   // The callback's completion stops at the order's link to the payment collection (the test holds
-  // `order_payment_collection` against writes): its link to the cart is made, and the kill lands there,
-  // before the session is authorized and captured.
-  const killed = await killBetweenLinks("order_payment_collection", "to_cart")
+  // `order_payment_collection` against writes) and at its stock reservation (`reservation_item`, made beside
+  // the links): its link to the cart is made, and the kill lands there, before the session is authorized and
+  // captured and before any stock is reserved.
+  const killed = await killBetweenLinks("order_payment_collection", "to_cart", [
+    "reservation_item",
+  ])
   expect(await killed.links()).toEqual({ to_cart: 1, to_payment: 0 })
   const [placed] = await store.sql<{ id: string }>(
     `select order_id as id from order_cart where cart_id = $1 and deleted_at is null`,
@@ -339,13 +386,16 @@ it("captures the payment of the cart's one order once after Medusa is killed bet
     )
     return row
   }
-  // Killed before the payment was authorized: nothing taken yet.
+  // Killed before the payment was authorized: nothing taken yet, and no stock held for the order.
   expect(await moneyOfCart()).toEqual({
     payments: 0,
     captures: 0,
     refunds: 0,
     order_captures: 0,
   })
+  const atKill = await reservationsOf([placed.id])
+  expect(atKill.managed).toBe(1)
+  expect(atKill.unreserved).toHaveLength(1)
 
   expect(await resendAfterRestart(killed)).toEqual({
     state: "processed",
@@ -361,6 +411,21 @@ it("captures the payment of the cart's one order once after Medusa is killed bet
     refunds: 0,
     order_captures: 1,
   })
+  // The recovery reserved the order's stock, once.
+  expect(await reservationsOf([placed.id])).toEqual({
+    managed: 1,
+    unreserved: [],
+  })
+  const reservationCount = async () =>
+    (
+      await store.sql<{ n: number }>(
+        `select count(*)::int as n from reservation_item r
+           join order_item oi on oi.item_id = r.line_item_id and oi.deleted_at is null
+          where oi.order_id = $1 and r.deleted_at is null`,
+        [placed.id]
+      )
+    )[0].n
+  expect(await reservationCount()).toBe(1)
   // A resend changes nothing more.
   expect(await postCallback(killed.api, killed.notification.fields)).toEqual({
     status: 200,
@@ -372,6 +437,7 @@ it("captures the payment of the cart's one order once after Medusa is killed bet
   )
   expect(again.state).toBe("processed")
   expect(await moneyOfCart()).toMatchObject({ payments: 1, captures: 1 })
+  expect(await reservationCount()).toBe(1)
 })
 
 it("makes each payout exactly once when Medusa is killed between sending a create and recording its reply", async () => {

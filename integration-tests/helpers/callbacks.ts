@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
+import { reconcilePiastrix } from "../../src/jobs/reconcile-piastrix"
 import { signCallback } from "../../src/lib/piastrix/sign"
 import { PIASTRIX_MODULE } from "../../src/modules/piastrix"
 import type PiastrixModuleService from "../../src/modules/piastrix/service"
@@ -37,6 +38,29 @@ export async function holdCallbacks(sandbox: RunningSandbox): Promise<void> {
   await sandboxControl(sandbox, "POST", "faults", {
     type: "out_of_order_callbacks",
   })
+}
+
+/**
+ * The payment `sessionId` (a rouble one) paid at the sandbox in dollars, its callback held (lost to the store),
+ * then read by the reconcile job once its minute passed (the database's clock decides): never captured, the
+ * register marks it `paid_without_order`, and the inbox lists it for a person. Returns the job's run.
+ */
+export async function paidNotAsAskedFoundByStatus(
+  container: MedusaContainer,
+  sandbox: RunningSandbox,
+  sessionId: string
+) {
+  await holdCallbacks(sandbox)
+  await sandboxControl(sandbox, "POST", `payments/${sessionId}/pay`, {
+    currency: 840,
+  })
+  await container
+    .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    .raw(
+      `update piastrix_payment set next_check_at = now() where shop_order_id = ?`,
+      [sessionId]
+    )
+  return reconcilePiastrix(container)
 }
 
 /** The transfers the sandbox received that send a session's money back to the payer (refunds go out as transfers). */

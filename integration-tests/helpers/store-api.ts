@@ -163,3 +163,29 @@ export async function addItemToShip(
   ])
   return item
 }
+
+/**
+ * An order of the cart's items made with Medusa's order module, linked to nothing: what a completion has made
+ * when it is interrupted before linking the order (a test links it further where the completion got further).
+ */
+export async function orderOfCartItems(
+  container: MedusaContainer,
+  cart: any,
+  email: string = cart.email
+) {
+  const [order] = await container.resolve(Modules.ORDER).createOrders([
+    {
+      email,
+      currency_code: cart.currency_code,
+      region_id: cart.region_id,
+      sales_channel_id: cart.sales_channel_id,
+      items: cart.items.map((i: any) => ({
+        title: i.title,
+        variant_id: i.variant_id,
+        quantity: i.quantity,
+        unit_price: i.unit_price,
+      })),
+    },
+  ])
+  return order
+}

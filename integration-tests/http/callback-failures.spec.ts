@@ -8,6 +8,7 @@ import { adminHeaders, needsAttentionFor } from "../helpers/admin-api"
 import {
   holdCallbacks,
   inboxRows,
+  paidNotAsAskedFoundByStatus,
   paymentSession,
   postCallback,
   sandboxControl,
@@ -136,17 +137,12 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
     it("never captures the right amount in another currency read from the status endpoint (no notification), and shows the store owner why", async () => {
       const { cart, session } = await redirectSession()
-      await holdCallbacks(sandbox())
-      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`, {
-        currency: 840,
-      })
-      // Its minute passed: the reconcile job reads the status (the database's clock decides).
-      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      await db.raw(
-        `update piastrix_payment set next_check_at = now() where shop_order_id = ?`,
-        [session.id]
+      const run = await paidNotAsAskedFoundByStatus(
+        getContainer(),
+        sandbox(),
+        session.id
       )
-      const run = await reconcilePiastrix(getContainer())
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       const mine = run.payments.find((p) => p.session_id === session.id)
       expect(mine?.outcome).toBe("paid_not_as_asked")
       const stored = await paymentSession(getContainer(), session.id)

@@ -3,17 +3,19 @@ import {
   holdCallbacks,
   inbox,
   paymentSession,
+  postCallback,
   sandboxControl,
   sandboxNotifications,
   settledRow,
   waitFor,
 } from "../helpers/callbacks"
 import { piastrixIntegrationRunner } from "../helpers/runner"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   completeCart,
   createCart,
   findOrderForCart,
+  orderOfCartItems,
   startPaymentSession,
 } from "../helpers/store-api"
 
@@ -43,6 +45,55 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       `update piastrix_payment set next_check_at = now() where shop_order_id = ?`,
       [shopOrderId]
     )
+  }
+
+  /**
+   * What a storefront completion that died before authorizing the session leaves (Medusa's completion places
+   * the order, links it to the cart and to the payment collection, marks the cart completed, and authorizes
+   * last): made here with Medusa's modules (`orderOfCartItems`, then its links).
+   */
+  async function orderOfDiedCompletion(cart: any, paymentCollectionId: string) {
+    const order = await orderOfCartItems(getContainer(), cart)
+    await getContainer()
+      .resolve(ContainerRegistrationKeys.LINK)
+      .create([
+        {
+          [Modules.ORDER]: { order_id: order.id },
+          [Modules.CART]: { cart_id: cart.id },
+        },
+        {
+          [Modules.ORDER]: { order_id: order.id },
+          [Modules.PAYMENT]: {
+            payment_collection_id: paymentCollectionId,
+          },
+        },
+      ])
+    await getContainer()
+      .resolve(Modules.CART)
+      .updateCarts(cart.id, { completed_at: new Date() })
+    return order
+  }
+
+  /** The cart's orders, its Piastrix session's status, and the payments, captures and order captures of its money. */
+  async function moneyOf(cartId: string, orderId: string) {
+    const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const { rows: orders } = await db.raw(
+      `select order_id from order_cart where cart_id = ? and deleted_at is null order by order_id`,
+      [cartId]
+    )
+    const { rows } = await db.raw(
+      `select (select s.status from payment_session s
+                where s.payment_collection_id = cpc.payment_collection_id and s.deleted_at is null
+                order by s.created_at desc limit 1) as session,
+              (select count(*)::int from payment p where p.payment_collection_id = cpc.payment_collection_id) as payments,
+              (select count(*)::int from capture c join payment p on p.id = c.payment_id
+                where p.payment_collection_id = cpc.payment_collection_id) as captures,
+              (select count(*)::int from order_transaction t
+                where t.order_id = ? and t.reference = 'capture' and t.deleted_at is null) as order_captures
+         from cart_payment_collection cpc where cpc.cart_id = ? and cpc.deleted_at is null`,
+      [orderId, cartId]
+    )
+    return { orders: orders.map((o: any) => o.order_id), ...rows[0] }
   }
 
   async function pollsOf(shopOrderId: string) {
@@ -131,6 +182,64 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       const polls = await pollsOf(session.id)
       expect(polls.calls).toBe(1)
       expect(polls.violations).toEqual([])
+    })
+
+    it("captures, on the order a storefront completion placed before it died, a payment whose callback was lost: one order, one capture", async () => {
+      const cart = await createCart(api, seed())
+      const { session, paymentCollection } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        { payway: "card_rub", email: "p@example.com" }
+      )
+      // The payer pays; the service's callback never reaches the store.
+      await holdCallbacks(sandbox())
+      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
+      // The storefront's completion placed the order, linked it to the cart and its payment collection, and
+      // died before authorizing the session (Medusa authorizes last): an order, its session still pending.
+      const placed = await orderOfDiedCompletion(cart, paymentCollection.id)
+      expect(await moneyOf(cart.id, placed.id)).toEqual({
+        orders: [placed.id],
+        session: "pending",
+        payments: 0,
+        captures: 0,
+        order_captures: 0,
+      })
+
+      await due(session.id)
+      const first = await reconcilePiastrix(getContainer())
+      expect(first.payments).toEqual([
+        expect.objectContaining({
+          session_id: session.id,
+          status: expect.objectContaining({ outcome: "paid" }),
+          outcome: "captured",
+          order_id: placed.id,
+        }),
+      ])
+      const captured = {
+        orders: [placed.id],
+        session: "authorized",
+        payments: 1,
+        captures: 1,
+        order_captures: 1,
+      }
+      expect(await moneyOf(cart.id, placed.id)).toEqual(captured)
+
+      // Settled: never looked at again; and the callback delivered late changes nothing more.
+      await due(session.id)
+      const again = await reconcilePiastrix(getContainer())
+      expect(again.payments.map((p) => p.shop_order_id)).not.toContain(
+        session.id
+      )
+      const [late] = await sandboxNotifications(sandbox(), session.id)
+      expect(await postCallback(api, late.fields)).toEqual({
+        status: 200,
+        body: "OK",
+      })
+      await settledRow(getContainer(), session.id, "processed")
+      expect(await moneyOf(cart.id, placed.id)).toEqual(captured)
+      expect((await pollsOf(session.id)).violations).toEqual([])
     })
 
     it("leaves an unpaid session waiting without running Medusa's authorization, polling it once however many runs overlap", async () => {

@@ -8,6 +8,7 @@ import { databaseUrlOf, holdTable } from "../helpers/db-hold"
 import { payoutsAtService, payoutsAtServiceSince } from "../helpers/payouts"
 import {
   inboxRows,
+  paidNotAsAskedFoundByStatus,
   refundTransfers,
   sandboxControl,
   settledRow,
@@ -30,7 +31,9 @@ const PAYER_WALLET = "201494711279"
 
 /**
  * "Refund" in the inbox (POST /admin/piastrix/notifications/:id/refund): money that arrived for a cart
- * that could not become an order goes back to the payer, once, against the sandbox.
+ * that could not become an order goes back to the payer, once, against the sandbox. And "Mark resolved" of
+ * such money that needs a person without a notification (a payment found by the status read, a refund that
+ * did not go through), once it was settled outside the plugin.
  */
 piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
   afterEach(async () => {
@@ -98,11 +101,12 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     return { cart, session, row }
   }
 
-  async function retry(id: string) {
+  /** An inbox row's action (`retry`, `refund`, `resolve`) as the admin posts it: its status and body, never a throw. */
+  async function act(id: string, action: string, body: unknown = {}) {
     try {
       const res = await api.post(
-        `/admin/piastrix/notifications/${id}/retry`,
-        {},
+        `/admin/piastrix/notifications/${id}/${action}`,
+        body,
         await adminHeaders(getContainer())
       )
       return { status: res.status, body: res.data }
@@ -110,6 +114,8 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       return { status: err.response.status as number, body: err.response.data }
     }
   }
+
+  const retry = (id: string) => act(id, "retry")
 
   /** Orders of a cart in Medusa's tables, with whether their payment was captured. */
   async function ordersOfCart(cartId: string) {
@@ -126,18 +132,7 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     return rows as Array<{ id: string; captured_at: Date | null }>
   }
 
-  async function refund(id: string, body: unknown = {}) {
-    try {
-      const res = await api.post(
-        `/admin/piastrix/notifications/${id}/refund`,
-        body,
-        await adminHeaders(getContainer())
-      )
-      return { status: res.status, body: res.data }
-    } catch (err: any) {
-      return { status: err.response.status as number, body: err.response.data }
-    }
-  }
+  const refund = (id: string, body: unknown = {}) => act(id, "refund", body)
 
   const inboxRow = async (id: string) => {
     const { data } = await api.get(
@@ -362,5 +357,171 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
     expect(extra.body.message).toMatch(/amount/)
     const missing = await refund("pxntf_missing")
     expect(missing.status).toBe(404)
+  })
+
+  /**
+   * "Mark resolved" (POST /admin/piastrix/notifications/:id/resolve with the row's `source`) of money that
+   * needs a person without a notification: a payment the status read found paid that could not become an
+   * order, and a refund that did not go through. Settled outside the plugin, each leaves what needs a person
+   * and the count, and is listed resolved with the note.
+   */
+  describe("Mark resolved of a payment or refund that needs a person", () => {
+    const resolve = (id: string, body: unknown) => act(id, "resolve", body)
+
+    /** The inbox as the admin reads it: what needs a person, and the resolved rows. */
+    async function inboxOf(shopOrderId: string) {
+      const headers = await adminHeaders(getContainer())
+      const [open, resolved] = await Promise.all(
+        ["needs_attention", "resolved"].map((state) =>
+          api.get(
+            `/admin/piastrix/notifications?state=${state}&limit=100`,
+            headers
+          )
+        )
+      )
+      const mine = (rows: Array<Record<string, any>>) =>
+        rows.filter((n) => n.shop_order_id === shopOrderId)
+      return {
+        open: mine(open.data.notifications),
+        /** The red count, and the rows it counts. */
+        needs_attention: open.data.needs_attention as number,
+        listed: open.data.notifications.length as number,
+        resolved: mine(resolved.data.notifications),
+      }
+    }
+
+    /** A card payment paid in dollars where roubles were asked, its callback lost: the status read finds it. */
+    async function paidNotAsAsked() {
+      const cart = await createCart(api, seed())
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        REDIRECT,
+        { payway: "card_rub", email: cart.email }
+      )
+      const run = await paidNotAsAskedFoundByStatus(
+        getContainer(),
+        sandbox(),
+        session.id
+      )
+      expect(
+        run.payments.find((p) => p.session_id === session.id)?.outcome
+      ).toBe("paid_not_as_asked")
+      return session
+    }
+
+    /** A wallet order whose refund of 100 failed at the service (HTTP 500): Medusa recorded none. */
+    async function refundNotSent() {
+      const cart = await createCart(api, seed())
+      const { session } = await startPaymentSession(api, seed(), cart, WALLET, {
+        email: cart.email,
+      })
+      await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
+      const order = await waitFor(async () => {
+        const o = await findOrderForCart(getContainer(), cart.id)
+        return o?.payment_state === "captured" ? o : null
+      })
+      await sandboxControl(sandbox(), "POST", "faults", {
+        type: "http_error",
+        path: "/transfer/create",
+        status: 500,
+      })
+      const refused = await api
+        .post(
+          `/admin/payments/${order.payment_collections[0].payments[0].id}/refund`,
+          { amount: 100 },
+          await adminHeaders(getContainer())
+        )
+        .then((r) => r.status)
+        .catch((e) => e.response.status as number)
+      expect(refused).toBe(400)
+      await sandboxControl(sandbox(), "DELETE", "faults")
+      expect(await refundTransfers(sandbox(), session.id)).toEqual([])
+      return session
+    }
+
+    it.each([
+      ["payment", paidNotAsAsked, "paid_found_not_as_asked"],
+      ["refund", refundNotSent, "refund_not_sent"],
+    ] as const)(
+      "takes a %s settled outside the plugin off what needs a person, with the note, once",
+      async (source, make, reason) => {
+        const session = await make()
+        const before = await inboxOf(session.id)
+        expect(before.open).toEqual([
+          expect.objectContaining({
+            source,
+            state: "needs_attention",
+            retryable: false,
+            refundable: false,
+            last_error_message: expect.objectContaining({
+              code: `inbox.${reason}`,
+            }),
+          }),
+        ])
+        const row = before.open[0]
+
+        // The row's source decides which register is asked: a notification of that id there is none.
+        const asNotification = await resolve(row.id, { note: "done" })
+        expect(asNotification.status).toBe(404)
+        const wrongSource = await resolve(row.id, {
+          note: "done",
+          source: source === "payment" ? "refund" : "payment",
+        })
+        expect(wrongSource.status).toBe(404)
+        expect(wrongSource.body.message).toMatch(/^id: /)
+
+        const res = await resolve(row.id, {
+          note: "refunded to the payer at Piastrix, ticket 4411",
+          source,
+        })
+        expect(res.status).toBe(200)
+        expect(res.body.notification).toEqual(
+          expect.objectContaining({
+            id: row.id,
+            source,
+            state: "resolved",
+            resolution_note: "refunded to the payer at Piastrix, ticket 4411",
+            resolved_by: expect.stringMatching(/^user_/),
+            resolved_at: expect.any(String),
+          })
+        )
+        // Not among what needs a person, nor in its count (the count is of the rows listed).
+        expect(before.needs_attention).toBe(before.listed)
+        const after = await inboxOf(session.id)
+        expect(after.open).toEqual([])
+        expect(after.needs_attention).toBe(after.listed)
+        expect(after.resolved).toEqual([
+          expect.objectContaining({
+            id: row.id,
+            source,
+            state: "resolved",
+            resolution_note: "refunded to the payer at Piastrix, ticket 4411",
+            // Listed when it came to need a person, as before.
+            created_at: row.created_at,
+          }),
+        ])
+
+        const again = await resolve(row.id, { note: "again", source })
+        expect(again.status).toBe(400)
+        expect(again.body.message).toMatch(/^id: .*resolved already/)
+        expect((await inboxOf(session.id)).resolved).toEqual([
+          expect.objectContaining({
+            resolution_note: "refunded to the payer at Piastrix, ticket 4411",
+          }),
+        ])
+      }
+    )
+
+    it.each([
+      [{ note: "x", source: "order" }, /source/],
+      [{ note: " ", source: "payment" }, /note/],
+      [{ source: "refund" }, /note/],
+    ])("refuses %j with 400 naming the field", async (body, field) => {
+      const res = await resolve("pxpay_any", body)
+      expect(res.status).toBe(400)
+      expect(res.body.message).toMatch(field)
+    })
   })
 })

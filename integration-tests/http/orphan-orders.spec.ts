@@ -5,6 +5,7 @@ import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
   createCart,
   findOrderForCart,
+  orderOfCartItems,
   startPaymentSession,
 } from "../helpers/store-api"
 
@@ -14,24 +15,8 @@ const REDIRECT = "pp_piastrix_piastrix"
 
 piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
   /** What a completion killed after creating the order and before linking it leaves: an unlinked order. */
-  async function leftoverOrder(cart: any, email = cart.email) {
-    const orderModule = getContainer().resolve(Modules.ORDER)
-    const [order] = await orderModule.createOrders([
-      {
-        email,
-        currency_code: cart.currency_code,
-        region_id: cart.region_id,
-        sales_channel_id: cart.sales_channel_id,
-        items: cart.items.map((i: any) => ({
-          title: i.title,
-          variant_id: i.variant_id,
-          quantity: i.quantity,
-          unit_price: i.unit_price,
-        })),
-      },
-    ])
-    return order
-  }
+  const leftoverOrder = (cart: any, email = cart.email) =>
+    orderOfCartItems(getContainer(), cart, email)
 
   async function paidOrder() {
     const cart = await createCart(api, seed())

@@ -123,17 +123,20 @@ export type InboxNotification = Pick<
   updated_at: Date | string
 }
 
+/**
+ * Where an inbox row comes from. notification: a notification of the service (Retry, Resolve, Refund act on
+ * it); payment: a payment found paid by a status read that could not become an order; refund: a refund that
+ * did not go through, with no refund recorded in Medusa (modules/piastrix/repositories/inbox-attention.ts).
+ * The last two are settled outside the inbox and then marked resolved.
+ */
+export type InboxSource = "notification" | "payment" | "refund"
+
 /** A page of the inbox for the admin: rows that need a person first, then the newest. */
 export type InboxPage = {
   notifications: (InboxNotification & {
     /** Money without an order that can go back to the payer from the inbox (inbox-refund.ts). */
     refundable: boolean
-    /**
-     * notification: a notification of the service (Retry, Resolve, Refund act on it); payment: a payment found
-     * paid by a status read that could not become an order; refund: a refund that did not go through, with no
-     * refund recorded in Medusa (inbox.ts, `ATTENTION_ROWS`). The last two need a person, outside the inbox.
-     */
-    source: "notification" | "payment" | "refund"
+    source: InboxSource
   })[]
   count: number
   needs_attention: number

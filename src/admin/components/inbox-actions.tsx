@@ -26,7 +26,10 @@ const OPEN = new Set<NotificationState>(["needs_attention", "failed"])
 /**
  * A row's actions behind "…": retry once the cause is fixed, refund a paid wallet payment that could not
  * become an order (only where the service can send it back), or mark it resolved with a note. Retry and
- * refund move money: Medusa's prompt asks first, with the amount.
+ * refund move money: Medusa's prompt asks first, with the amount. A payment or refund that needs a person
+ * without a notification is settled outside the inbox (its reason says where) and then only marked resolved.
+ * Marking resolved takes the money off the list of what needs a person: the prompt says so, with the
+ * amount, before the note is written.
  */
 export const RowActions = ({
   row,
@@ -41,11 +44,22 @@ export const RowActions = ({
   const retry = useRetryNotification()
   const refund = useRefundNotification()
   const failed = useFailureToast()
-  // A payment or refund that needs a person is settled outside the inbox: its reason says where.
-  if (!OPEN.has(row.state) || row.source !== "notification") {
+  if (!OPEN.has(row.state)) {
     return null
   }
   const sum = amount(row.shop_amount, row.shop_currency_code)
+  const resolveNow = async () => {
+    const yes = await confirm({
+      title: t("inbox.resolveTitle", { amount: sum }),
+      description: t(`inbox.resolveDescription.${row.source}`, {
+        amount: sum,
+      }),
+      confirmText: t("inbox.resolveConfirm"),
+    })
+    if (yes) {
+      onResolve(row)
+    }
+  }
   const retryNow = async () => {
     const yes = await confirm({
       title: t("inbox.retryTitle"),
@@ -129,7 +143,7 @@ export const RowActions = ({
           {
             icon: <CheckCircle />,
             label: t("inbox.resolve"),
-            onClick: () => onResolve(row),
+            onClick: resolveNow,
           },
         ],
       ]}
@@ -163,7 +177,7 @@ export const ResolveDrawer = ({
         }
         runMutation(
           resolve,
-          { id: row.id, note },
+          { id: row.id, note, source: row.source },
           () => {
             toast.success(t("inbox.resolved"))
             onClose()

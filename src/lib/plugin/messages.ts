@@ -47,7 +47,7 @@ export const MESSAGE_TEMPLATES = {
   "inbox.processing_failed": "processing failed: {detail}",
   "inbox.gave_up": "gave up after {attempts} attempts: {reason}",
   "inbox.busy": "processed elsewhere, or already done",
-  // Money that needs a person without a notification (inbox.ts, ATTENTION_ROWS; reconcile-piastrix-payment.ts).
+  // Money that needs a person without a notification (inbox-attention.ts, ATTENTION_ROWS; reconcile-piastrix-payment.ts).
   "inbox.paid_found_session_gone":
     "the service reports {detail} paid, but Medusa no longer holds its payment session; no order was created",
   "inbox.paid_found_not_as_asked":

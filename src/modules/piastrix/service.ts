@@ -41,6 +41,7 @@ import {
   isPaymentRefunded,
   claimNotification,
   inboxPage,
+  inboxRow,
   reopenNotification,
   resolveNotification,
   recordNotification,
@@ -141,6 +142,10 @@ import {
   type PostedTransaction,
   type SqlDatabase,
 } from "./repositories/ledger"
+import {
+  resolveAttentionRow,
+  type AttentionSource,
+} from "./repositories/inbox-attention"
 import {
   orderVendorShares,
   type VendorShare,
@@ -588,6 +593,27 @@ class PiastrixModuleService extends MedusaService({
    */
   async reopenNotification(id: string): Promise<boolean> {
     return reopenNotification(this.#db(), id)
+  }
+
+  /** One row as the inbox lists it (a notification, or money that needs a person without one), or null. */
+  async inboxRow(
+    source: Parameters<typeof inboxRow>[1],
+    id: string
+  ): ReturnType<typeof inboxRow> {
+    return inboxRow(this.#db(), source, id)
+  }
+
+  /**
+   * Marks a payment or a refund that needs a person resolved, settled outside the plugin; false when it is
+   * resolved already or the inbox no longer lists it.
+   */
+  async resolveAttentionRow(
+    source: AttentionSource,
+    id: string,
+    note: string,
+    by: string | null
+  ): Promise<boolean> {
+    return resolveAttentionRow(this.#db(), source, id, note, by)
   }
 
   /** Marks a row a person settled outside the plugin; false when its state does not allow it. */

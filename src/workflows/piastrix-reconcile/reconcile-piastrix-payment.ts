@@ -57,13 +57,20 @@ export const reconcilePiastrixPaymentWorkflow = createWorkflow(
           : "none"
     })
 
+    const paid = transform(
+      { status },
+      ({ status }) => status.outcome === "paid"
+    )
     const session = when(
       "piastrix-payment-settled-at-service",
       { act },
       ({ act }) => act === "process"
     ).then(() =>
       reconcilePiastrixSessionWorkflow.runAsStep({
-        input: { session_id: input.payment.session_id! },
+        input: {
+          session_id: input.payment.session_id!,
+          paid,
+        },
       })
     )
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type {
   InboxPage,
   InboxRowView,
+  InboxSource,
   NotificationState,
 } from "../../../types/admin-responses"
 import { PAGE_SIZE, sdk } from "./client"
@@ -39,13 +40,22 @@ export const useAttentionCount = () =>
     refetchInterval: 60_000,
   })
 
+/** "Mark resolved": any row that needs a person, by its id and where it comes from; the inbox is read again. */
 export const useResolveNotification = () => {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) =>
+    mutationFn: ({
+      id,
+      note,
+      source,
+    }: {
+      id: string
+      note: string
+      source: InboxSource
+    }) =>
       sdk.client.fetch<{ notification: InboxPage["notifications"][number] }>(
         `/admin/piastrix/notifications/${id}/resolve`,
-        { method: "POST", body: { note } }
+        { method: "POST", body: { note, source } }
       ),
     onSettled: () => client.invalidateQueries({ queryKey: notificationsKey }),
   })

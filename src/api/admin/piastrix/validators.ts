@@ -51,9 +51,17 @@ export const AdminSaveSettingsBody = z
   .strict()
 export type AdminSaveSettingsBody = z.infer<typeof AdminSaveSettingsBody>
 
-/** What the person did about a notification they mark resolved. */
+/**
+ * What the person did about an inbox row they mark resolved, and where the row comes from (`source` of the
+ * inbox's listing: a notification, or a payment or refund that needs a person without one).
+ */
 export const AdminResolveNotificationBody = z
-  .object({ note: z.string().trim().min(1).max(1000) })
+  .object({
+    note: z.string().trim().min(1).max(1000),
+    source: z
+      .enum(["notification", "payment", "refund"])
+      .default("notification"),
+  })
   .strict()
 export type AdminResolveNotificationBody = z.infer<
   typeof AdminResolveNotificationBody

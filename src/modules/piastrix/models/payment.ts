@@ -23,5 +23,9 @@ export const PiastrixPayment = model
     payer_account: model.text().nullable(),
     next_check_at: model.dateTime().nullable(),
     checked_at: model.dateTime().nullable(),
+    // A person settled a paid_without_order payment outside the plugin (the inbox's "Mark resolved"): what, who, when.
+    resolution_note: model.text().nullable(),
+    resolved_by: model.text().nullable(),
+    resolved_at: model.dateTime().nullable(),
   })
   .indexes([{ on: ["next_check_at"] }])

@@ -21,4 +21,8 @@ export const PiastrixRefund = model.define(REFUND_REGISTER_TABLE, {
   state: model.text().default("sending"),
   transfer_id: model.text().nullable(),
   last_error: model.text().nullable(),
+  // A person settled a refund that did not go through outside the plugin (the inbox's "Mark resolved"): what, who, when.
+  resolution_note: model.text().nullable(),
+  resolved_by: model.text().nullable(),
+  resolved_at: model.dateTime().nullable(),
 })

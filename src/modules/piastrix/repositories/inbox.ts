@@ -9,11 +9,13 @@ import {
   storedMessageJson,
   type MessageCode,
 } from "../../../lib/plugin/messages"
-import { REFUND_REGISTER_TABLE, refundNotSent } from "./refund-register"
+import { REFUND_REGISTER_TABLE } from "./refund-register"
+import { ATTENTION_ROWS } from "./inbox-attention"
 import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import type {
   InboxNotification,
   InboxPage,
+  InboxSource,
   NotificationState,
 } from "../../../types/admin-responses"
 import { NOTIFICATION_TABLE } from "./tables"
@@ -239,11 +241,6 @@ export async function strandedNotificationIds(
 }
 
 /**
- * Marks a row a person settled outside the plugin (refunded at Piastrix, an order made by hand) as
- * `resolved`, with their note: nothing processes it again. Only a row that needs a person or keeps
- * failing, and not while an instance holds it. Returns false when the row is not in such a state.
- */
-/**
  * Opens a row that needs a person or keeps failing for another processing, its attempts counted from
  * zero; false when its state does not allow it or an instance holds it right now (a processing, or the
  * inbox's refund, whose claim must not be cleared under it: the refund and an order would both happen).
@@ -263,6 +260,11 @@ export async function reopenNotification(
   return rows.length === 1
 }
 
+/**
+ * Marks a row a person settled outside the plugin (refunded at Piastrix, an order made by hand) as
+ * `resolved`, with their note: nothing processes it again. Only a row that needs a person or keeps
+ * failing, and not while an instance holds it. Returns false when the row is not in such a state.
+ */
 export async function resolveNotification(
   db: SqlConnection,
   id: string,
@@ -335,41 +337,26 @@ export const INBOX_VIEW_FIELDS = [
   "updated_at",
 ] as const
 
-/**
- * Money that needs a person and has no notification of its own, listed in the inbox among the rows that
- * need a person (state `needs_attention`, `source` saying where it comes from):
- * - `payment`: a payment the reconcile job's status read found paid that could not become an order (the
- *   payment register's `paid_without_order`: its session gone, or paid another amount or currency), while no
- *   success notification of it is in the inbox (that row says it);
- * - `refund`: a refund transfer that did not go through and that Medusa recorded no refund for (an order's
- *   cancel refunds, logs the failure and cancels anyway: `refundNotSent`), until a Medusa refund of the same
- *   amount takes the row over (the transfer asked about first, so made once) or a later refund is sent.
- * The columns are the notification's (`INBOX_VIEW_FIELDS`, then `refundable`).
- */
-const ATTENTION_ROWS = `
-  select 'payment' as source, p.id, p.shop_order_id, p.payment_id, 'success' as status, p.amount as shop_amount,
-         p.currency as shop_currency, 'needs_attention' as state, 0 as attempts, p.last_error,
-         null::jsonb as last_error_code, null::timestamptz as processed_at, null as resolution_note,
-         null::jsonb as resolution_note_code, null as resolved_by,
-         null::timestamptz as resolved_at, p.updated_at as created_at, p.updated_at, false as refundable
-    from piastrix_payment p
-   where p.deleted_at is null and p.state = 'paid_without_order'
-     and not exists (select 1 from ${NOTIFICATION_TABLE} n
-                      where n.shop_order_id = p.shop_order_id and n.status = 'success' and n.deleted_at is null)
-  union all
-  select 'refund', r.id, r.shop_order_id, r.transfer_id, 'refund', r.amount, r.currency, 'needs_attention', 0,
-         r.state || coalesce(': ' || r.last_error, ''), null::jsonb, null::timestamptz, null, null::jsonb, null,
-         null::timestamptz,
-         r.updated_at, r.updated_at, false
-    from ${REFUND_REGISTER_TABLE} r
-   where ${refundNotSent("r")}`
-
-/** The inbox's rows: the notifications, and the money that needs a person without one (`ATTENTION_ROWS`). */
+/** The inbox's rows: the notifications, and the money that needs a person without one (inbox-attention.ts). */
 const INBOX_ROWS = `(
   select 'notification' as source, ${INBOX_VIEW_FIELDS.map((f) => `n.${f}`).join(", ")},
          ${refundableNotification("n")} as refundable
     from ${NOTIFICATION_TABLE} n where n.deleted_at is null
   union all ${ATTENTION_ROWS}) i`
+
+type InboxRow = InboxPage["notifications"][number]
+
+/** A refund row's reason says what happened and what to do, with the register's reason as its detail. */
+const inboxView = (row: InboxRow): InboxRow =>
+  row.source === "refund"
+    ? {
+        ...row,
+        last_error: messageText("inbox.refund_not_sent", {
+          amount: row.shop_amount,
+          detail: row.last_error,
+        }),
+      }
+    : row
 
 export async function inboxPage(
   db: SqlConnection,
@@ -394,21 +381,23 @@ export async function inboxPage(
     bindings
   )
   return {
-    // A refund row's reason says what happened and what to do, with the register's reason as its detail.
-    notifications: rows.map((row: InboxPage["notifications"][number]) =>
-      row.source === "refund"
-        ? {
-            ...row,
-            last_error: messageText("inbox.refund_not_sent", {
-              amount: row.shop_amount,
-              detail: row.last_error,
-            }),
-          }
-        : row
-    ),
+    notifications: rows.map(inboxView),
     count: counts[0].count,
     needs_attention: counts[0].needs_attention,
   }
+}
+
+/** One row as the inbox lists it, by where it comes from and its id; null when the inbox does not list it. */
+export async function inboxRow(
+  db: SqlConnection,
+  source: InboxSource,
+  id: string
+): Promise<InboxRow | null> {
+  const { rows } = await db.raw(
+    `select * from ${INBOX_ROWS} where source = ? and id = ?`,
+    [source, id]
+  )
+  return rows[0] ? inboxView(rows[0]) : null
 }
 
 /** The part of Medusa's event bus the inbox needs. */

@@ -3,6 +3,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
+import { reserveMissingStock } from "../utils/reserve-missing-stock"
 
 export const mendPiastrixInterruptedOrderStepId =
   "mend-piastrix-interrupted-order"
@@ -12,6 +13,8 @@ export type MendedLinks = {
   released: string[]
   /** The cart's order linked to the payment collection (linked to the cart, not to it). */
   linked: string | null
+  /** Line items of the cart's order whose stock was reserved now (the completion died before reserving). */
+  reserved: string[]
 }
 
 /**
@@ -24,7 +27,10 @@ export type MendedLinks = {
  *   linked to the payment collection, and the capture that follows is recorded on it (Medusa's capture adds
  *   the order's transaction through that link). Without it the money is captured on a payment collection
  *   no order shows.
- * Nothing to compensate: a released link belonged to no finished order, and a made one is the order's own.
+ * - The cart's order without its stock reserved (the completion died before its reservations were made):
+ *   they are made now, as the completion makes them (utils/reserve-missing-stock.ts).
+ * Nothing to compensate: a released link belonged to no finished order, and a made one or a reservation is
+ * the order's own.
  */
 export const mendPiastrixInterruptedOrderStep = createStep(
   mendPiastrixInterruptedOrderStepId,
@@ -61,6 +67,25 @@ export const mendPiastrixInterruptedOrderStep = createStep(
           "left by a completion interrupted before linking its payment; its payment is captured on it"
       )
     }
-    return new StepResponse<MendedLinks>({ released, linked })
+    const stock = await reserveMissingStock(
+      container,
+      input.payment_collection_id
+    )
+    if (stock.reserved.length) {
+      logger.warn(
+        `Piastrix payment collection ${input.payment_collection_id}: reserved the stock of ${stock.reserved.join(", ")}, ` +
+          "left unreserved by a completion interrupted before its reservations"
+      )
+    }
+    if (stock.failed) {
+      logger.warn(
+        `Piastrix payment collection ${input.payment_collection_id}: the cart's order's stock could not be checked or reserved: ${stock.failed}`
+      )
+    }
+    return new StepResponse<MendedLinks>({
+      released,
+      linked,
+      reserved: stock.reserved,
+    })
   }
 )

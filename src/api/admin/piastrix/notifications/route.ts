@@ -69,7 +69,9 @@ export const GET = async (
         ...around.get(n.shop_order_id)!,
         shop_currency_code: currency,
         last_error_message: reason,
-        retryable: isRetryable(n.state, reason?.code),
+        // Only a notification is processed again; a payment or refund row is settled outside the inbox.
+        retryable:
+          n.source === "notification" && isRetryable(n.state, reason?.code),
         // A note a person typed is shown as they wrote it.
         resolution_note_message: note?.code === "other" ? null : note,
       }
