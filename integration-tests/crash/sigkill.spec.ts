@@ -200,14 +200,8 @@ type KilledBetweenLinks = {
   links(): Promise<{ to_cart: number; to_payment: number }>
 }
 
-/**
- * A paid cart whose callback's completion is stopped at the insert of one of its new order's two links
- * (`table` held against writes) once the other link is made, and Medusa killed there.
- */
-async function killBetweenLinks(
-  table: "order_cart" | "order_payment_collection",
-  made: "to_cart" | "to_payment"
-): Promise<KilledBetweenLinks> {
+/** A new cart with a redirect payment started, not paid yet. */
+async function redirectCart() {
   const api = axios.create({ baseURL: store.url })
   const cart = await createCart(api, store.seed)
   const { session } = await startPaymentSession(
@@ -217,16 +211,31 @@ async function killBetweenLinks(
     REDIRECT,
     { payway: "card_rub", email: "p@example.com" }
   )
-  const links = async () => {
-    const [row] = await store.sql<{ to_cart: number; to_payment: number }>(
-      `select (select count(*)::int from order_cart where cart_id = $1 and deleted_at is null) as to_cart,
-              (select count(*)::int from order_payment_collection opc
-                 join cart_payment_collection cpc on cpc.payment_collection_id = opc.payment_collection_id
-                where cpc.cart_id = $1 and opc.deleted_at is null) as to_payment`,
-      [cart.id]
-    )
-    return row
-  }
+  return { api, cart, session }
+}
+
+/** A cart's new order's links: to the cart, and to the cart's payment collection. */
+async function linksOfCart(cartId: string) {
+  const [row] = await store.sql<{ to_cart: number; to_payment: number }>(
+    `select (select count(*)::int from order_cart where cart_id = $1 and deleted_at is null) as to_cart,
+            (select count(*)::int from order_payment_collection opc
+               join cart_payment_collection cpc on cpc.payment_collection_id = opc.payment_collection_id
+              where cpc.cart_id = $1 and opc.deleted_at is null) as to_payment`,
+    [cartId]
+  )
+  return row
+}
+
+/**
+ * A paid cart whose callback's completion is stopped at the insert of one of its new order's two links
+ * (`table` held against writes) once the other link is made, and Medusa killed there.
+ */
+async function killBetweenLinks(
+  table: "order_cart" | "order_payment_collection",
+  made: "to_cart" | "to_payment"
+): Promise<KilledBetweenLinks> {
+  const { api, cart, session } = await redirectCart()
+  const links = () => linksOfCart(cart.id)
   const hold = await holdTable(store.databaseUrl, table)
   try {
     await sandboxControl(sandbox, "POST", `payments/${session.id}/pay`)
@@ -375,15 +384,7 @@ it("captures the payment of the cart's one order once after Medusa is killed bet
 })
 
 it("leaves a completion that is still running between its order's two links alone: its order keeps its payment, captured once", async () => {
-  const api = axios.create({ baseURL: store.url })
-  const cart = await createCart(api, store.seed)
-  const { session } = await startPaymentSession(
-    api,
-    store.seed,
-    cart,
-    REDIRECT,
-    { payway: "card_rub", email: "p@example.com" }
-  )
+  const { api, cart, session } = await redirectCart()
   // The callback is posted by the test, once the completion is where it wants it: the first test left the
   // sandbox holding its notifications, or (this test alone) the hold is set here.
   const faults = await sandboxControl<Array<{ type: string }>>(
@@ -396,16 +397,7 @@ it("leaves a completion that is still running between its order's two links alon
   }
   await sandboxControl(sandbox, "POST", `payments/${session.id}/pay`)
   const notification = (await sandboxNotifications(sandbox, session.id))[0]
-  const links = async () => {
-    const [row] = await store.sql<{ to_cart: number; to_payment: number }>(
-      `select (select count(*)::int from order_cart where cart_id = $1 and deleted_at is null) as to_cart,
-              (select count(*)::int from order_payment_collection opc
-                 join cart_payment_collection cpc on cpc.payment_collection_id = opc.payment_collection_id
-                where cpc.cart_id = $1 and opc.deleted_at is null) as to_payment`,
-      [cart.id]
-    )
-    return row
-  }
+  const links = () => linksOfCart(cart.id)
   // The payer's return page completes the cart, and the completion stops at its order's link to the cart
   // (the test holds `order_cart` against writes), its link to the payment collection made: alive, holding
   // the cart's lock, looking like a completion killed between the two links.

@@ -99,6 +99,17 @@ const liveSessions = (collectionId: string) =>
     [collectionId]
   )
 
+/** A new cart and its payment collection, as a storefront starts paying. */
+async function cartWithCollection() {
+  const cart = await createCart(apis[0], db.seed)
+  const { data: pc } = await apis[0].post(
+    "/store/payment-collections",
+    { cart_id: cart.id },
+    headers()
+  )
+  return { cart, collectionId: pc.payment_collection.id as string }
+}
+
 /** The invoices the service was asked to open, faults included (the sandbox's request counts). */
 async function invoiceCreates(): Promise<number> {
   const requests = await sandboxControl(sandbox, "GET", "requests")
@@ -106,13 +117,7 @@ async function invoiceCreates(): Promise<number> {
 }
 
 it(`lets exactly ${STARTS.max} of 30 Piastrix session starts of one cart through, sent to two instances at once, each started once`, async () => {
-  const cart = await createCart(apis[0], db.seed)
-  const { data: pc } = await apis[0].post(
-    "/store/payment-collections",
-    { cart_id: cart.id },
-    headers()
-  )
-  const collectionId = pc.payment_collection.id as string
+  const { collectionId } = await cartWithCollection()
   const invoicesBefore = await invoiceCreates()
   const answers = await Promise.all(
     Array.from({ length: 30 }, (_, i) =>
@@ -145,13 +150,7 @@ it(`lets exactly ${STARTS.max} of 30 Piastrix session starts of one cart through
 })
 
 it("runs two starts of one cart on two instances one after the other, also when both read the cart's earlier session before either replaced it", async () => {
-  const cart = await createCart(apis[0], db.seed)
-  const { data: pc } = await apis[0].post(
-    "/store/payment-collections",
-    { cart_id: cart.id },
-    headers()
-  )
-  const collectionId = pc.payment_collection.id as string
+  const { cart, collectionId } = await cartWithCollection()
   const first = await startIn(apis[0], collectionId)
   const [earlier] = first.data.payment_collection.payment_sessions
   const invoicesBefore = await invoiceCreates()
