@@ -21,7 +21,11 @@ import { holdTable } from "../helpers/db-hold"
 import { expectFaultsFired } from "../helpers/faults"
 import { scanLogLines } from "../helpers/log-scan"
 import { TEST_SECRET, TEST_SHOP_ID } from "../helpers/runner"
-import { createCart, startPaymentSession } from "../helpers/store-api"
+import {
+  completeCart,
+  createCart,
+  startPaymentSession,
+} from "../helpers/store-api"
 
 jest.setTimeout(600_000)
 
@@ -229,6 +233,32 @@ type KilledBetweenLinks = {
   links(): Promise<{ to_cart: number; to_payment: number }>
 }
 
+/** A new cart with a redirect payment started, not paid yet. */
+async function redirectCart() {
+  const api = axios.create({ baseURL: store.url })
+  const cart = await createCart(api, store.seed)
+  const { session } = await startPaymentSession(
+    api,
+    store.seed,
+    cart,
+    REDIRECT,
+    { payway: "card_rub", email: "p@example.com" }
+  )
+  return { api, cart, session }
+}
+
+/** A cart's new order's links: to the cart, and to the cart's payment collection. */
+async function linksOfCart(cartId: string) {
+  const [row] = await store.sql<{ to_cart: number; to_payment: number }>(
+    `select (select count(*)::int from order_cart where cart_id = $1 and deleted_at is null) as to_cart,
+            (select count(*)::int from order_payment_collection opc
+               join cart_payment_collection cpc on cpc.payment_collection_id = opc.payment_collection_id
+              where cpc.cart_id = $1 and opc.deleted_at is null) as to_payment`,
+    [cartId]
+  )
+  return row
+}
+
 /**
  * A paid cart whose callback's completion is stopped at the insert of one of its new order's two links
  * (`table` held against writes) once the other link is made, and Medusa killed there.
@@ -239,25 +269,8 @@ async function killBetweenLinks(
   /** Also held, each until a write of the completion waits on it: the kill lands before those writes too. */
   alsoHeld: string[] = []
 ): Promise<KilledBetweenLinks> {
-  const api = axios.create({ baseURL: store.url })
-  const cart = await createCart(api, store.seed)
-  const { session } = await startPaymentSession(
-    api,
-    store.seed,
-    cart,
-    REDIRECT,
-    { payway: "card_rub", email: "p@example.com" }
-  )
-  const links = async () => {
-    const [row] = await store.sql<{ to_cart: number; to_payment: number }>(
-      `select (select count(*)::int from order_cart where cart_id = $1 and deleted_at is null) as to_cart,
-              (select count(*)::int from order_payment_collection opc
-                 join cart_payment_collection cpc on cpc.payment_collection_id = opc.payment_collection_id
-                where cpc.cart_id = $1 and opc.deleted_at is null) as to_payment`,
-      [cart.id]
-    )
-    return row
-  }
+  const { api, cart, session } = await redirectCart()
+  const links = () => linksOfCart(cart.id)
   const hold = await holdTable(store.databaseUrl, table)
   const others = await Promise.all(
     alsoHeld.map((t) => holdTable(store.databaseUrl, t))
@@ -438,6 +451,84 @@ it("captures the payment of the cart's one order once, and reserves its stock, a
   expect(again.state).toBe("processed")
   expect(await moneyOfCart()).toMatchObject({ payments: 1, captures: 1 })
   expect(await reservationCount()).toBe(1)
+})
+
+it("leaves a completion that is still running between its order's two links alone: its order keeps its payment, captured once", async () => {
+  const { api, cart, session } = await redirectCart()
+  // The callback is posted by the test, once the completion is where it wants it: the first test left the
+  // sandbox holding its notifications, or (this test alone) the hold is set here.
+  const faults = await sandboxControl<Array<{ type: string }>>(
+    sandbox,
+    "GET",
+    "faults"
+  )
+  if (!faults.some((f) => f.type === "out_of_order_callbacks")) {
+    await holdCallbacks(sandbox)
+  }
+  await sandboxControl(sandbox, "POST", `payments/${session.id}/pay`)
+  const notification = (await sandboxNotifications(sandbox, session.id))[0]
+  const links = () => linksOfCart(cart.id)
+  // The payer's return page completes the cart, and the completion stops at its order's link to the cart
+  // (the test holds `order_cart` against writes), its link to the payment collection made: alive, holding
+  // the cart's lock, looking like a completion killed between the two links.
+  const hold = await holdTable(store.databaseUrl, "order_cart")
+  let completion: ReturnType<typeof completeCart> | undefined
+  try {
+    completion = completeCart(api, store.seed, cart.id)
+    const waiting = await hold.firstWaiting(60_000)
+    expect(waiting.map((w) => w.query)).toEqual([
+      expect.stringMatching(/into "?order_cart/),
+    ])
+    await waitFor(async () => (await links()).to_payment === 1, 30_000)
+    // The callback arrives meanwhile: its processing finds the order linked to the payment collection only.
+    const logged = store.output().length
+    expect(await postCallback(api, notification.fields)).toEqual({
+      status: 200,
+      body: "OK",
+    })
+    // Released only once the processing acted on it: it let the order go of the payment collection (as it
+    // did), or it waits for the cart's lock to mend (no completion may run then).
+    await waitFor(
+      async () =>
+        (await links()).to_payment === 0 ||
+        store
+          .output()
+          .slice(logged)
+          .includes(
+            `cart ${cart.id} and the collection; mended once no completion`
+          ),
+      60_000
+    ).catch(async (error) => {
+      throw new Error(
+        `${error.message}: links ${JSON.stringify(await links())}, waiting on order_cart ` +
+          `${JSON.stringify(await hold.waiting())}\n${store.output().slice(logged).slice(-4000)}`
+      )
+    })
+  } finally {
+    await hold.release()
+  }
+  expect(await completion).toMatchObject({ status: 200 })
+  const [row] = await waitFor(async () => {
+    const rows = await store.sql<{ state: string; last_error: string | null }>(
+      `select state, last_error from piastrix_notification where shop_order_id = $1`,
+      [session.id]
+    )
+    return rows[0]?.state === "processed" ? rows : null
+  }, 60_000)
+  expect(row).toEqual({ state: "processed", last_error: null })
+  // The completion's order is the cart's one order, linked to its payment collection, its payment captured once.
+  expect(await links()).toEqual({ to_cart: 1, to_payment: 1 })
+  expect(await ordersOfCart(cart.id)).toEqual([
+    { id: expect.any(String), captured_at: expect.any(Date) },
+  ])
+  const [money] = await store.sql<{ payments: number; captures: number }>(
+    `select (select count(*)::int from payment p where p.payment_collection_id = cpc.payment_collection_id) as payments,
+            (select count(*)::int from capture c join payment p on p.id = c.payment_id
+              where p.payment_collection_id = cpc.payment_collection_id) as captures
+       from cart_payment_collection cpc where cpc.cart_id = $1`,
+    [cart.id]
+  )
+  expect(money).toEqual({ payments: 1, captures: 1 })
 })
 
 it("makes each payout exactly once when Medusa is killed between sending a create and recording its reply", async () => {

@@ -18,11 +18,13 @@ export type TableHold = {
 /**
  * Holds `table` against writes (`lock table ... in share mode`, reads go on) in a transaction of its own,
  * so a process that writes to it stops at that statement until the hold ends: a test can kill it there,
- * knowing where it was. Real Postgres, no code of the plugin touched.
+ * knowing where it was. With `mode: "access exclusive"` reads of it stop too. Real Postgres, no code of the
+ * plugin touched.
  */
 export async function holdTable(
   databaseUrl: string,
-  table: string
+  table: string,
+  { mode = "share" }: { mode?: "share" | "access exclusive" } = {}
 ): Promise<TableHold> {
   const client = new Client({
     connectionString: databaseUrl,
@@ -35,7 +37,7 @@ export async function holdTable(
   })
   await Promise.all([client.connect(), watch.connect()])
   await client.query("begin")
-  await client.query(`lock table "${table}" in share mode`)
+  await client.query(`lock table "${table}" in ${mode} mode`)
   let released = false
   const waiting = async (): Promise<WaitingBackend[]> => {
     const { rows } = await watch.query(

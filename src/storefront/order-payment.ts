@@ -1,4 +1,6 @@
 import {
+  againAfterConflict,
+  CONFLICT_RETRY_MS,
   providerId,
   type CallOptions,
   type StorePaymentCollection,
@@ -41,6 +43,7 @@ export function outstandingPaymentCollection(order: {
 /**
  * "Pay for this order": starts a payment on the order's outstanding payment collection (Medusa's
  * `POST /store/payment-collections/:id/payment-sessions`, as for a cart). The order's e-mail is the payer's.
+ * After a 409 `conflict` it starts again (`conflictRetryMs`).
  */
 export async function startOrderPayment(
   sdk: StoreSdk,
@@ -50,19 +53,29 @@ export async function startOrderPayment(
     payment_collections?: OrderPaymentCollection[] | null
   },
   input: PaymentInput,
-  { headers, registeredAs }: CallOptions & { registeredAs?: string } = {}
+  {
+    headers,
+    registeredAs,
+    conflictRetryMs = CONFLICT_RETRY_MS,
+  }: CallOptions & { registeredAs?: string; conflictRetryMs?: number[] } = {}
 ): Promise<StartedPayment> {
   const collection = outstandingPaymentCollection(order)
   if (!collection) {
     throw new Error(`order ${order.id} has nothing outstanding to pay`)
   }
   const data = sessionData({ email: order.email ?? undefined, ...input })
-  const { payment_collection } = await sdk.client.fetch<{
-    payment_collection: StorePaymentCollection
-  }>(`/store/payment-collections/${path(collection.id)}/payment-sessions`, {
-    method: "POST",
-    body: { provider_id: providerId(input.kind, registeredAs), data },
-    headers,
-  })
+  // A 409: another start on the collection was still running and this one started nothing.
+  const { payment_collection } = await againAfterConflict(
+    () =>
+      sdk.client.fetch<{ payment_collection: StorePaymentCollection }>(
+        `/store/payment-collections/${path(collection.id)}/payment-sessions`,
+        {
+          method: "POST",
+          body: { provider_id: providerId(input.kind, registeredAs), data },
+          headers,
+        }
+      ),
+    conflictRetryMs
+  )
   return startedIn(payment_collection, input.kind, registeredAs)
 }

@@ -1,4 +1,10 @@
-import { errorStatus, providerId, type CallOptions, type StoreSdk } from "./sdk"
+import {
+  againAfterConflict,
+  CONFLICT_RETRY_MS,
+  providerId,
+  type CallOptions,
+  type StoreSdk,
+} from "./sdk"
 import {
   sessionData,
   startedIn,
@@ -60,21 +66,31 @@ export function directionsOf(
 /**
  * Starts a payment of `input.kind` for the cart through Medusa's `initiatePaymentSession` (a new session
  * replaces the cart's earlier one). `registeredAs`: the provider id the store gave the plugin, if not `piastrix`.
+ * After a 409 `conflict` it starts again (`conflictRetryMs`, as `completeCart`).
  */
 export async function startPayment(
   sdk: StoreSdk,
   cart: { id: string; payment_collection?: { id: string } | null },
   input: PaymentInput,
-  { headers, registeredAs }: CallOptions & { registeredAs?: string } = {}
+  {
+    headers,
+    registeredAs,
+    conflictRetryMs = CONFLICT_RETRY_MS,
+  }: CallOptions & { registeredAs?: string; conflictRetryMs?: number[] } = {}
 ): Promise<StartedPayment> {
   // Nothing to add (no payway, e-mail or return address): Medusa's starter's own call, without `data`.
   const data = sessionData(input)
   const provider_id = providerId(input.kind, registeredAs)
-  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(
-    cart,
-    Object.keys(data).length ? { provider_id, data } : { provider_id },
-    {},
-    headers
+  // A 409: another start of the cart's payment was still running (a second click) and this one started nothing.
+  const { payment_collection } = await againAfterConflict(
+    () =>
+      sdk.store.payment.initiatePaymentSession(
+        cart,
+        Object.keys(data).length ? { provider_id, data } : { provider_id },
+        {},
+        headers
+      ),
+    conflictRetryMs
   )
   return startedIn(payment_collection, input.kind, registeredAs)
 }
@@ -159,20 +175,15 @@ export function sessionStatus(
 export type CartCompletion =
   { order_id: string; error: null } | { order_id: null; error: string }
 
-/**
- * Pauses before completing again after Medusa answered 409 `conflict`: another request held a lock the
- * completion needed (the cart's, or the stock of a product many carts buy at once, which Medusa waits 5 s
- * for) and Medusa rolled the attempt back, so no order was placed and none can be placed twice.
- */
-export const COMPLETION_CONFLICT_RETRY_MS = [1_000, 2_000, 4_000]
-
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, ms))
+/** Pauses before completing again after a 409 `conflict` (`againAfterConflict`). */
+export const COMPLETION_CONFLICT_RETRY_MS = CONFLICT_RETRY_MS
 
 /**
  * Places the order (once: every failed completion uses up an order number). A 409 `conflict` placed
- * nothing, so it is tried again after each pause of `conflictRetryMs`; any other failure, or a conflict
- * left after them, is thrown as the js-sdk threw it.
+ * nothing: another request held a lock the completion needed (the cart's, or the stock of a product many
+ * carts buy at once, which Medusa waits 5 s for) and Medusa rolled the attempt back, so it is tried again
+ * after each pause of `conflictRetryMs`; any other failure, or a conflict left after them, is thrown as the
+ * js-sdk threw it.
  */
 export async function completeCart(
   sdk: StoreSdk,
@@ -182,16 +193,10 @@ export async function completeCart(
     conflictRetryMs = COMPLETION_CONFLICT_RETRY_MS,
   }: CallOptions & { conflictRetryMs?: number[] } = {}
 ): Promise<CartCompletion> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await completeOnce(sdk, cartId, headers)
-    } catch (error) {
-      if (errorStatus(error) !== 409 || attempt >= conflictRetryMs.length) {
-        throw error
-      }
-      await sleep(conflictRetryMs[attempt])
-    }
-  }
+  return againAfterConflict(
+    () => completeOnce(sdk, cartId, headers),
+    conflictRetryMs
+  )
 }
 
 async function completeOnce(

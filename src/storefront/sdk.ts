@@ -62,3 +62,32 @@ export function errorStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status
   return typeof status === "number" ? status : undefined
 }
+
+/**
+ * Pauses before a call again after Medusa answered 409 `conflict`: another request held what this one needed
+ * (a cart's lock, a product's stock lock, the payment collection another start was using) and nothing was done.
+ */
+export const CONFLICT_RETRY_MS = [1_000, 2_000, 4_000]
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Runs `call`, and again after each pause of `pausesMs` while it is answered 409 `conflict`; any other failure,
+ * or a conflict left after them, is thrown as the js-sdk threw it.
+ */
+export async function againAfterConflict<T>(
+  call: () => Promise<T>,
+  pausesMs: number[] = CONFLICT_RETRY_MS
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call()
+    } catch (error) {
+      if (errorStatus(error) !== 409 || attempt >= pausesMs.length) {
+        throw error
+      }
+      await sleep(pausesMs[attempt])
+    }
+  }
+}

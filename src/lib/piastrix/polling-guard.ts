@@ -97,6 +97,11 @@ export interface PollingGuardOptions {
   /** How long a claim holds if its caller dies mid-call (shared stores); default 2 minutes. */
   leaseMs?: number
   /**
+   * How long a caller waits for the answer of another instance that is asking the service about the same
+   * key when no earlier answer is kept (shared stores); default 15 s, a call's timeout. 0: not at all.
+   */
+  joinWaitMs?: number
+  /**
    * Whether a failed call counts toward the limit. Default: yes, because a timeout or an error
    * answer was still a request the service received, and hammering it after errors is what the
    * limit forbids. Say no for failures that never left the process (connection refused).
@@ -117,6 +122,9 @@ function errorInfo(error: unknown, at: number): PollErrorInfo {
   return { at, message, error }
 }
 
+/** Pauses between looks at another instance's call under way, the last one repeated. */
+const JOIN_LOOK_MS = [25, 50, 100, 200]
+
 /** The id of a key's window in a `PollStore`. */
 export function pollSlot(endpoint: PolledEndpoint, key: string): string {
   return `${endpoint} ${key}`
@@ -127,6 +135,7 @@ export class PollingGuard {
   private readonly now: () => number
   private readonly intervals: Record<PollKind, number>
   private readonly leaseMs: number
+  private readonly joinWaitMs: number
   private readonly failureCounts: (error: unknown) => boolean
   /** Calls under way in this process, so concurrent callers for one key share one request. */
   private readonly inflight = new Map<string, Promise<Settled>>()
@@ -137,6 +146,7 @@ export class PollingGuard {
     this.now = options.now ?? (() => Date.now())
     this.intervals = { ...POLL_INTERVALS_MS, ...options.intervalsMs }
     this.leaseMs = options.leaseMs ?? 120_000
+    this.joinWaitMs = options.joinWaitMs ?? 15_000
     this.failureCounts = options.failureCounts ?? (() => true)
   }
 
@@ -183,7 +193,27 @@ export class PollingGuard {
     key: string,
     fetcher: () => Promise<unknown>
   ): Promise<Settled> {
-    const claim = await this.store.claim(slot, this.now(), this.leaseMs)
+    let claim = await this.store.claim(slot, this.now(), this.leaseMs)
+    // Another instance is asking the service about this key and no answer is kept yet: its answer is waited
+    // for, as a caller in this process joins the request under way (else two instances asking at once about
+    // a new key got one answer and one PollThrottledError). Its failure is thrown as before.
+    const waitUntil = Date.now() + this.joinWaitMs
+    for (
+      let look = 0;
+      !claim.claimed &&
+      claim.record.valueAt === undefined &&
+      (claim.record.claimedUntil ?? 0) > this.now() &&
+      Date.now() < waitUntil;
+      look++
+    ) {
+      await new Promise((resolve) =>
+        setTimeout(
+          resolve,
+          JOIN_LOOK_MS[Math.min(look, JOIN_LOOK_MS.length - 1)]
+        )
+      )
+      claim = await this.store.claim(slot, this.now(), this.leaseMs)
+    }
     if (!claim.claimed) {
       return this.fromRecord(endpoint, key, claim.record)
     }

@@ -78,6 +78,7 @@ import {
   type AttemptLimitName,
   type AttemptVerdict,
 } from "./repositories/attempt-limit"
+import { releaseLease, takeLease } from "./repositories/lease"
 import { forgetShopInputConfig } from "./repositories/directions-cache"
 import {
   effectiveOptions,
@@ -350,6 +351,23 @@ class PiastrixModuleService extends MedusaService({
     key: string
   ): Promise<AttemptVerdict> {
     return peekAttempt(this.#db(), name, key, this.getOptions().limits[name])
+  }
+
+  /**
+   * Takes the lease `name` of `key` for `seconds`, held once across every instance (repositories/lease.ts):
+   * the holder's token, or null while another holds it.
+   */
+  async takeLease(
+    name: string,
+    key: string,
+    seconds: number
+  ): Promise<string | null> {
+    return takeLease(this.#db(), name, key, seconds)
+  }
+
+  /** Ends the lease `name` of `key` that `token` holds. */
+  async releaseLease(name: string, key: string, token: string): Promise<void> {
+    await releaseLease(this.#db(), name, key, token)
   }
 
   /** Drops the kept payment directions: the next session or store route reads them from the service. */

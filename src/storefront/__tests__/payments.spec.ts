@@ -172,6 +172,62 @@ describe("storefront kit: store calls", () => {
     ).rejects.toThrow(/no pp_piastrix-wallet_piastrix session/)
   })
 
+  it("starts again after a 409 conflict (another start of the collection was running), for a cart and for an order", async () => {
+    const conflict = Object.assign(new Error("conflict"), { status: 409 })
+    const started = {
+      payment_collection: {
+        id: "pay_col_1",
+        payment_sessions: [
+          { id: "payses_1", provider_id: "pp_piastrix-wallet_piastrix" },
+        ],
+      },
+    }
+    const answers = () => {
+      const queue: unknown[] = [conflict, conflict, started]
+      return () => {
+        const next = queue.shift()
+        if (next instanceof Error) {
+          throw next
+        }
+        return next
+      }
+    }
+    const cart = recordingSdk(answers())
+    const payment = await startPayment(
+      cart.sdk,
+      { id: "cart_1" },
+      { kind: "wallet" },
+      { conflictRetryMs: [0, 0] }
+    )
+    expect(payment.session_id).toBe("payses_1")
+    expect(cart.calls).toHaveLength(3)
+
+    const order = recordingSdk(answers())
+    await startOrderPayment(
+      order.sdk,
+      {
+        id: "order_1",
+        payment_collections: [{ id: "pay_col_1", status: "not_paid" }],
+      },
+      { kind: "wallet" },
+      { conflictRetryMs: [0, 0] }
+    )
+    expect(order.calls).toHaveLength(3)
+
+    const always = recordingSdk(() => {
+      throw conflict
+    })
+    await expect(
+      startPayment(
+        always.sdk,
+        { id: "cart_1" },
+        { kind: "wallet" },
+        { conflictRetryMs: [0] }
+      )
+    ).rejects.toBe(conflict)
+    expect(always.calls).toHaveLength(2)
+  })
+
   it("pays an order's outstanding collection with the order's e-mail", async () => {
     const order = {
       id: "order_1",

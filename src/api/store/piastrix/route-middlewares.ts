@@ -4,6 +4,7 @@ import {
   validateAndTransformQuery,
 } from "@medusajs/framework/http"
 import { refuseUnreadyCartForPiastrix } from "./helpers/cart-readiness-guard"
+import { oneSessionStartAtATime } from "./helpers/one-start-at-a-time"
 import {
   rejectDottedQueryKeys,
   rejectUndecodablePath,
@@ -27,10 +28,11 @@ const query = (
 /** Validation of the storefront routes under /store/piastrix, and the cart check before a Piastrix payment starts. */
 export const storePiastrixMiddlewares: MiddlewareRoute[] = [
   {
-    // Medusa's route that starts every payment: no Piastrix payment for a cart that cannot become an order.
+    // Medusa's route that starts every payment: no Piastrix payment for a cart that cannot become an order,
+    // and one start of a collection at a time.
     matcher: "/store/payment-collections/:id/payment-sessions",
     methods: ["POST"],
-    middlewares: [refuseUnreadyCartForPiastrix],
+    middlewares: [refuseUnreadyCartForPiastrix, oneSessionStartAtATime],
   },
   {
     // No methods: mounted as a prefix, ahead of the routes whose `:id` Express would fail to decode.

@@ -296,11 +296,46 @@ describe("PollingGuard", () => {
       expect(fetcher).not.toHaveBeenCalled()
     })
 
+    it("gives the answer of another instance's call under way to a caller with no earlier answer, instead of refusing it", async () => {
+      const time = clock()
+      const store = new MemoryPollStore()
+      const one = new PollingGuard({ store, now: time.now })
+      const two = new PollingGuard({ store, now: time.now })
+      const answer = deferred<string>()
+      const first = one.run("/invoice/check", "sess_1", () => answer.promise)
+      await new Promise((resolve) => setImmediate(resolve))
+      const fetcher = jest.fn(async () => "other")
+      const second = two.run("/invoice/check", "sess_1", fetcher)
+      answer.resolve("paid")
+      expect(await first).toMatchObject({ value: "paid", reused: false })
+      expect(await second).toMatchObject({ value: "paid", reused: true })
+      expect(fetcher).not.toHaveBeenCalled()
+
+      // Its failure is the waiting caller's too: the service was asked, the window counts.
+      const failing = deferred<string>()
+      const failed = one.run("/invoice/check", "sess_2", () => failing.promise)
+      await new Promise((resolve) => setImmediate(resolve))
+      const waiting = two.run("/invoice/check", "sess_2", fetcher)
+      failing.reject(new Error("timeout"))
+      await expect(failed).rejects.toThrow("timeout")
+      await expect(waiting).rejects.toMatchObject({
+        name: "PollThrottledError",
+        lastError: expect.objectContaining({ message: "timeout" }),
+      })
+      expect(fetcher).not.toHaveBeenCalled()
+    })
+
     it("holds off other instances while one is calling, until its lease lapses", async () => {
       const time = clock()
       const store = new MemoryPollStore()
+      // Not waiting for the call under way: its caller hangs.
       const one = new PollingGuard({ store, now: time.now, leaseMs: 30_000 })
-      const two = new PollingGuard({ store, now: time.now, leaseMs: 30_000 })
+      const two = new PollingGuard({
+        store,
+        now: time.now,
+        leaseMs: 30_000,
+        joinWaitMs: 0,
+      })
       const hanging = deferred<string>()
       void one
         .run("/invoice/check", "sess_1", () => hanging.promise)
@@ -362,8 +397,8 @@ describe("PollingGuard", () => {
       }
       expect(store.size).toBeLessThanOrEqual(50)
 
-      // Another instance on the same store still sees the call under way.
-      const other = new PollingGuard({ store, now: time.now })
+      // Another instance on the same store still sees the call under way (and does not wait for it here).
+      const other = new PollingGuard({ store, now: time.now, joinWaitMs: 0 })
       const fetcher = jest.fn(async () => "should not be called")
       await expect(
         other.run("/withdraw/status", "busy", fetcher)

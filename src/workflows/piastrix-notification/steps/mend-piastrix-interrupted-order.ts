@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import type { Logger } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
@@ -17,6 +17,9 @@ export type MendedLinks = {
   reserved: string[]
 }
 
+/** How long mending waits for a completion of the cart still running (Medusa's own completion waits 30 s). */
+const CART_LOCK_WAIT_SECONDS = 30
+
 /**
  * Before a paid cart is completed and its payment captured: Medusa links a new order to its cart and to its
  * payment collection separately, and a process that dies in between leaves one link made.
@@ -28,7 +31,11 @@ export type MendedLinks = {
  *   the order's transaction through that link). Without it the money is captured on a payment collection
  *   no order shows.
  * - The cart's order without its stock reserved (the completion died before its reservations were made):
- *   they are made now, as the completion makes them (utils/reserve-missing-stock.ts).
+ *   they are made now, as the completion makes them (utils/reserve-missing-stock.ts, under the cart's lock too).
+ * A completion still running is between its two links for a moment too, and it holds the cart's lock (Medusa's
+ * locking module) until it is done: so what looks interrupted is read again under that lock, once no
+ * completion of the cart runs (mending a live completion let its order go of the payment collection it then
+ * captured on: the order showed no payment).
  * Nothing to compensate: a released link belonged to no finished order, and a made one or a reservation is
  * the order's own.
  */
@@ -36,56 +43,97 @@ export const mendPiastrixInterruptedOrderStep = createStep(
   mendPiastrixInterruptedOrderStepId,
   async (input: { payment_collection_id: string }, { container }) => {
     const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-    const link = container.resolve(ContainerRegistrationKeys.LINK)
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    const payment = { payment_collection_id: input.payment_collection_id }
-    const released = await piastrix.interruptedOrdersOfCollection(
-      input.payment_collection_id
-    )
-    if (released.length) {
-      await link.dismiss(
-        released.map((order_id) => ({
-          [Modules.ORDER]: { order_id },
-          [Modules.PAYMENT]: payment,
-        }))
-      )
-      logger.warn(
-        `Piastrix payment collection ${input.payment_collection_id}: released from ${released.join(", ")}, ` +
-          "left by a completion interrupted before linking its cart; the cart is completed again"
-      )
-    }
-    const linked = await piastrix.orderMissingItsPaymentCollection(
-      input.payment_collection_id
-    )
-    if (linked) {
-      await link.create({
-        [Modules.ORDER]: { order_id: linked },
-        [Modules.PAYMENT]: payment,
+    const pc = input.payment_collection_id
+    const looksInterrupted =
+      (await piastrix.interruptedOrdersOfCollection(pc)).length > 0 ||
+      (await piastrix.orderMissingItsPaymentCollection(pc)) !== null
+    if (!looksInterrupted) {
+      return new StepResponse<MendedLinks>({
+        released: [],
+        linked: null,
+        reserved: await reserveStockLeftUnreserved(container, pc),
       })
-      logger.warn(
-        `Piastrix payment collection ${input.payment_collection_id}: linked to ${linked}, the cart's order, ` +
-          "left by a completion interrupted before linking its payment; its payment is captured on it"
-      )
     }
-    const stock = await reserveMissingStock(
-      container,
-      input.payment_collection_id
+    const { data: carts } = await container
+      .resolve(ContainerRegistrationKeys.QUERY)
+      .graph({
+        entity: "cart_payment_collection",
+        fields: ["cart_id"],
+        filters: { payment_collection_id: pc },
+      })
+    const cartId = carts[0]?.cart_id as string
+    logger.info(
+      `Piastrix payment collection ${pc}: an order linked to only one of cart ${cartId} and the collection; ` +
+        "mended once no completion of the cart is running"
     )
-    if (stock.reserved.length) {
-      logger.warn(
-        `Piastrix payment collection ${input.payment_collection_id}: reserved the stock of ${stock.reserved.join(", ")}, ` +
-          "left unreserved by a completion interrupted before its reservations"
-      )
-    }
-    if (stock.failed) {
-      logger.warn(
-        `Piastrix payment collection ${input.payment_collection_id}: the cart's order's stock could not be checked or reserved: ${stock.failed}`
-      )
-    }
+    const mended = await container
+      .resolve(Modules.LOCKING)
+      .execute(cartId, () => mendLinks(container, pc), {
+        timeout: CART_LOCK_WAIT_SECONDS,
+      })
     return new StepResponse<MendedLinks>({
-      released,
-      linked,
-      reserved: stock.reserved,
+      ...mended,
+      reserved: await reserveStockLeftUnreserved(container, pc),
     })
   }
 )
+
+/** Reserves what the cart's order's items lack (utils/reserve-missing-stock.ts), saying so in the log. */
+async function reserveStockLeftUnreserved(
+  container: MedusaContainer,
+  paymentCollectionId: string
+): Promise<string[]> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const stock = await reserveMissingStock(container, paymentCollectionId)
+  if (stock.reserved.length) {
+    logger.warn(
+      `Piastrix payment collection ${paymentCollectionId}: reserved the stock of ${stock.reserved.join(", ")}, ` +
+        "left unreserved by a completion interrupted before its reservations"
+    )
+  }
+  if (stock.failed) {
+    logger.warn(
+      `Piastrix payment collection ${paymentCollectionId}: the cart's order's stock could not be checked or reserved: ${stock.failed}`
+    )
+  }
+  return stock.reserved
+}
+
+/** Lets go of, and makes, the links an interrupted completion left (see the step), as they are now. */
+async function mendLinks(
+  container: MedusaContainer,
+  paymentCollectionId: string
+): Promise<Omit<MendedLinks, "reserved">> {
+  const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+  const link = container.resolve(ContainerRegistrationKeys.LINK)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const payment = { payment_collection_id: paymentCollectionId }
+  const released =
+    await piastrix.interruptedOrdersOfCollection(paymentCollectionId)
+  if (released.length) {
+    await link.dismiss(
+      released.map((order_id) => ({
+        [Modules.ORDER]: { order_id },
+        [Modules.PAYMENT]: payment,
+      }))
+    )
+    logger.warn(
+      `Piastrix payment collection ${paymentCollectionId}: released from ${released.join(", ")}, ` +
+        "left by a completion interrupted before linking its cart; the cart is completed again"
+    )
+  }
+  const linked =
+    await piastrix.orderMissingItsPaymentCollection(paymentCollectionId)
+  if (linked) {
+    await link.create({
+      [Modules.ORDER]: { order_id: linked },
+      [Modules.PAYMENT]: payment,
+    })
+    logger.warn(
+      `Piastrix payment collection ${paymentCollectionId}: linked to ${linked}, the cart's order, ` +
+        "left by a completion interrupted before linking its payment; its payment is captured on it"
+    )
+  }
+  return { released, linked }
+}
