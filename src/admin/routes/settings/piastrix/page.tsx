@@ -12,6 +12,7 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Details } from "../../../components/details"
 import { OperationalSettingsSection } from "../../../components/operational-settings"
+import { OptionsInForceSection } from "../../../components/options-in-force"
 import { Body, Section } from "../../../components/states"
 import { crumb } from "../../../components/breadcrumb"
 import { useFailureReason } from "../../../components/failure-toast"
@@ -22,7 +23,6 @@ import {
   useBalances,
   useConnectionTest,
   useDirections,
-  useSettings,
   type CredentialsState,
   type DirectionRow,
 } from "../../../lib/api"
@@ -306,67 +306,9 @@ const DirectionsSection = () => {
   )
 }
 
-const OptionsSection = () => {
-  const { t } = useTranslation("piastrix")
-  const { data, isLoading, error } = useSettings()
-  return (
-    <Section title={t("settings.options.title")}>
-      <Body loading={isLoading} error={error}>
-        <div className="flex flex-col gap-y-1 px-6 py-4">
-          <Text size="small">
-            {t("settings.options.callbackUrl")}:{" "}
-            <code>
-              {data?.callback_url ?? t("settings.options.noCallback")}
-            </code>
-          </Text>
-          <Text size="small" className="text-ui-fg-subtle">
-            {t("settings.options.providers")}: {data?.provider_ids.join(", ")}
-          </Text>
-        </div>
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>
-                {t("settings.options.option")}
-              </Table.HeaderCell>
-              <Table.HeaderCell>{t("settings.options.value")}</Table.HeaderCell>
-              <Table.HeaderCell>
-                {t("settings.options.source")}
-              </Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data?.options.map((o) => (
-              <Table.Row key={o.key}>
-                <Table.Cell>
-                  <code>{o.key}</code>
-                </Table.Cell>
-                <Table.Cell className="max-w-[420px] truncate">
-                  <code className="txt-compact-xsmall">
-                    {o.value === null ? "—" : JSON.stringify(o.value)}
-                  </code>
-                </Table.Cell>
-                <Table.Cell>
-                  {/* Only an option someone set says so; the defaults go unmarked. */}
-                  {o.source === "configuration" ? (
-                    <Badge size="2xsmall" color="blue">
-                      {t(`settings.options.${o.source}`)}
-                    </Badge>
-                  ) : null}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
-      </Body>
-    </Section>
-  )
-}
-
 /**
  * Settings → Piastrix: the connection, the shop's balances and directions, the operational settings
- * (components/operational-settings.tsx) and the options in force. Over 300 lines: independent sections of
- * this one page, each a small component used nowhere else.
+ * (components/operational-settings.tsx) and the options in force (components/options-in-force.tsx).
  */
 const PiastrixSettingsPage = () => {
   const { t } = useTranslation("piastrix")
@@ -381,7 +323,7 @@ const PiastrixSettingsPage = () => {
       <BalancesSection />
       <DirectionsSection />
       <OperationalSettingsSection />
-      <OptionsSection />
+      <OptionsInForceSection />
     </div>
   )
 }
