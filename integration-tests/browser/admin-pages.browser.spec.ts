@@ -1203,7 +1203,7 @@ piastrixIntegrationRunner(
       await page.getByRole("heading", { level: 1, name: "Выплаты" }).waitFor()
       // The period's days as Russian writes them, not the browser's "mm/dd/yyyy".
       const from = page.getByTestId("piastrix-payouts-from")
-      expect(await from.innerText()).toMatch(/дд\s*\.\s*мм\s*\.\s*гггг/)
+      expect(await from.innerText()).toMatch(/дд\s*\.\s*мм\s*\.\s*гггг/i)
       await admin.shot("payouts-ru")
       await page.getByRole("button", { name: "Создать", exact: true }).click()
       await page.getByLabel("Получатель", { exact: true }).click()

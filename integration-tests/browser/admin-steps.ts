@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "playwright-core"
-import { openTab, visibleText, type Tab } from "./chromium"
+import { CODES, openTab, visibleText, type Tab } from "./chromium"
 import { reviewText, type Finding, type Language } from "./screen-review"
 
 /**
@@ -296,11 +296,13 @@ async function found(
   rule: Finding["rule"],
   language: Language
 ): Promise<string[]> {
-  const text =
-    "goto" in target
-      ? await visibleText(target, pluginPart(new URL(target.url())) ?? "body")
-      : await visibleText(target)
-  return reviewText(text, language)
+  const scope =
+    "goto" in target ? (pluginPart(new URL(target.url())) ?? "body") : "body"
+  const [text, words] = await Promise.all([
+    visibleText(target, scope),
+    visibleText(target, scope, CODES),
+  ])
+  return reviewText(text, language, { words })
     .filter((f) => f.rule === rule)
     .map((f) => f.text)
 }

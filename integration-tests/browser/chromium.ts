@@ -63,11 +63,15 @@ export type Tab = {
  * The visible text of `target` (an element, or the elements a CSS selector finds), less the plugin's Details
  * disclosures: text nodes of one element joined as they read, elements on lines of their own. Runs in the page.
  */
-function collectVisibleText(target: Element | string): string {
+function collectVisibleText(
+  target: Element | { selectors: string; skip: string },
+  options: { skip: string } = { skip: "" }
+): string {
+  const { skip } = target instanceof Element ? options : target
   const roots =
-    typeof target === "string"
-      ? Array.from(document.querySelectorAll(target))
-      : [target]
+    target instanceof Element
+      ? [target]
+      : Array.from(document.querySelectorAll(target.selectors))
   const lines: string[] = []
   for (const root of roots) {
     if (roots.some((other) => other !== root && other.contains(root))) {
@@ -86,7 +90,7 @@ function collectVisibleText(target: Element | string): string {
       if (
         !element ||
         element.closest(
-          '[data-testid="piastrix-details"], script, style, noscript, template, select'
+          `[data-testid="piastrix-details"], script, style, noscript, template, select${skip ? `, ${skip}` : ""}`
         ) ||
         !element.checkVisibility({
           visibilityProperty: true,
@@ -110,11 +114,18 @@ function collectVisibleText(target: Element | string): string {
 }
 
 /** What a person reads in `target`: a part of a page, or the elements `selectors` finds on a page. */
-export function visibleText(target: Page | Locator, selectors = "body") {
+export function visibleText(
+  target: Page | Locator,
+  selectors = "body",
+  skip = ""
+) {
   return "goto" in target
-    ? target.evaluate(collectVisibleText, selectors)
-    : target.evaluate(collectVisibleText)
+    ? target.evaluate(collectVisibleText, { selectors, skip })
+    : target.evaluate(collectVisibleText, { skip })
 }
+
+/** What a person reads as words: codes and key names (`<code>`, `<kbd>`) are not words of a language. */
+export const CODES = "code, kbd"
 
 /** The height the page needs to show all of itself: the admin scrolls inside its own containers. */
 function contentHeight(page: Page): Promise<number> {
@@ -199,7 +210,10 @@ export async function openTab(
         return
       }
       const text = await visibleText(page, scope)
-      const findings = reviewText(text, review.language, review.names)
+      const findings = reviewText(text, review.language, {
+        names: review.names,
+        words: await visibleText(page, scope, CODES),
+      })
       if (findings.length) {
         throw new Error(
           `the screenshot ${path.basename(file)} (${review.language}, ${page.url()}) shows:\n  ${describeFindings(text, findings)}`

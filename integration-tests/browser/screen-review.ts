@@ -88,8 +88,14 @@ const LATIN_ALLOWED = new Set(
   ].map((w) => w.toLowerCase())
 )
 
-/** Brands of more than one word that Russian writes in Latin letters. */
-const LATIN_PHRASES = ["3-D Secure"]
+/** Every currency code Intl knows (PLN, KZT, ...): a code, not a word. */
+const CURRENCY_CODES = new Set(Intl.supportedValuesOf("currency"))
+
+/**
+ * Brands of more than one word that Russian writes in Latin letters, and Medusa UI's own untranslated words
+ * (its password field's screen-reader label).
+ */
+const LATIN_PHRASES = ["3-D Secure", "Show password", "Hide password"]
 
 /**
  * Latin-letter words on a Russian page outside `LATIN_ALLOWED` and the test's own `names` (a vendor, a product,
@@ -105,16 +111,23 @@ function englishWords(text: string, names: string[]): string[] {
     .replace(/\S+@\S+/g, " ")
     .replace(/\bhttps?:\/\/\S+/g, " ")
     .replace(/\S*(?:[_\d•]|[a-z][A-Z]|[A-Za-z]\.[A-Za-z])\S*/g, " ")
-  return (
-    rest.match(/[A-Za-z][A-Za-z'’-]*[A-Za-z]|\b[A-Za-z]\b/g) ?? []
-  ).filter((word) => !LATIN_ALLOWED.has(word.toLowerCase()))
+  // A Latin run inside a Russian word (ЮMoney) is part of that word.
+  const latin =
+    /(?<![A-Za-zА-Яа-яЁё])[A-Za-z](?:[A-Za-z'’-]*[A-Za-z])?(?![A-Za-zА-Яа-яЁё])/g
+  return (rest.match(latin) ?? []).filter(
+    (word) =>
+      !LATIN_ALLOWED.has(word.toLowerCase()) && !CURRENCY_CODES.has(word)
+  )
 }
 
-/** Everything `text` (the visible text of the plugin's part of a page) breaks, each finding once. */
+/**
+ * Everything `text` (the visible text of the plugin's part of a page) breaks, each finding once. `words`: the
+ * same text less its codes and key names (`<code>`, `<kbd>`), read for English; `names`: see `englishWords`.
+ */
 export function reviewText(
   text: string,
   language: Language,
-  names: string[] = []
+  { names = [], words = text }: { names?: string[]; words?: string } = {}
 ): Finding[] {
   const findings: Finding[] = []
   const add = (rule: Finding["rule"], matches: Iterable<string>) => {
@@ -125,13 +138,15 @@ export function reviewText(
   add("raw id", text.match(RAW_ID) ?? [])
   add("error class", text.match(ERROR_CLASS) ?? [])
   // A web address's digits (a host, a port) are not amounts, nor its path words.
-  const words = text.replace(/\bhttps?:\/\/\S+/g, " ")
+  const withoutAddresses = (s: string) => s.replace(/\bhttps?:\/\/\S+/g, " ")
   add(
     "unformatted amount",
-    amountRules(language).flatMap((rule) => words.match(rule) ?? [])
+    amountRules(language).flatMap(
+      (rule) => withoutAddresses(text).match(rule) ?? []
+    )
   )
   if (language === "ru") {
-    add("English", englishWords(words, names))
+    add("English", englishWords(withoutAddresses(words), names))
   }
   return findings
 }

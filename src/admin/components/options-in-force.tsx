@@ -58,7 +58,7 @@ function describe(
     case "interactiveTimeoutMs":
       return [inUnits(locale, Number(value) / 1000, "second")]
     case "payways":
-      return isObject(value)
+      return isObject(value) && Object.keys(value).length
         ? Object.entries(value).map(([kind, choice]) => {
             const c = isObject(choice) ? choice : {}
             const allowed = Array.isArray(c.allowed)
@@ -70,7 +70,7 @@ function describe(
                 : ""
             return `${k(`kinds.${kind}`, { defaultValue: kind })}: ${allowed}${chosen}`
           })
-        : []
+        : [k("allPayways")]
     case "refunds":
       return isObject(value)
         ? Object.entries(value).map(
@@ -180,19 +180,19 @@ export const OptionsInForceSection = () => {
           <Table.Body>
             {data?.options.map((o) => (
               <Table.Row key={o.key} data-option={o.key}>
-                <Table.Cell className="align-top">
+                <Table.Cell className="py-3 align-top">
                   {t(`settings.options.keys.${o.key}`, {
                     defaultValue: o.key,
                   })}
                 </Table.Cell>
-                <Table.Cell className="whitespace-normal py-2">
+                <Table.Cell className="whitespace-normal py-3 align-top">
                   {describe(o, t, locale, paywayName).map((line) => (
                     <Text key={line} size="small" className="block">
                       {line}
                     </Text>
                   ))}
                 </Table.Cell>
-                <Table.Cell className="align-top">
+                <Table.Cell className="whitespace-nowrap py-3 align-top">
                   {/* Only an option someone set says so; the defaults go unmarked. */}
                   {o.source === "configuration" ? (
                     <Badge size="2xsmall" color="blue">

@@ -16,6 +16,7 @@ import { OptionsInForceSection } from "../../../components/options-in-force"
 import { Body, Section } from "../../../components/states"
 import { crumb } from "../../../components/breadcrumb"
 import { useFailureReason } from "../../../components/failure-toast"
+import { accountFormatOf } from "../../../lib/account-format"
 import { useAmounts } from "../../../lib/amounts"
 import { usePaywayName } from "../../../lib/payways"
 import {
@@ -267,15 +268,40 @@ const DirectionsTable = ({
             <Table.Cell>{limits(r)}</Table.Cell>
             {payouts ? (
               <Table.Cell>
-                <code className="txt-compact-xsmall">
-                  {dash(r.account_format)}
-                </code>
+                <AccountFormatText regex={r.account_format} />
               </Table.Cell>
             ) : null}
           </Table.Row>
         ))}
       </Table.Body>
     </Table>
+  )
+}
+
+/** A payout account's format in words ("16–19 digits"); a format of another shape as the service wrote it. */
+const AccountFormatText = ({ regex }: { regex: string | null }) => {
+  const { t } = useTranslation("piastrix")
+  const format = accountFormatOf(regex)
+  if (!format) {
+    return <code className="txt-compact-xsmall">{dash(regex)}</code>
+  }
+  const digits =
+    format.min === format.max
+      ? t("settings.directions.digits", { count: format.min })
+      : t("settings.directions.digitsRange", {
+          min: format.min,
+          max: format.max,
+        })
+  return (
+    <span>
+      {format.prefix ? (
+        <>
+          <code>{format.prefix}</code>, {t("settings.directions.then")}{" "}
+        </>
+      ) : null}
+      {digits}
+      {format.plus ? t("settings.directions.plusFirst") : ""}
+    </span>
   )
 }
 
