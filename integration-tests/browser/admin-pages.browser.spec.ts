@@ -1186,8 +1186,7 @@ piastrixIntegrationRunner(
       await page.goto(`${medusaUrl()}/app/piastrix/recipients`)
       await page
         .locator("tbody tr", { hasText: "Лавка Анны" })
-        .getByText("500,00 ₽")
-        .first()
+        .getByText("Кошелёк Piastrix")
         .waitFor()
       await admin.shot("recipients-ru")
       await page.getByRole("button", { name: "Создать", exact: true }).click()
