@@ -379,6 +379,8 @@
       url.searchParams.set("lang", other)
       link.href = `${url.pathname.split("/").pop() || "index.html"}${url.search}`
       link.setAttribute("hreflang", other)
+      // The other language's name, in that language.
+      link.setAttribute("lang", other)
       link.setAttribute("aria-label", t("language"))
     }
   }

@@ -77,10 +77,22 @@ function collectVisibleText(
     if (roots.some((other) => other !== root && other.contains(root))) {
       continue
     }
-    // A drop-down shows its chosen option only.
+    // A drop-down shows its chosen option only; an empty field its placeholder (read for words).
     for (const select of Array.from(root.querySelectorAll("select"))) {
       if (select.checkVisibility() && select.selectedOptions[0]) {
         lines.push(select.selectedOptions[0].text)
+      }
+    }
+    for (const field of Array.from(
+      // Words only: a placeholder may show how to type an amount ("100.00").
+      skip
+        ? root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+            "input[placeholder], textarea[placeholder]"
+          )
+        : []
+    )) {
+      if (!field.value && field.checkVisibility()) {
+        lines.push(field.placeholder)
       }
     }
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
@@ -124,8 +136,11 @@ export function visibleText(
     : target.evaluate(collectVisibleText, { skip })
 }
 
-/** What a person reads as words: codes and key names (`<code>`, `<kbd>`) are not words of a language. */
-export const CODES = "code, kbd"
+/**
+ * What a person reads as words of the page's language: codes and key names (`<code>`, `<kbd>`) are none, nor
+ * text marked as English on purpose (`lang="en"`: a language switch naming English in English).
+ */
+export const CODES = 'code, kbd, body [lang="en"]'
 
 /** The height the page needs to show all of itself: the admin scrolls inside its own containers. */
 function contentHeight(page: Page): Promise<number> {
@@ -191,6 +206,22 @@ export async function openTab(
         SHOTS,
         `${scenario}-${String(n).padStart(2, "0")}-${name}.png`
       )
+      // What is opening or sliding in (a modal, a toast) is shown where it comes to rest.
+      await page
+        .evaluate(() =>
+          Promise.race([
+            Promise.all(
+              document
+                .getAnimations()
+                .filter(
+                  (a) => a.effect?.getComputedTiming().iterations !== Infinity
+                )
+                .map((a) => a.finished.catch(() => null))
+            ),
+            new Promise((settle) => setTimeout(settle, 2000)),
+          ])
+        )
+        .catch(() => null)
       // The whole page in one picture: the viewport grows to the content's height for the screenshot.
       const viewport = page.viewportSize()
       const needed = await contentHeight(page).catch(() => 0)

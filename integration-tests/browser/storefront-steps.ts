@@ -163,7 +163,7 @@ export async function uploadReceipt(tab: Tab) {
     mimeType: "image/png",
     buffer: RECEIPT_PNG,
   })
-  await tab.page.locator(".receipt").getByRole("button").click()
+  await tab.page.locator(".receipt button").click()
 }
 
 /**
