@@ -89,7 +89,12 @@ const LATIN_ALLOWED = new Set(
 )
 
 /** Every currency code Intl knows (PLN, KZT, ...): a code, not a word. */
-const CURRENCY_CODES = new Set(Intl.supportedValuesOf("currency"))
+const CURRENCY_CODES = new Set(
+  // ES2022's, which the project's TypeScript lib does not declare.
+  (
+    Intl as unknown as { supportedValuesOf(key: "currency"): string[] }
+  ).supportedValuesOf("currency")
+)
 
 /**
  * Brands of more than one word that Russian writes in Latin letters, and Medusa UI's own untranslated words
