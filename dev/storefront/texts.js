@@ -285,8 +285,8 @@
       },
       transferSent: "Перевод отправлен, ждёт подтверждения",
       backToStore: "Вернуться в магазин",
-      orderPaid: "Спасибо! Заказ №{number} оплачен.",
-      orderPlaced: "Заказ №{number} оформлен.",
+      orderPaid: "Спасибо! Заказ #{number} оплачен.",
+      orderPlaced: "Заказ #{number} оформлен.",
       confirmationTo: "Подтверждение придёт на {email}.",
       awaitingTransfer:
         "Мы подтвердим заказ, как только придёт ваш перевод. Эту страницу можно закрыть.",
