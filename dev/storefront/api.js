@@ -155,7 +155,8 @@
       return ""
     }
     try {
-      return new Intl.NumberFormat("en-US", {
+      // In the page's language (texts.js): "RUB 1,250.50", "1 250,50 ₽".
+      return new Intl.NumberFormat(window.demoTexts?.locale || "en-US", {
         style: "currency",
         currency: currencyCode.toUpperCase(),
       }).format(Number(amount))

@@ -2,30 +2,14 @@
 // the start of a payment. What happens after the session exists is in checkout-next.js.
 ;(function () {
   const { store, money, saved, el } = window.demo
+  const { t, paywayName, translatePage } = window.demoTexts
   const $ = (id) => document.getElementById(id)
 
-  const KINDS = [
-    {
-      kind: "wallet",
-      title: "Piastrix wallet",
-      hint: "Pay from your Piastrix wallet on Piastrix's page.",
-    },
-    {
-      kind: "redirect",
-      title: "Card or another method, on Piastrix's page",
-      hint: "You go to the payment page and come back here.",
-    },
-    {
-      kind: "card",
-      title: "Bank card, on this page",
-      hint: "Your card details go straight to Piastrix, never through this store.",
-    },
-    {
-      kind: "bank_transfer",
-      title: "Bank transfer",
-      hint: "Transfer the amount to the details we show you; your order is placed right away.",
-    },
-  ]
+  const KINDS = ["wallet", "redirect", "card", "bank_transfer"].map((kind) => ({
+    kind,
+    title: t(`kinds.${kind}.title`),
+    hint: t(`kinds.${kind}.hint`),
+  }))
 
   const state = {
     regions: [],
@@ -89,7 +73,7 @@
       box.replaceChildren(
         el("p", {
           class: "muted",
-          text: "No products yet: run the seed (npm run dev does).",
+          text: t("noProducts"),
         })
       )
       return
@@ -106,11 +90,11 @@
             class: "price",
             text: price
               ? money(price.calculated_amount, price.currency_code)
-              : "No price",
+              : t("noPrice"),
           }),
           el("button", {
             type: "button",
-            text: "Add to cart",
+            text: t("addToCart"),
             disabled: !price,
             onclick: () => addToCart(variant.id).catch(showError),
           })
@@ -135,7 +119,7 @@
     const cart = await ensureCart()
     const { cart: updated } = await store.addItem(cart.id, variantId)
     await setCart(updated)
-    notice("Added to your cart.")
+    notice(t("added"))
   }
 
   async function removeLine(lineId) {
@@ -157,9 +141,7 @@
     const box = $("cart")
     const cart = state.cart
     if (!cart || !cart.items?.length) {
-      box.replaceChildren(
-        el("p", { class: "muted", text: "Your cart is empty." })
-      )
+      box.replaceChildren(el("p", { class: "muted", text: t("cartEmpty") }))
       $("checkout").hidden = true
       return
     }
@@ -183,8 +165,10 @@
             el("button", {
               type: "button",
               class: "link",
-              "aria-label": `Remove ${item.product_title || item.title}`,
-              text: "Remove",
+              "aria-label": t("removeItem", {
+                name: item.product_title || item.title,
+              }),
+              text: t("remove"),
               onclick: () => removeLine(item.id).catch(showError),
             })
           )
@@ -193,7 +177,7 @@
       el(
         "p",
         { class: "total" },
-        el("span", { text: "Total" }),
+        el("span", { text: t("total") }),
         el("strong", {
           id: "cart-total",
           text: money(cart.total, cart.currency_code),
@@ -222,11 +206,10 @@
         await store.directions(state.cart.id)
       )
     } catch (err) {
+      // One plain sentence; the store's own words stay in the page's console for support.
+      console.info("directions failed:", err.message)
       $("kinds").replaceChildren(
-        el("p", {
-          class: "error",
-          text: `Payment methods are unavailable: ${err.message}`,
-        })
+        el("p", { class: "error", text: t("methodsUnavailable") })
       )
       return
     }
@@ -257,7 +240,7 @@
             {},
             el("strong", { text: title }),
             el("small", {
-              text: usable.length ? hint : "Not available for this cart.",
+              text: usable.length ? hint : t("notAvailable"),
             })
           )
         )
@@ -290,7 +273,7 @@
       "select",
       {
         id: "payway",
-        "aria-label": "Payment direction",
+        "aria-label": t("direction"),
         onchange: (e) => choosePayway(e.target.value),
       },
       usable.map((d) =>
@@ -301,27 +284,26 @@
         })
       )
     )
-    box.replaceChildren(
-      el("label", { class: "field" }, "Payment direction", select)
-    )
+    box.replaceChildren(el("label", { class: "field" }, t("direction"), select))
     choosePayway(state.payway)
   }
 
   /** A direction as the payer reads it: its name and limits with the currency, never the payway's code. */
   function directionLabel(d) {
     const limits = [
-      d.min_amount && `from ${money(d.min_amount, currency())}`,
-      d.max_amount && `up to ${money(d.max_amount, currency())}`,
+      d.min_amount && t("from", { amount: money(d.min_amount, currency()) }),
+      d.max_amount && t("upTo", { amount: money(d.max_amount, currency()) }),
     ].filter(Boolean)
-    return `${d.name || d.payway}${limits.length ? ` · ${limits.join(" ")}` : ""}`
+    return `${paywayName(d.payway, d.name)}${limits.length ? ` · ${limits.join(" ")}` : ""}`
   }
 
   async function choosePayway(payway) {
     state.payway = payway
     $("pay").hidden = false
     $("pay").disabled = !payway
-    $("pay").textContent =
-      `Pay ${money(state.cart.total, state.cart.currency_code)}`
+    $("pay").textContent = t("payAmount", {
+      amount: money(state.cart.total, state.cart.currency_code),
+    })
     const box = $("quote")
     box.replaceChildren()
     if (!payway || state.kind === "wallet") {
@@ -330,9 +312,7 @@
     }
     // Pay waits for the price: the payer pays what the quote says, fee included, never a guess.
     $("pay").disabled = true
-    box.replaceChildren(
-      el("span", { class: "muted", text: "Asking Piastrix for your price…" })
-    )
+    box.replaceChildren(el("span", { class: "muted", text: t("askingPrice") }))
     try {
       const quote = await store.quote(state.cart.id, payway)
       const q = quote.quote ?? quote
@@ -340,18 +320,20 @@
         return
       }
       $("pay").disabled = false
-      $("pay").textContent = `Pay ${money(q.payer_price, currency())}`
+      $("pay").textContent = t("payAmount", {
+        amount: money(q.payer_price, currency()),
+      })
       box.replaceChildren(
-        el("span", { text: "You pay " }),
+        el("span", { text: t("youPay") }),
         el("strong", {
           "data-testid": "payer-price",
           text: money(q.payer_price, currency()),
         }),
         q.payer_fee !== undefined && Number(q.payer_fee) !== 0
           ? el("span", {
-              text: ` (including a fee of ${money(q.payer_fee, currency())})`,
+              text: t("withFee", { amount: money(q.payer_fee, currency()) }),
             })
-          : el("span", { text: " (no fee)" })
+          : el("span", { text: t("noFee") })
       )
     } catch (err) {
       if (state.payway !== payway) {
@@ -363,17 +345,14 @@
         el("span", {
           class: "error",
           "data-testid": "quote-error",
-          text:
-            err.status === 400
-              ? "This direction cannot take this order. Choose another one."
-              : "Piastrix did not give a price just now. Try again, or choose another direction.",
+          text: err.status === 400 ? t("directionRefused") : t("noPriceNow"),
         }),
         err.status === 400
           ? null
           : el("button", {
               type: "button",
               class: "button",
-              text: "Try again",
+              text: t("tryAgain"),
               onclick: () => choosePayway(payway),
             })
       )
@@ -388,7 +367,7 @@
     }
     saved.email = email
     $("pay").disabled = true
-    notice("Starting the payment…")
+    notice(t("starting"))
     try {
       if (state.cart.email !== email) {
         await store.updateCart(state.cart.id, { email })
@@ -425,23 +404,27 @@
     }
   }
 
+  /** One plain sentence for the payer; the store's own words stay in the page's console for support. */
   function showError(err) {
-    notice(err.message || String(err), "error")
+    console.info("failed:", err?.message || String(err))
+    notice(
+      err?.status === 0 ? t("storeUnreachable") : t("somethingFailed"),
+      "error"
+    )
   }
 
   async function start() {
     if (!store.config.publishableKey) {
-      notice(
-        "config.js has no publishable key: start the page with `npm run dev`.",
-        "error"
-      )
+      notice(t("noKey"), "error")
       return
     }
+    translatePage()
     $("email").value = saved.email
     $("pay").onclick = () => pay()
     if (store.config.sandboxUrl) {
-      $("env-note").textContent =
-        `Payments go to the local Piastrix sandbox (${store.config.sandboxUrl}). No real money moves.`
+      $("env-note").textContent = t("sandboxNote", {
+        url: store.config.sandboxUrl,
+      })
     }
     await loadRegions()
     if (saved.cartId) {
@@ -459,10 +442,7 @@
     await loadProducts()
     const params = new URLSearchParams(location.search)
     if (params.get("retry")) {
-      notice(
-        "Your previous payment did not go through. Choose a payment method to try again.",
-        "error"
-      )
+      notice(t("retryNotice"), "error")
     }
   }
 

@@ -3,6 +3,7 @@
 // bank-transfer requisites with a receipt upload.
 ;(function () {
   const { store, money, el } = window.demo
+  const { t, locale } = window.demoTexts
   const $ = (id) => document.getElementById(id)
 
   function returnUrl(sessionId) {
@@ -16,7 +17,7 @@
   }
 
   function redirect(action) {
-    panel(el("p", { text: "Taking you to Piastrix to pay…" }))
+    panel(el("p", { text: t("redirecting") }))
     if (action.method === "POST") {
       const form = el(
         "form",
@@ -37,7 +38,7 @@
   }
 
   async function cardForm(session) {
-    panel(el("p", { class: "muted", text: "Preparing the secure card form…" }))
+    panel(el("p", { class: "muted", text: t("preparingCard") }))
     const res = await store.cardForm(session.id)
     const token = res.card_form ?? res
     const input = (name, label, attrs = {}) =>
@@ -66,7 +67,7 @@
         name: "session_id",
         value: token.session_id,
       }),
-      input("card_number", "Card number", {
+      input("card_number", t("cardNumber"), {
         inputmode: "numeric",
         autocomplete: "cc-number",
         placeholder: "4242 4242 4242 4242",
@@ -74,33 +75,35 @@
       el(
         "div",
         { class: "row" },
-        input("expiry_month", "Month", {
+        input("expiry_month", t("month"), {
           inputmode: "numeric",
           autocomplete: "cc-exp-month",
           placeholder: "12",
           maxlength: 2,
         }),
-        input("expiry_year", "Year", {
+        input("expiry_year", t("year"), {
           inputmode: "numeric",
           autocomplete: "cc-exp-year",
           placeholder: "30",
           maxlength: 4,
         }),
-        input("cvv", "CVV", {
+        input("cvv", t("cvv"), {
           inputmode: "numeric",
           autocomplete: "cc-csc",
           placeholder: "123",
           maxlength: 4,
         })
       ),
-      input("card_holder", "Name on the card", {
+      input("card_holder", t("cardHolder"), {
         autocomplete: "cc-name",
         placeholder: "IVAN IVANOV",
       }),
       el("button", {
         class: "primary",
         type: "submit",
-        text: `Pay ${money(session.amount, session.currency_code)}`,
+        text: t("payAmount", {
+          amount: money(session.amount, session.currency_code),
+        }),
       })
     )
     form.addEventListener("submit", () => {
@@ -109,13 +112,13 @@
     })
     panel(
       el("p", {
-        text: "Enter your card. Your bank may ask you to confirm the payment (3-D Secure).",
+        text: t("cardIntro"),
       }),
       form,
       store.config.sandboxUrl
         ? el("p", {
             class: "muted small",
-            text: "Sandbox: any valid test card such as 4242 4242 4242 4242, a future expiry, any CVV; 3-D Secure code 123456 pays, any other code fails.",
+            text: t("cardSandbox"),
           })
         : null
     )
@@ -125,20 +128,20 @@
     const currency =
       r.currency && /^[a-z]{3}$/i.test(r.currency) ? r.currency : "rub"
     const rows = [
-      ["Amount to transfer", r.amount && money(r.amount, currency)],
+      [t("requisites.amount"), r.amount && money(r.amount, currency)],
       [
-        "Suggested amount (speeds up processing)",
+        t("requisites.suggested"),
         r.suggested_amount && money(r.suggested_amount, currency),
       ],
-      ["Card number", r.card],
-      ["Phone", r.phone],
-      ["Bank", r.bank],
-      ["Recipient", r.card_holder_name],
-      ["Agreement", r.qr_caption],
-      ["QR code data", r.qr_data || r.url],
+      [t("requisites.card"), r.card],
+      [t("requisites.phone"), r.phone],
+      [t("requisites.bank"), r.bank],
+      [t("requisites.recipient"), r.card_holder_name],
+      [t("requisites.agreement"), r.qr_caption],
+      [t("requisites.qr"), r.qr_data || r.url],
       [
-        "Transfer before",
-        r.expired && new Date(Number(r.expired) * 1000).toLocaleString(),
+        t("requisites.before"),
+        r.expired && new Date(Number(r.expired) * 1000).toLocaleString(locale),
       ],
     ].filter(([, value]) => value)
     return el(
@@ -154,7 +157,7 @@
   async function bankTransfer(session, cart) {
     const status = el("p", {
       class: "muted",
-      text: "Piastrix is assigning the transfer details. This takes a few seconds…",
+      text: t("assigning"),
     })
     const details = el("div")
     panel(status, details)
@@ -163,7 +166,7 @@
       if (res.ready) {
         status.replaceWith(
           el("p", {
-            text: "Transfer the amount below, then tell us you have sent it.",
+            text: t("transferIntro"),
           })
         )
         details.replaceChildren(
@@ -189,34 +192,30 @@
     })
     const upload = async () => {
       if (!file.files[0]) {
-        result.textContent = "Choose the receipt file first."
+        result.textContent = t("chooseReceipt")
         return
       }
-      result.textContent = "Uploading…"
+      result.textContent = t("uploading")
       try {
         await store.uploadReceipt(session.id, file.files[0])
-        const res = await store.receiptStatus(session.id).catch(() => null)
-        const receipts = res?.receipts ?? res ?? []
-        const last = Array.isArray(receipts)
-          ? receipts[receipts.length - 1]
-          : null
-        result.textContent = `Receipt uploaded${last?.status ? `; Piastrix status: ${last.status}` : ""}.`
+        // The service's review status is a code for the store (the admin's order card words it).
+        result.textContent = t("receiptUploaded")
         result.className = "ok small"
       } catch (err) {
-        result.textContent = `The receipt was not accepted: ${err.message}`
+        console.info("receipt refused:", err.message)
+        result.textContent = t("receiptRefused")
         result.className = "error small"
       }
     }
     return el(
       "div",
       { class: "receipt" },
-      el(
-        "label",
-        { class: "field" },
-        "Transfer receipt (JPEG, PNG, WebP, HEIF or PDF, up to 10 MB)",
-        file
-      ),
-      el("button", { type: "button", text: "Upload receipt", onclick: upload }),
+      el("label", { class: "field" }, t("receiptLabel"), file),
+      el("button", {
+        type: "button",
+        text: t("uploadReceipt"),
+        onclick: upload,
+      }),
       result
     )
   }
@@ -226,7 +225,7 @@
     const button = el("button", {
       class: "primary",
       type: "button",
-      text: "I have sent the transfer",
+      text: t("sentTransfer"),
       onclick: async () => {
         button.disabled = true
         try {
@@ -235,7 +234,8 @@
           location.assign(returnUrl(session.id))
         } catch (err) {
           button.disabled = false
-          result.textContent = `The order could not be placed: ${err.message}`
+          console.info("order not placed:", err.message)
+          result.textContent = t("orderFailed")
           result.className = "error small"
         }
       },
@@ -256,7 +256,7 @@
       case "offline":
         return panel(
           el("p", {
-            text: `Pay by ${action.method}. Your order is confirmed once Piastrix reports the payment.`,
+            text: t("payOffline", { method: action.method }),
           }),
           el("pre", {
             text: JSON.stringify(action.instructions || {}, null, 2),
@@ -264,9 +264,7 @@
           sentButton(session, cart)
         )
       default:
-        throw new Error(
-          "The payment started, but the store did not say how to continue it."
-        )
+        throw new Error(t("noNextStep"))
     }
   }
 

@@ -3,6 +3,8 @@
 // once it exists: the callback creates it even when the payer never comes back.
 ;(function () {
   const { store, money, saved, el } = window.demo
+  const { t, translatePage } = window.demoTexts
+  translatePage()
   const $ = (id) => document.getElementById(id)
   const params = new URLSearchParams(location.search)
   const sessionId =
@@ -14,27 +16,15 @@
   let completionTried = false
   let notFound = 0
 
-  const PAYMENT_STATUS = {
-    captured: "Paid",
-    completed: "Paid",
-    authorized: "Authorized",
-    awaiting: "Awaiting your payment",
-    not_paid: "Not paid",
-    partially_refunded: "Partially refunded",
-    refunded: "Refunded",
-    canceled: "Canceled",
-    requires_action: "Needs attention",
-  }
-
   /**
    * The order's payment in the payer's words. A payer who said "I have sent the transfer" is not told to pay:
    * their transfer is on its way to the store.
    */
   function paymentStatus(status, kind) {
     if (kind === "bank_transfer" && ["awaiting", "not_paid"].includes(status)) {
-      return "Transfer sent, being confirmed"
+      return t("transferSent")
     }
-    return PAYMENT_STATUS[status] || status
+    return t(`status.${status}`)
   }
 
   function say(title, text, kind = "muted") {
@@ -52,7 +42,7 @@
       el("a", {
         class: "button",
         href: "index.html",
-        text: "Back to the store",
+        text: t("backToStore"),
       })
     )
   }
@@ -73,33 +63,31 @@
     const { order } = await store.order(orderId)
     const paid = ["captured", "completed"].includes(order.payment_status)
     say(
+      t(paid ? "orderPaid" : "orderPlaced", { number: order.display_id }),
       paid
-        ? `Thank you! Order #${order.display_id} is paid.`
-        : `Order #${order.display_id} is placed.`,
-      paid
-        ? `A confirmation goes to ${order.email}.`
+        ? t("confirmationTo", { email: order.email })
         : kind === "bank_transfer"
-          ? "We confirm your order as soon as your transfer arrives. You can close this page."
-          : "We are waiting for Piastrix to confirm your payment.",
+          ? t("awaitingTransfer")
+          : t("awaitingPiastrix"),
       paid ? "ok" : "muted"
     )
     $("order").replaceChildren(
       el(
         "dl",
         { class: "summary", "data-testid": "order-summary" },
-        el("dt", { text: "Order" }),
+        el("dt", { text: t("order") }),
         el("dd", {
           "data-testid": "order-number",
           text: `#${order.display_id}`,
         }),
-        el("dt", { text: "Payment" }),
+        el("dt", { text: t("payment") }),
         el("dd", {
           "data-testid": "payment-status",
           text: paymentStatus(order.payment_status, kind),
         }),
-        el("dt", { text: "Total" }),
+        el("dt", { text: t("total") }),
         el("dd", { text: money(order.total, order.currency_code) }),
-        el("dt", { text: "Items" }),
+        el("dt", { text: t("items") }),
         el("dd", {
           text: (order.items || [])
             .map((i) => `${i.quantity} × ${i.product_title || i.title}`)
@@ -111,7 +99,7 @@
       el("a", {
         class: "button",
         href: "index.html",
-        text: "Continue shopping",
+        text: t("continueShopping"),
       })
     )
     saved.cartId = null
@@ -124,20 +112,13 @@
 
   function showFailure(state) {
     // The payer's words: the server's reason ("the service rejected the payment (status rejected)") is for the store.
-    const reason =
-      state === "expired"
-        ? "The payment expired."
-        : "The payment did not go through."
-    say(
-      "Your payment did not go through",
-      `${reason} Nothing was charged. You can try again with another payment method.`,
-      "error"
-    )
+    const reason = state === "expired" ? t("expired") : t("notThrough")
+    say(t("failedTitle"), t("failedText", { reason }), "error")
     actions(
       el("a", {
         class: "button primary",
         href: "index.html?retry=1",
-        text: "Choose another payment method",
+        text: t("chooseAnother"),
       })
     )
   }
@@ -151,17 +132,13 @@
     }
     if (status.state === "paid_without_order") {
       // Paid for a cart that changed while paying: the store has the money and a person takes it from here.
-      say(
-        "Your payment arrived",
-        "Your cart changed while you were paying, so the order could not be placed as it was. The store has your payment and will contact you by e-mail to place your order or refund you. You can close this page.",
-        "ok"
-      )
+      say(t("arrivedTitle"), t("arrivedText"), "ok")
       backToStore()
       return null
     }
     if (status.orderPlaced) {
       // Another browser, or the cart already forgotten: the order exists, but its details are the cart's to see.
-      say("Your order is placed.", "A confirmation goes to your e-mail.", "ok")
+      say(t("placedTitle"), t("placedText"), "ok")
       return null
     }
     if (
@@ -188,22 +165,13 @@
       await store.complete(cartId).catch(() => null)
       return 500
     }
-    say(
-      "Checking your payment…",
-      cameBackFailed
-        ? "Piastrix sent you back without a payment. We are checking with Piastrix…"
-        : "We are waiting for Piastrix to confirm your payment. This page updates by itself."
-    )
+    say(t("checking"), cameBackFailed ? t("sentBack") : t("waiting"))
     return waited > 120000 ? 10000 : 2000
   }
 
   async function loop() {
     if (!sessionId) {
-      say(
-        "No payment to check",
-        "This page needs a payment session. Start from the store.",
-        "error"
-      )
+      say(t("noSessionTitle"), t("noSessionText"), "error")
       backToStore()
       return
     }
@@ -215,19 +183,11 @@
       // A payment the store does not know, asked about again and again, will not appear: say so and stop.
       notFound = err.status === 404 ? notFound + 1 : 0
       if (notFound >= 3) {
-        say(
-          "We cannot find this payment",
-          "This store has no payment under this link. If you paid, the store sees it and will contact you by e-mail.",
-          "error"
-        )
+        say(t("notFoundTitle"), t("notFoundText"), "error")
         backToStore()
         return
       }
-      say(
-        "Checking your payment…",
-        "The store did not answer just now; trying again.",
-        "error"
-      )
+      say(t("checking"), t("storeSilent"), "error")
       next = 5000
     }
     if (next) {

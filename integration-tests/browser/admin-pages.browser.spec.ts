@@ -108,21 +108,19 @@ piastrixIntegrationRunner(
       expect(await line.innerText()).toContain(note)
     }
 
-    /** The admin as a user who picked Russian in their profile (where the dashboard keeps it: i18next's cookie and storage). */
-    async function openAdminInRussian(scenario: string): Promise<Tab> {
-      const tab = await openAdmin(browser, medusaUrl(), { scenario })
-      await tab.context.addCookies([
-        { name: "lng", value: "ru", url: medusaUrl() },
-      ])
-      await tab.page.evaluate(() => localStorage.setItem("lng", "ru"))
-      return tab
-    }
+    /** The admin as a user who picked Russian in their profile; `names`: the test's data in Latin letters. */
+    const openAdminInRussian = (scenario: string, names: string[] = []) =>
+      openAdmin(browser, medusaUrl(), { scenario, language: "ru", names })
 
-    /** A vendor paid to a Piastrix wallet, with `balance` available (an adjustment), made through the admin API. */
+    /**
+     * A vendor paid to a Piastrix wallet, with `balance` available (an adjustment for `reason`, in the words of
+     * whoever made it), made through the admin API.
+     */
     async function walletVendor(
       headers: Awaited<ReturnType<typeof adminHeaders>>,
       name: string,
-      balance: string
+      balance: string,
+      reason = "earnings"
     ) {
       const { recipient } = (
         await api.post(
@@ -140,7 +138,7 @@ piastrixIntegrationRunner(
       ).data
       await api.post(
         `/admin/piastrix/recipients/${recipient.id}/adjustments`,
-        { amount: balance, reason: "earnings", idempotency_key: name },
+        { amount: balance, reason, idempotency_key: name },
         headers
       )
       return recipient
@@ -304,11 +302,22 @@ piastrixIntegrationRunner(
       }
     })
 
-    /** A sale of `recipientId`'s for an order Medusa numbered, accrued and released; returns the order. */
-    async function soldInOrder(recipientId: string, key: string) {
-      const [order] = await getContainer()
-        .resolve(Modules.ORDER)
-        .createOrders([{ currency_code: "rub", email: "buyer@example.com" }])
+    /**
+     * A sale of `recipientId`'s for an order Medusa numbered (`inOrder`, or a new one), accrued and released;
+     * returns the order.
+     */
+    async function soldInOrder(
+      recipientId: string,
+      key: string,
+      inOrder?: { id: string; display_id: number }
+    ) {
+      const [order] = inOrder
+        ? [inOrder]
+        : await getContainer()
+            .resolve(Modules.ORDER)
+            .createOrders([
+              { currency_code: "rub", email: "buyer@example.com" },
+            ])
       const db = getContainer().resolve<SqlDatabase>(
         ContainerRegistrationKeys.PG_CONNECTION
       )
@@ -999,8 +1008,14 @@ piastrixIntegrationRunner(
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
       await settledRow(getContainer(), session.id, "processed")
       const order = await findOrderForCart(getContainer(), cart.id)
-      const vendor = await walletVendor(headers, "Лавка Анны", "50.00")
-      await soldInOrder(vendor.id, "browser-ru-sale")
+      const vendor = await walletVendor(
+        headers,
+        "Лавка Анны",
+        "50.00",
+        "выручка"
+      )
+      // The vendor's share is of the order paid here: the order's card shows it.
+      await soldInOrder(vendor.id, "browser-ru-sale", order)
       await api.post(
         "/admin/piastrix/payouts",
         { recipient_id: vendor.id, amount: "10.00" },
@@ -1083,6 +1098,10 @@ piastrixIntegrationRunner(
       const widget = page.getByTestId("piastrix-order-widget")
       await widget.getByText("Оплачен", { exact: true }).waitFor()
       await widget.getByText("Piastrix (карта или другой способ)").waitFor()
+      await widget
+        .getByTestId("piastrix-vendor-shares")
+        .getByText(/^Лавка Анны: [\d\s]+,\d\d\s₽$/)
+        .waitFor()
       expect(await englishIn(widget)).toEqual([])
       await widget.scrollIntoViewIfNeeded()
       await admin.shot("order-widget-ru")
@@ -1106,7 +1125,12 @@ piastrixIntegrationRunner(
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
       await settledRow(getContainer(), session.id, "needs_attention")
       // A vendor whose payout needs a person, one whose payout was canceled, and one who owes after a clawback.
-      const odd = await walletVendor(headers, "Мастерская Олега", "100.00")
+      const odd = await walletVendor(
+        headers,
+        "Мастерская Олега",
+        "100.00",
+        "выручка"
+      )
       const { payout } = (
         await api.post(
           "/admin/piastrix/payouts",
@@ -1119,7 +1143,12 @@ piastrixIntegrationRunner(
         payout.id,
         "the service debited 50.5 for a payout of 50.00"
       )
-      const canceled = await walletVendor(headers, "Сыроварня Ивана", "80.00")
+      const canceled = await walletVendor(
+        headers,
+        "Сыроварня Ивана",
+        "80.00",
+        "выручка"
+      )
       const second = (
         await api.post(
           "/admin/piastrix/payouts",
@@ -1132,7 +1161,7 @@ piastrixIntegrationRunner(
         { reason: "canceled in the admin" },
         headers
       )
-      await walletVendor(headers, "Пекарня Веры", "-1012.9")
+      await walletVendor(headers, "Пекарня Веры", "-1012.9", "возврат")
 
       admin = await openAdminInRussian("admin-ru-reasons")
       const { page } = admin
@@ -1219,11 +1248,29 @@ piastrixIntegrationRunner(
       await admin.shot("payouts-ru-reasons")
     })
 
-    it("speaks Russian when the admin does", async () => {
-      admin = await openAdminInRussian("admin-ru")
+    it("speaks Russian when the admin does: settings, recipients, a recipient's page, payouts and a quote", async () => {
+      const headers = await adminHeaders(getContainer())
+      const vendor = await walletVendor(
+        headers,
+        "Лавка Анны",
+        "500.00",
+        "выручка"
+      )
+      // A product of the store linked to the vendor: its title is the store's data, in whatever language.
+      const [product] = (
+        await api.get("/admin/products", {
+          ...headers,
+          params: { q: "Sticker pack", fields: "id,title" },
+        })
+      ).data.products
+      await api.post(
+        `/admin/piastrix/recipients/${vendor.id}/products`,
+        { add: [product.id] },
+        headers
+      )
+      admin = await openAdminInRussian("admin-ru", [product.title])
       const { page } = admin
       await page.goto(`${medusaUrl()}/app/settings/piastrix`)
-      await admin.shot("settings-ru-loaded")
       await page
         .getByRole("heading", { name: "Подключение к Piastrix" })
         .waitFor()
@@ -1235,8 +1282,44 @@ piastrixIntegrationRunner(
         .getByRole("cell", { name: /^[\d\s]+,\d\d\s₽$/ })
         .first()
         .waitFor()
-      expect(await unformattedAmountsOnScreen(page)).toEqual([])
+      // The options in force by their names and in words, not as keys and JSON.
+      const lifetime = page.locator('[data-option="timeoutMs"]')
+      await lifetime.getByText("Время на запрос к Piastrix").waitFor()
+      await lifetime.getByText("15 секунд").waitFor()
+      expect(await page.getByText(/"\w+":/).count()).toBe(0)
       await admin.shot("settings-ru")
+
+      await page.goto(`${medusaUrl()}/app/piastrix/recipients`)
+      await page
+        .locator("tbody tr", { hasText: "Лавка Анны" })
+        .getByText("Кошелёк Piastrix")
+        .waitFor()
+      await admin.shot("recipients-ru")
+      await page.getByRole("button", { name: "Создать", exact: true }).click()
+      await page.getByRole("heading", { name: "Новый получатель" }).waitFor()
+      await admin.shot("recipients-new-ru")
+      await page.keyboard.press("Escape")
+
+      await page.goto(`${medusaUrl()}/app/piastrix/recipients/${vendor.id}`)
+      await page.locator("tbody tr", { hasText: product.title }).waitFor()
+      await admin.shot("recipient-page-ru")
+
+      await page.goto(`${medusaUrl()}/app/piastrix/payouts`)
+      await page.getByRole("heading", { level: 1, name: "Выплаты" }).waitFor()
+      // The period's days as Russian writes them, not the browser's "mm/dd/yyyy".
+      const from = page.getByTestId("piastrix-payouts-from")
+      expect(await from.innerText()).toMatch(/дд\s*\.\s*мм\s*\.\s*гггг/i)
+      await admin.shot("payouts-ru")
+      await page.getByRole("button", { name: "Создать", exact: true }).click()
+      await page.getByLabel("Получатель", { exact: true }).click()
+      await page.getByRole("option", { name: "Лавка Анны" }).click()
+      await page.getByRole("button", { name: "Рассчитать" }).click()
+      const quote = page.getByTestId("piastrix-payout-quote")
+      await quote
+        .getByText(/500,00\s₽/)
+        .first()
+        .waitFor()
+      await admin.shot("payouts-quote-ru")
     })
   },
   { admin: true }

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core"
-import { openTab, type Tab } from "./chromium"
+import { CODES, openTab, visibleText, type Tab } from "./chromium"
+import { reviewText, type Finding, type Language } from "./screen-review"
 
 /**
  * What a store owner does in Medusa's admin (the production build served at `/app`), through the
@@ -12,23 +13,66 @@ export const ADMIN_CREDENTIALS = {
 }
 
 /**
+ * The plugin's part of an admin page, as the screenshot review reads it: the whole content of its own pages
+ * (with their toasts, drawers, prompts and menus), its card on an order's page; none of Medusa's other pages.
+ */
+export function pluginPart(url: URL): string | null {
+  const around =
+    "[data-sonner-toast], [role=dialog], [role=alertdialog], [role=listbox], [role=menu]"
+  if (/^\/app\/(piastrix|settings\/piastrix)(\/|$)/.test(url.pathname)) {
+    return `main, ${around}`
+  }
+  if (/^\/app\/orders\/[^/]+$/.test(url.pathname)) {
+    // Its card and its toasts; the dashboard's own forms (Create Fulfillment) are Medusa's.
+    return `[data-testid="piastrix-order-widget"], [data-sonner-toast]`
+  }
+  return null
+}
+
+/**
  * Logs in at /app/login in a fresh browser context; the session cookie then lasts for the suite.
  * `behindTls`: Medusa in production sets a `Secure` session cookie only on HTTPS requests, as a TLS proxy
  * in front of it reports them (`X-Forwarded-Proto: https`); the tab then sends that header as such a
- * proxy would.
+ * proxy would. `language`: the dashboard's language, as a user who picked it in their profile has it (i18next's
+ * cookie and storage); every screenshot of the plugin's pages is reviewed in it (`Tab.shot`), with `names`
+ * the test's data shows in Latin letters.
  */
 export async function openAdmin(
   browser: Browser,
   medusaUrl: string,
-  { behindTls = false, scenario = "admin" } = {}
+  {
+    behindTls = false,
+    scenario = "admin",
+    language = "en",
+    names = [],
+  }: {
+    behindTls?: boolean
+    scenario?: string
+    language?: Language
+    names?: string[]
+  } = {}
 ): Promise<Tab> {
-  // English labels whatever the machine's locale: the assertions read the dashboard's English texts.
-  const tab = await openTab(browser, scenario, {
-    locale: "en-US",
-    ...(behindTls
-      ? { extraHTTPHeaders: { "x-forwarded-proto": "https" } }
-      : {}),
-  })
+  // The browser's own locale stays English: the dashboard's language is the user's choice, not the machine's.
+  const tab = await openTab(
+    browser,
+    scenario,
+    {
+      locale: "en-US",
+      ...(behindTls
+        ? { extraHTTPHeaders: { "x-forwarded-proto": "https" } }
+        : {}),
+    },
+    { language, scope: pluginPart, names }
+  )
+  if (language !== "en") {
+    await tab.context.addCookies([
+      { name: "lng", value: language, url: medusaUrl },
+    ])
+    await tab.context.addInitScript(
+      (lng) => localStorage.setItem("lng", lng),
+      language
+    )
+  }
   const { page } = tab
   try {
     await page.goto(`${medusaUrl}/app/login`)
@@ -37,14 +81,15 @@ export async function openAdmin(
       .locator('input[name="password"]')
       .fill(ADMIN_CREDENTIALS.password)
     await tab.shot("login")
-    await page.getByRole("button", { name: "Continue with Email" }).click()
+    // "Continue with Email", in the dashboard's language.
+    await page.locator('form button[type="submit"]').click()
     await page.waitForURL((url) => !url.pathname.endsWith("/login"), {
       timeout: 30000,
     })
     return tab
   } catch (err) {
     // The suite keeps no handle on a tab that failed to log in: say what the page showed, then close it.
-    await tab.shot("login-failed")
+    await tab.shot("login-failed", { review: false })
     const problems = tab.problems.length
       ? `\nbrowser problems:\n  ${tab.problems.join("\n  ")}`
       : ""
@@ -75,7 +120,7 @@ export async function waitForText(
       .first()
       .waitFor({ timeout })
   } catch (err) {
-    await tab.shot("unexpected")
+    await tab.shot("unexpected", { review: false })
     const toasts = await tab.page
       .locator("[data-sonner-toast]")
       .allInnerTexts()
@@ -186,7 +231,7 @@ export async function orderInAdmin(
       widget,
     } satisfies AdminOrderView
   } catch (err) {
-    await tab.shot(`${label}-order-failed`)
+    await tab.shot(`${label}-order-failed`, { review: false })
     throw err
   }
 }
@@ -245,47 +290,35 @@ export const shownAmount = (value: string, currency = "RUB") =>
       .format as unknown as (exact: string) => string
   )(value).replace(/[\u00a0\u202f]/g, " ")
 
-/** Internal ids a store owner should not have to read: sessions, orders, payouts. */
-const RAW_ID = "(?:payses_|order_01|pxpo_)[0-9A-Za-z]*"
-
-/** What the page shows outside the plugin's Details disclosures (which keep ids and raw values for support). */
-async function matchesOnScreen(page: Page, source: string): Promise<string[]> {
-  return page.evaluate((source) => {
-    const body = document.body.cloneNode(true) as HTMLElement
-    body
-      .querySelectorAll('[data-testid="piastrix-details"], script, style')
-      .forEach((node) => node.remove())
-    return body.textContent?.match(new RegExp(source, "g")) ?? []
-  }, source)
+/** What the screenshot review finds by `rule` in the plugin's part of the page (`pluginPart`), or in one `part` of it. */
+async function found(
+  target: Page | Locator,
+  rule: Finding["rule"],
+  language: Language
+): Promise<string[]> {
+  const scope =
+    "goto" in target ? (pluginPart(new URL(target.url())) ?? "body") : "body"
+  const [text, words] = await Promise.all([
+    visibleText(target, scope),
+    visibleText(target, scope, CODES),
+  ])
+  return reviewText(text, language, { words })
+    .filter((f) => f.rule === rule)
+    .map((f) => f.text)
 }
 
 /** The internal ids the page shows; a page that names things as people do shows none. */
-export const rawIdsOnScreen = (page: Page) => matchesOnScreen(page, RAW_ID)
+export const rawIdsOnScreen = (page: Page) => found(page, "raw id", "en")
 
-/**
- * Amounts a Russian page shows as the API sends them ("250.00"), not formatted as Russian reads them
- * ("250,00 ₽"). Dates ("26.11.2026") and versions ("2.21.2") are not amounts.
- */
+/** Amounts a Russian page shows as the API sends them ("250.00"), not as Russian reads them ("250,00 ₽"). */
 export const unformattedAmountsOnScreen = (page: Page) =>
-  matchesOnScreen(page, String.raw`(?<![\d.,])\d+\.\d{1,2}(?![\d.])`)
+  found(page, "unformatted amount", "ru")
 
-/**
- * English sentences on a Russian page, outside Details: three or more English words in a row ("paid, but the
- * payment session no longer exists"), as the server's reasons and notes are written. Names (Piastrix, an
- * e-mail, a payway such as card_rub) are single words and pass.
- */
-const ENGLISH = String.raw`\b[A-Za-z]+(?:[,:;]? [A-Za-z]+){2,}\b`
-export const englishOnScreen = (page: Page) => matchesOnScreen(page, ENGLISH)
+/** English words on a Russian page (screen-review.ts: Latin words outside names, codes and addresses). */
+export const englishOnScreen = (page: Page) => found(page, "English", "ru")
 
 /** `englishOnScreen` within one part of a page (the plugin's card on a page of Medusa's own). */
-export const englishIn = (part: Locator) =>
-  part.evaluate((element, source) => {
-    const copy = element.cloneNode(true) as HTMLElement
-    copy
-      .querySelectorAll('[data-testid="piastrix-details"]')
-      .forEach((node) => node.remove())
-    return copy.textContent?.match(new RegExp(source, "g")) ?? []
-  }, ENGLISH)
+export const englishIn = (part: Locator) => found(part, "English", "ru")
 
 /**
  * The colour of the toast showing `text`, read from its icon as Medusa's toasts draw it: green for success,

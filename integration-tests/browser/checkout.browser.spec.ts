@@ -119,9 +119,40 @@ piastrixIntegrationRunner(
       )
     }
 
-    async function open(name: string) {
+    /**
+     * A payer's tab, in `language` (the demo store's own switch, kept in its storage); each screenshot of the
+     * demo storefront is reviewed (`Tab.shot`), not the service's own pages (its payment page, 3-D Secure).
+     */
+    async function open(name: string, language: "en" | "ru" = "en") {
       scenario = name
-      tab = await openTab(browser, name)
+      // The browser's own locale stays English: the page's language is the payer's choice on the page.
+      tab = await openTab(
+        browser,
+        name,
+        { locale: "en-US" },
+        {
+          language,
+          scope: (url) =>
+            url.origin === new URL(storefront.url).origin ? "body" : null,
+          // The store's data and the sandbox's requisites, in Latin letters whatever the page's language.
+          names: [
+            "E-book: Paying with Piastrix",
+            "Gift card 5000",
+            "Sticker pack",
+            "Russia",
+            "United States",
+            "Europe",
+            "Sandbox Bank",
+            "IVAN SANDBOXOV",
+          ],
+        }
+      )
+      if (language !== "en") {
+        await tab.context.addInitScript(
+          (lang) => localStorage.setItem("demo.lang", lang),
+          language
+        )
+      }
       return tab
     }
 
@@ -387,6 +418,57 @@ piastrixIntegrationRunner(
       expect(confirmed.widget).not.toContain("Check status now")
     })
 
+    it("a Russian payer pays by wallet, fails and retries a card, and sends a bank transfer, all in Russian", async () => {
+      await open("ru-checkout", "ru")
+      const { page } = tab
+      // Wallet: paid, the return page in Russian with the amount as Russian writes it.
+      await fillCart(tab, storefront.url, "RUB", "E-book")
+      await page.getByRole("heading", { name: "Товары" }).waitFor()
+      expect(await page.locator("#cart-total").innerText()).toMatch(
+        /^1\s250,50\s₽$/
+      )
+      await choosePayment(tab, "wallet")
+      await pay(tab)
+      await onPayerPage(tab, "pay")
+      await expectReturnPage(tab, /оплачен/)
+      expect((await orderOnReturnPage(tab)).payment).toBe("Оплачен")
+
+      // A card with a wrong 3-D Secure code: the failure in the payer's words, then another method that pays.
+      await fillCart(tab, storefront.url, "RUB", "Sticker pack")
+      const price = await choosePayment(tab, "card")
+      expect(price).toMatch(/^[\d\s]+,\d\d\s₽$/)
+      expect(await page.locator("#pay").innerText()).toBe(`Оплатить ${price}`)
+      await pay(tab)
+      await payByCardForm(tab, "000000")
+      await expectReturnPage(tab, /Оплата не прошла/)
+      await page
+        .getByRole("link", { name: "Выбрать другой способ оплаты" })
+        .click()
+      await page.locator("#notice", { hasText: "не прошла" }).waitFor()
+      await tab.shot("retry-notice")
+      await choosePayment(tab, "redirect")
+      await pay(tab)
+      await onPayerPage(tab, "pay")
+      await expectReturnPage(tab, /оплачен/)
+
+      // A bank transfer: the requisites and the receipt in Russian, the order placed while the money travels.
+      await fillCart(tab, storefront.url, "RUB", "Gift card")
+      await choosePayment(tab, "bank_transfer")
+      await pay(tab)
+      await page.getByTestId("requisites").waitFor({ timeout: 40000 })
+      await tab.shot("requisites")
+      await uploadReceipt(tab)
+      await page
+        .locator(".receipt p", { hasText: "Квитанция загружена" })
+        .waitFor()
+      await tab.shot("receipt")
+      await page.getByRole("button", { name: "Я отправил перевод" }).click()
+      await expectReturnPage(tab, /оформлен/)
+      expect((await orderOnReturnPage(tab)).payment).toBe(
+        "Перевод отправлен, ждёт подтверждения"
+      )
+    })
+
     it("a paid order of the dev store is fulfilled in the admin with Create Fulfillment, and its vendor's share appears", async () => {
       // What `npm run dev` adds to this store (docs/demo-store.md); the runner restores the database after.
       await seedFulfilment(getContainer(), seed())
@@ -417,7 +499,7 @@ piastrixIntegrationRunner(
       const shares = page.getByTestId("piastrix-vendor-shares")
       for (let attempt = 0; !(await shares.isVisible()); attempt++) {
         if (attempt === 20) {
-          await admin!.shot("fulfil-in-admin-no-share")
+          await admin!.shot("fulfil-in-admin-no-share", { review: false })
           throw new Error("the order page shows no vendor's share")
         }
         await page.reload()

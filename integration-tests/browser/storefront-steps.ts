@@ -43,7 +43,8 @@ export async function fillCart(
     .getAttribute("value")
   await region.selectOption(value!)
   const card = page.locator("article.product", { hasText: product })
-  await card.getByRole("button", { name: "Add to cart" }).click()
+  // "Add to cart", in the page's language: the card's one button.
+  await card.getByRole("button").click()
   await page.locator("#cart-total").waitFor()
   await tab.shot("cart")
 }
@@ -92,7 +93,7 @@ export async function expectReturnPage(
     .waitFor({ timeout: timeoutMs })
     .catch(async (err: Error) => {
       // Say what the payer saw instead, with a screenshot, not only what was awaited.
-      await tab.shot("return-unexpected")
+      await tab.shot("return-unexpected", { review: false })
       const shown = await page
         .locator("#result-title, #result-text")
         .allInnerTexts()
@@ -155,14 +156,14 @@ const RECEIPT_PNG = Buffer.from(
   "base64"
 )
 
-/** The bank transfer's receipt, chosen in the page's file input and sent with its "Upload receipt" button. */
+/** The bank transfer's receipt, chosen in the page's file input and sent with its "Upload receipt" button (in the page's language). */
 export async function uploadReceipt(tab: Tab) {
   await tab.page.locator('input[type="file"]').setInputFiles({
     name: "receipt.png",
     mimeType: "image/png",
     buffer: RECEIPT_PNG,
   })
-  await tab.page.getByRole("button", { name: "Upload receipt" }).click()
+  await tab.page.locator(".receipt button").click()
 }
 
 /**

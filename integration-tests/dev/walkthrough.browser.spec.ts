@@ -128,7 +128,7 @@ it("from a fresh npm run dev: a wallet payment, the order fulfilled in the admin
   const shares = page.getByTestId("piastrix-vendor-shares")
   for (let attempt = 0; !(await shares.isVisible()); attempt++) {
     if (attempt === 30) {
-      await admin.shot("walkthrough-no-share")
+      await admin.shot("walkthrough-no-share", { review: false })
       throw new Error("the order page shows no vendor's share")
     }
     await page.reload()

@@ -1076,6 +1076,11 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         headers
       )
       expect(retried.data.payout.status).toBe("processing")
+      // In flight again: the reason it needed attention is not shown as if it were current.
+      expect(retried.data.payout).toMatchObject({
+        last_error: null,
+        last_error_message: null,
+      })
       await syncPayoutsInFlight(payoutContextOf(getContainer()))
       expect(
         (await api.get(`/admin/piastrix/payouts/${payout.id}`, headers)).data

@@ -749,7 +749,7 @@ describe.each(MEDUSA_VERSIONS)(
           await tab.shot(`installed-${medusaVersion}-settings`)
           expect(unexpectedProblems(tab.problems)).toEqual([])
         } catch (err) {
-          await tab.shot(`installed-${medusaVersion}-failed`)
+          await tab.shot(`installed-${medusaVersion}-failed`, { review: false })
           fs.writeFileSync(
             path.join(
               ROOT,

@@ -1,4 +1,4 @@
-import { Input, Label, Select } from "@medusajs/ui"
+import { DatePicker, I18nProvider, Input, Label, Select } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { SCHEDULES } from "../lib/api"
@@ -107,6 +107,51 @@ export const ScheduleField = ({
   )
 }
 
+/** A calendar day ("2026-11-27") as the date picker holds it: that day's local midnight. */
+const dayToDate = (day: string) => (day ? new Date(`${day}T00:00:00`) : null)
+const dateToDay = (date: Date | null) =>
+  date
+    ? [
+        date.getFullYear(),
+        String(date.getMonth() + 1).padStart(2, "0"),
+        String(date.getDate()).padStart(2, "0"),
+      ].join("-")
+    : ""
+
+/**
+ * A labelled calendar day, as Medusa's date filters pick one (its `DatePicker`), written in the admin's language
+ * ("27.11.2026" on a Russian page), whatever the browser's own locale; `value` and `onChange` carry the day
+ * as "2026-11-27".
+ */
+export const DayField = ({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (day: string) => void
+}) => {
+  const { i18n } = useTranslation("piastrix")
+  return (
+    <Field id={id} label={label}>
+      <div data-testid={id}>
+        <I18nProvider locale={i18n.language || "en"}>
+          <DatePicker
+            id={id}
+            aria-label={label}
+            size="small"
+            value={dayToDate(value)}
+            onChange={(date) => onChange(dateToDay(date))}
+          />
+        </I18nProvider>
+      </div>
+    </Field>
+  )
+}
+
 /** A creation period, two days in UTC (`lib/period.ts` turns them into the API's bounds); `id` prefixes the fields' ids. */
 export const PeriodFields = ({
   id,
@@ -124,17 +169,15 @@ export const PeriodFields = ({
   const { t } = useTranslation("piastrix")
   return (
     <>
-      <TextField
+      <DayField
         id={`${id}-from`}
         label={t("recipients.from")}
-        type="date"
         value={from}
         onChange={onFrom}
       />
-      <TextField
+      <DayField
         id={`${id}-to`}
         label={t("recipients.to")}
-        type="date"
         value={to}
         onChange={onTo}
       />

@@ -8,7 +8,7 @@ import {
   useRecipients,
   type PayoutQuote,
 } from "../lib/api"
-import { useAmounts } from "../lib/amounts"
+import { decimalOf, useAmounts } from "../lib/amounts"
 import { useConfirm } from "../lib/confirm"
 import { usePaywayName } from "../lib/payways"
 import { runMutation } from "../lib/run-mutation"
@@ -104,7 +104,7 @@ export const NewPayout = ({
   onOpenChange: (open: boolean) => void
 }) => {
   const { t } = useTranslation("piastrix")
-  const { amount: shown } = useAmounts()
+  const { amount: shown, number } = useAmounts()
   const paywayName = usePaywayName()
   const confirm = useConfirm()
   const { data } = useRecipients()
@@ -176,7 +176,7 @@ export const NewPayout = ({
           void create(quote)
           return
         }
-        const trimmed = amount.trim()
+        const trimmed = decimalOf(amount)
         runMutation(
           ask,
           trimmed
@@ -246,7 +246,7 @@ export const NewPayout = ({
         <TextField
           id="piastrix-payout-amount"
           label={t("payouts.amountOptional")}
-          placeholder="100.00"
+          placeholder={number("100.00")}
           value={amount}
           onChange={changed(setAmount)}
         />

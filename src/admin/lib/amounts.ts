@@ -96,6 +96,19 @@ export function formatAmount(
   return currency ? `${number} ${currency.toUpperCase()}` : number
 }
 
+/**
+ * An amount as typed in the reader's way ("1 250,50", "-10,00", "1,250.50") as the API's decimal ("1250.50"):
+ * spaces dropped, a comma as the decimal point when no point is there, grouping commas dropped otherwise.
+ * Text that is no decimal is kept as typed, for the server to refuse by name.
+ */
+export function decimalOf(typed: string): string {
+  const compact = typed.trim().replace(/[\s\u00a0\u202f]/g, "")
+  const decimal = compact.includes(".")
+    ? compact.replace(/,/g, "")
+    : compact.replace(",", ".")
+  return DECIMAL.test(decimal) ? decimal : typed.trim()
+}
+
 /** `amount(value, currency)` and `number(value)` in the admin's language. */
 export function useAmounts() {
   const { i18n } = useTranslation("piastrix")

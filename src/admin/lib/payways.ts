@@ -13,7 +13,8 @@ export function usePaywayName() {
       if (!payway) {
         return serviceName ?? ""
       }
-      const stem = payway.replace(/_[a-z]{3}$/, "")
+      // The currency's code ends it, by letters (card_rub) or by number (piastrix_transfer_643).
+      const stem = payway.replace(/_(?:[a-z]{3}|\d{3})$/, "")
       return t(`payways.${stem}`, { defaultValue: serviceName || payway })
     },
     [t]

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next"
 import { TextField } from "../field"
 import { FormDrawer } from "../form-drawer"
 import { useAdjustBalance, type RecipientView } from "../../lib/api"
-import { useAmounts } from "../../lib/amounts"
+import { decimalOf, useAmounts } from "../../lib/amounts"
 import { useConfirm } from "../../lib/confirm"
 import { runMutation } from "../../lib/run-mutation"
 import { useFailureToast } from "../failure-toast"
@@ -25,7 +25,7 @@ export function AdjustDrawer({
   onOpenChange: (open: boolean) => void
 }) {
   const { t } = useTranslation("piastrix")
-  const { amount: shown } = useAmounts()
+  const { amount: shown, number } = useAmounts()
   const confirm = useConfirm()
   const adjust = useAdjustBalance(recipient.id)
   const failed = useFailureToast()
@@ -51,7 +51,7 @@ export function AdjustDrawer({
         const yes = await confirm({
           title: t("recipients.adjustTitle"),
           description: t("recipients.adjustDescription", {
-            amount: shown(amount.trim(), currency),
+            amount: shown(decimalOf(amount), currency),
             name: recipient.name,
           }),
           confirmText: t("recipients.adjust"),
@@ -61,7 +61,7 @@ export function AdjustDrawer({
         }
         runMutation(
           adjust,
-          { amount: amount.trim(), reason, idempotency_key: key },
+          { amount: decimalOf(amount), reason, idempotency_key: key },
           () => {
             toast.success(t("recipients.adjusted"))
             onOpenChange(false)
@@ -81,7 +81,7 @@ export function AdjustDrawer({
       <TextField
         id="piastrix-adjust-amount"
         label={t("recipients.adjustAmount")}
-        placeholder="-10.00"
+        placeholder={number("-10.00")}
         value={amount}
         onChange={setAmount}
       />

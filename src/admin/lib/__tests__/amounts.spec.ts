@@ -1,4 +1,4 @@
-import { formatAmount, formatNumber } from "../amounts"
+import { decimalOf, formatAmount, formatNumber } from "../amounts"
 
 // Intl separates groups with no-break spaces; compared with plain ones.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ")
@@ -39,5 +39,13 @@ describe("amounts as a person reads them", () => {
     expect(formatNumber("2.5", "ru")).toBe("2,5")
     expect(formatNumber("2.5", "en")).toBe("2.5")
     expect(formatNumber(undefined, "en")).toBe("—")
+  })
+
+  it("reads an amount typed the reader's way as the API's decimal", () => {
+    expect(decimalOf("1 250,50")).toBe("1250.50")
+    expect(decimalOf("-10,00")).toBe("-10.00")
+    expect(decimalOf("1,250.50")).toBe("1250.50")
+    expect(decimalOf(" 300.00 ")).toBe("300.00")
+    expect(decimalOf("ten")).toBe("ten")
   })
 })

@@ -572,7 +572,8 @@ export function retryPayout(
     db,
     id,
     ["needs_attention"],
-    `status = 'processing', claimed_until = null`
+    // Why it needed attention is history once it is in flight again: a new read notes its own reason.
+    `status = 'processing', claimed_until = null, last_error = null, last_error_code = null`
   )
 }
 

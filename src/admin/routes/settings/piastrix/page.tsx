@@ -12,9 +12,11 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Details } from "../../../components/details"
 import { OperationalSettingsSection } from "../../../components/operational-settings"
+import { OptionsInForceSection } from "../../../components/options-in-force"
 import { Body, Section } from "../../../components/states"
 import { crumb } from "../../../components/breadcrumb"
 import { useFailureReason } from "../../../components/failure-toast"
+import { accountFormatOf } from "../../../lib/account-format"
 import { useAmounts } from "../../../lib/amounts"
 import { usePaywayName } from "../../../lib/payways"
 import {
@@ -22,7 +24,6 @@ import {
   useBalances,
   useConnectionTest,
   useDirections,
-  useSettings,
   type CredentialsState,
   type DirectionRow,
 } from "../../../lib/api"
@@ -267,15 +268,40 @@ const DirectionsTable = ({
             <Table.Cell>{limits(r)}</Table.Cell>
             {payouts ? (
               <Table.Cell>
-                <code className="txt-compact-xsmall">
-                  {dash(r.account_format)}
-                </code>
+                <AccountFormatText regex={r.account_format} />
               </Table.Cell>
             ) : null}
           </Table.Row>
         ))}
       </Table.Body>
     </Table>
+  )
+}
+
+/** A payout account's format in words ("16–19 digits"); a format of another shape as the service wrote it. */
+const AccountFormatText = ({ regex }: { regex: string | null }) => {
+  const { t } = useTranslation("piastrix")
+  const format = accountFormatOf(regex)
+  if (!format) {
+    return <code className="txt-compact-xsmall">{dash(regex)}</code>
+  }
+  const digits =
+    format.min === format.max
+      ? t("settings.directions.digits", { count: format.min })
+      : t("settings.directions.digitsRange", {
+          min: format.min,
+          max: format.max,
+        })
+  return (
+    <span>
+      {format.prefix ? (
+        <>
+          <code>{format.prefix}</code>, {t("settings.directions.then")}{" "}
+        </>
+      ) : null}
+      {digits}
+      {format.plus ? t("settings.directions.plusFirst") : ""}
+    </span>
   )
 }
 
@@ -306,69 +332,13 @@ const DirectionsSection = () => {
   )
 }
 
-const OptionsSection = () => {
-  const { t } = useTranslation("piastrix")
-  const { data, isLoading, error } = useSettings()
-  return (
-    <Section title={t("settings.options.title")}>
-      <Body loading={isLoading} error={error}>
-        <div className="flex flex-col gap-y-1 px-6 py-4">
-          <Text size="small">
-            {t("settings.options.callbackUrl")}:{" "}
-            <code>
-              {data?.callback_url ?? t("settings.options.noCallback")}
-            </code>
-          </Text>
-          <Text size="small" className="text-ui-fg-subtle">
-            {t("settings.options.providers")}: {data?.provider_ids.join(", ")}
-          </Text>
-        </div>
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>
-                {t("settings.options.option")}
-              </Table.HeaderCell>
-              <Table.HeaderCell>{t("settings.options.value")}</Table.HeaderCell>
-              <Table.HeaderCell>
-                {t("settings.options.source")}
-              </Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data?.options.map((o) => (
-              <Table.Row key={o.key}>
-                <Table.Cell>
-                  <code>{o.key}</code>
-                </Table.Cell>
-                <Table.Cell className="max-w-[420px] truncate">
-                  <code className="txt-compact-xsmall">
-                    {o.value === null ? "—" : JSON.stringify(o.value)}
-                  </code>
-                </Table.Cell>
-                <Table.Cell>
-                  {/* Only an option someone set says so; the defaults go unmarked. */}
-                  {o.source === "configuration" ? (
-                    <Badge size="2xsmall" color="blue">
-                      {t(`settings.options.${o.source}`)}
-                    </Badge>
-                  ) : null}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
-      </Body>
-    </Section>
-  )
-}
-
 /**
  * Settings → Piastrix: the connection, the shop's balances and directions, the operational settings
- * (components/operational-settings.tsx) and the options in force. Over 300 lines: independent sections of
- * this one page, each a small component used nowhere else. The balances, directions and options are Medusa's
- * plain `Table`, not `DataTable` (the lists' table, components/data-list.tsx): each is a short reading shown
- * whole (a row per currency, per direction, per option), with nothing to page, filter, sort or open.
+ * (components/operational-settings.tsx) and the options in force (src/admin/components/options-in-force.tsx).
+ * Over 300 lines: independent sections of this one page, each a small component used nowhere else. The
+ * balances and directions are Medusa's plain `Table`, not `DataTable` (the lists' table,
+ * components/data-list.tsx): each is a short reading shown whole (a row per currency, per direction), with
+ * nothing to page, filter, sort or open.
  */
 const PiastrixSettingsPage = () => {
   const { t } = useTranslation("piastrix")
@@ -383,7 +353,7 @@ const PiastrixSettingsPage = () => {
       <BalancesSection />
       <DirectionsSection />
       <OperationalSettingsSection />
-      <OptionsSection />
+      <OptionsInForceSection />
     </div>
   )
 }
