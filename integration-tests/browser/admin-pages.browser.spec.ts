@@ -538,7 +538,7 @@ piastrixIntegrationRunner(
       await saveResolution(
         admin,
         line,
-        "refunded 1250.50 USD at Piastrix, ticket 4412",
+        "refunded USD 1,250.50 at Piastrix, ticket 4412",
         "inbox-resolving-payment"
       )
       // The count in the navigation no longer counts it.
@@ -562,7 +562,7 @@ piastrixIntegrationRunner(
         .then((r: { rows: unknown[] }) => r.rows)
       expect(registered).toMatchObject({
         state: "paid_without_order",
-        resolution_note: "refunded 1250.50 USD at Piastrix, ticket 4412",
+        resolution_note: "refunded USD 1,250.50 at Piastrix, ticket 4412",
         resolved_at: expect.any(Date),
       })
     })
