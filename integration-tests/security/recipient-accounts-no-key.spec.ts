@@ -1,4 +1,3 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   createAccountCipher,
   parseAccountKey,
@@ -13,11 +12,9 @@ import {
   getPayout,
 } from "../../src/modules/piastrix/repositories/payouts"
 import { sendPendingPayouts } from "../../src/modules/piastrix/repositories/runs"
-import { type SqlDatabase } from "../../src/modules/piastrix/repositories/ledger"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
-import { adminHeaders } from "../helpers/admin-api"
 import { sandboxControl } from "../helpers/callbacks"
-import { expectPayoutInvariants } from "../helpers/payouts"
+import { adminPayoutTests } from "../helpers/payouts"
 import { piastrixIntegrationRunner, TEST_ACCOUNT_KEY } from "../helpers/runner"
 import { refused } from "../helpers/store-routes"
 
@@ -47,23 +44,11 @@ const card = {
 
 piastrixIntegrationRunner(
   ({ api, getContainer, sandbox }) => {
-    let headers: { headers: Record<string, string> }
-    let db: SqlDatabase
-
-    beforeEach(async () => {
-      await sandboxControl(sandbox(), "POST", "reset")
-      headers = await adminHeaders(getContainer())
-      db = getContainer().resolve<SqlDatabase>(
-        ContainerRegistrationKeys.PG_CONNECTION
-      )
-    })
-
-    afterEach(async () => {
-      await expectPayoutInvariants(db, sandbox())
-    })
+    const current = adminPayoutTests({ getContainer, sandbox })
 
     /** The vendor as the store wrote it while it had its key (the suites' key), with earnings and an open payout. */
     async function vendorFromBeforeTheKeyWentAway() {
+      const { db } = current
       const sealed = sealAccountFields(
         createAccountCipher(
           parseAccountKey(TEST_ACCOUNT_KEY, "PIASTRIX_ACCOUNT_KEY")
@@ -100,6 +85,7 @@ piastrixIntegrationRunner(
     }
 
     it("without an account key: recipients, quotes and payouts are refused naming PIASTRIX_ACCOUNT_KEY, a payout waits, payments' routes answer", async () => {
+      const { db, headers } = current
       const payout = await vendorFromBeforeTheKeyWentAway()
 
       for (const request of [
