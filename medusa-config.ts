@@ -20,9 +20,9 @@ const piastrix = {
   shopId: Number(process.env.PIASTRIX_SHOP_ID || 1),
   secretKey: process.env.PIASTRIX_SECRET_KEY || "sandbox-secret",
   // Encrypts vendors' payout accounts at rest. The fallback is a development key, public in this repository:
-  // a real store sets its own (README, "Payouts").
+  // a real store sets its own (README, "Payouts"). Set empty, there is none (a store without a key).
   accountKey:
-    process.env.PIASTRIX_ACCOUNT_KEY ||
+    process.env.PIASTRIX_ACCOUNT_KEY ??
     "GwR8djnBFrqdPbaBdkcR3z+I/AEZKls36H1x6CPtvxk=",
   previousAccountKeys: process.env.PIASTRIX_PREVIOUS_ACCOUNT_KEYS,
   apiUrl: sandboxUrl,

@@ -7,7 +7,10 @@ import {
   type SqlDatabase,
 } from "../../src/modules/piastrix/repositories/ledger"
 import { type Payout } from "../../src/modules/piastrix/repositories/payouts"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { adminHeaders } from "./admin-api"
 import { sandboxControl } from "./callbacks"
+import type { PiastrixSuite } from "./runner"
 
 /** A recipient's balances in `currency` as text with two decimals (an account with no entry is 0.00). */
 export async function balancesOf(
@@ -52,6 +55,30 @@ export async function expectPayoutInvariants(
     expect.objectContaining({ balanced: true, unbalanced_transactions: [] })
   )
   expect(await payoutPollViolations(sandbox)).toEqual([])
+}
+
+/**
+ * The hooks of a suite calling the admin's payout routes: before each test the sandbox reset, an admin's
+ * headers and the database read into the returned object; after each, `expectPayoutInvariants`.
+ */
+export function adminPayoutTests(
+  suite: Pick<PiastrixSuite, "getContainer" | "sandbox">
+) {
+  const current = {} as {
+    headers: { headers: Record<string, string> }
+    db: SqlDatabase
+  }
+  beforeEach(async () => {
+    await sandboxControl(suite.sandbox(), "POST", "reset")
+    current.headers = await adminHeaders(suite.getContainer())
+    current.db = suite
+      .getContainer()
+      .resolve<SqlDatabase>(ContainerRegistrationKeys.PG_CONNECTION)
+  })
+  afterEach(async () => {
+    await expectPayoutInvariants(current.db, suite.sandbox())
+  })
+  return current
 }
 
 type RequestCount = { total: number; handled: number }

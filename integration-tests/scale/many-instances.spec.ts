@@ -521,10 +521,11 @@ it("kept the service's polling limits across the whole installation, and logged 
   }
 })
 
-it("ran each tick of a minute job on one worker only (Medusa's scheduler on Redis), read from the workers' logs", () => {
-  // Every run of the jobs due each minute, on any worker, with the tick it ran for (`logJobTick`). A tick run
-  // on both workers would be logged twice; schedulers of their own on each worker would run a job about twice
-  // a minute. Read from what the suite already did: nothing waits here.
+/**
+ * Every run of the jobs due each minute, on any worker, with the tick it ran for (`logJobTick`), by job.
+ * A run the killed worker began before its kill may be run again by the other: the same tick, once more.
+ */
+function minuteJobRuns() {
   const runs = new Map<
     string,
     Array<{ tick: string; worker: string; killed: boolean }>
@@ -534,7 +535,6 @@ it("ran each tick of a minute job on one worker only (Medusa's scheduler on Redi
       .output()
       .matchAll(/Piastrix job ([\w-]+): tick (\d{4}-\d\d-\d\dT[\d:.]+Z)/g)) {
       const [, job, tick] = found
-      // A run the killed worker began before its kill may be run again by the other: the same tick, once more.
       const killed = i === 0 && found.index! < killedOutput
       runs.set(job, [
         ...(runs.get(job) ?? []),
@@ -542,6 +542,13 @@ it("ran each tick of a minute job on one worker only (Medusa's scheduler on Redi
       ])
     }
   }
+  return runs
+}
+
+it("ran each tick of a minute job on one worker only (Medusa's scheduler on Redis), read from the workers' logs", async () => {
+  // A tick run on both workers would be logged twice; schedulers of their own on each worker would run a job
+  // about twice a minute. First what the suite already did, then the next minutes with both workers up.
+  const runs = minuteJobRuns()
   const WORKER_STARTS = 3
   const minuteJobs = [
     "send-piastrix-payouts",
@@ -588,4 +595,41 @@ it("ran each tick of a minute job on one worker only (Medusa's scheduler on Redi
   )
   // And the ticks went to both workers (the payout test above needs it too).
   expect(Math.max(...seen.map((s) => s.workers))).toBe(2)
+
+  // Both workers up and none to start: from now on each job runs once a minute, on one of them. The suite
+  // before gives them little time up together (a minute may pass without a tick in it), so wait for two runs
+  // of each job: one minute's, then the next one's; with a scheduler of its own per worker, both workers run
+  // the first minute's tick.
+  const since = Date.now()
+  const runsSince = () => {
+    const now = minuteJobRuns()
+    return minuteJobs.map((job) =>
+      (now.get(job) ?? []).filter((r) => Date.parse(r.tick) > since)
+    )
+  }
+  await waitFor(
+    async () => runsSince().every((r) => r.length >= 2),
+    300_000
+  ).catch((error) => {
+    throw new Error(`${error.message}: ${JSON.stringify(runsSince())}`)
+  })
+  process.stdout.write(
+    `minute jobs' runs with both workers up, after ${Math.round((Date.now() - since) / 1000)} s: ${JSON.stringify(runsSince())}\n`
+  )
+  expect(
+    runsSince().map((r, i) => {
+      const minutes = r.map((run) => Math.floor(Date.parse(run.tick) / 60_000))
+      return {
+        job: minuteJobs[i],
+        oncePerMinute: new Set(minutes).size === minutes.length,
+        ticks: r.map((run) => `${run.tick} ${run.worker}`),
+      }
+    })
+  ).toEqual(
+    minuteJobs.map((job) => ({
+      job,
+      oncePerMinute: true,
+      ticks: expect.any(Array),
+    }))
+  )
 })

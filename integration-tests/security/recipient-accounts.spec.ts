@@ -13,10 +13,9 @@ import {
 import { getPayout } from "../../src/modules/piastrix/repositories/payouts"
 import { sendPendingPayouts } from "../../src/modules/piastrix/repositories/runs"
 import { type SqlDatabase } from "../../src/modules/piastrix/repositories/ledger"
-import piastrixModule, { PIASTRIX_MODULE } from "../../src/modules/piastrix"
+import piastrixModule from "../../src/modules/piastrix"
 import sealStoredAccountsLoader from "../../src/modules/piastrix/loaders/seal-stored-accounts"
 import { payoutContextOf } from "../../src/modules/piastrix/payout-context"
-import type PiastrixModuleService from "../../src/modules/piastrix/service"
 import { adminHeaders } from "../helpers/admin-api"
 import { sandboxControl } from "../helpers/callbacks"
 import { expectPayoutInvariants } from "../helpers/payouts"
@@ -388,79 +387,6 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
     expect(await getPayout(db, payout.id)).toMatchObject({
       status: "needs_attention",
       last_error: expect.stringMatching(/^account: .*integrity check/),
-    })
-    expect(await accountsAtService()).toEqual([])
-  })
-
-  it("without an account key: recipients, quotes and payouts are refused naming PIASTRIX_ACCOUNT_KEY, a payout waits, payments' routes answer", async () => {
-    const { recipient } = (
-      await api.post("/admin/piastrix/recipients", card, headers)
-    ).data
-    await earned(recipient.id, "no-key-sale")
-    const { payout } = (
-      await api.post(
-        "/admin/piastrix/payouts",
-        { recipient_id: recipient.id, amount: "100.00" },
-        headers
-      )
-    ).data
-    const piastrix =
-      getContainer().resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-    jest.spyOn(piastrix, "accountCipher").mockReturnValue(null)
-
-    for (const request of [
-      () => api.post("/admin/piastrix/recipients", card, headers),
-      () =>
-        api.post(
-          `/admin/piastrix/recipients/${recipient.id}`,
-          { account: "4111111111111111" },
-          headers
-        ),
-      () =>
-        api.post(
-          "/admin/piastrix/payouts/quote",
-          { recipient_id: recipient.id, all: true },
-          headers
-        ),
-      () =>
-        api.post(
-          `/admin/piastrix/recipients/${recipient.id}/check-account`,
-          { amount: "100.00" },
-          headers
-        ),
-      () =>
-        api.post(
-          "/admin/piastrix/payouts",
-          { recipient_id: recipient.id },
-          headers
-        ),
-    ]) {
-      expect(await refused(request())).toEqual({
-        status: 400,
-        message: expect.stringContaining("PIASTRIX_ACCOUNT_KEY"),
-      })
-    }
-    // What needs no account still works: the lists (masked), a state change, the shop's directions.
-    const list = await api.get("/admin/piastrix/recipients", headers)
-    expect(list.data.recipients[0].account).toBe(MASKED)
-    await api.post(
-      `/admin/piastrix/recipients/${recipient.id}`,
-      { state: "suspended" },
-      headers
-    )
-    await api.post(
-      `/admin/piastrix/recipients/${recipient.id}`,
-      { state: "active" },
-      headers
-    )
-    expect((await api.get("/admin/piastrix/directions", headers)).status).toBe(
-      200
-    )
-
-    await sendPendingPayouts(payoutContextOf(getContainer()))
-    expect(await getPayout(db, payout.id)).toMatchObject({
-      status: "pending",
-      last_error: expect.stringContaining("PIASTRIX_ACCOUNT_KEY"),
     })
     expect(await accountsAtService()).toEqual([])
   })
