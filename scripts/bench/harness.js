@@ -190,6 +190,70 @@ async function pool(n, concurrency, task) {
   await Promise.all(workers)
 }
 
+/**
+ * `n` carts paying with a wallet session the sandbox has paid, and the signed success callback of each,
+ * held back by the sandbox (`out_of_order_callbacks` stays on: the caller posts them, then lifts it).
+ */
+async function paidCartsWithCallbacks({ control, cartWithSession }, n) {
+  await control("POST", "faults", { type: "out_of_order_callbacks" })
+  const paid = []
+  for (let i = 0; i < n; i++) {
+    const { cart, session } = await cartWithSession(WALLET)
+    await control("POST", `payments/${session.id}/pay`)
+    paid.push({ cart, session })
+  }
+  const { notifications: all } = await control("GET", "callbacks")
+  return paid.map(({ cart, session }) => ({
+    cart,
+    session,
+    body: new URLSearchParams(
+      all.filter((x) => x.shopOrderId === session.id).pop().fields
+    ).toString(),
+  }))
+}
+
+/**
+ * Posts the callbacks `bodies` to `${base}/hooks/piastrix`, 10 at a time; each must be answered 2xx.
+ * Answers how fast they were answered (per second, from the first post to the last answer) and the p99
+ * of an answer's time.
+ */
+async function postCallbacks(base, bodies) {
+  const t0 = performance.now()
+  const answerMs = []
+  await pool(bodies.length, 10, async (i) => {
+    const sent = performance.now()
+    const res = await fetch(`${base}/hooks/piastrix`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: bodies[i],
+    })
+    await res.text()
+    if (!res.ok) {
+      throw new Error(`a callback was answered ${res.status}`)
+    }
+    answerMs.push(performance.now() - sent)
+  })
+  return {
+    perS: bodies.length / ((performance.now() - t0) / 1000),
+    p99Ms: quantile(answerMs, 0.99),
+  }
+}
+
+/** Waits until every cart of `carts` is completed (an order placed from it). */
+async function ordersPlaced(db, carts, timeoutMs = 300000) {
+  await waitFor(
+    "not every paid cart became an order",
+    async () => {
+      const { rows } = await db.query(
+        "select count(*)::int as n from cart where id = any($1) and completed_at is not null",
+        [carts.map((c) => c.id)]
+      )
+      return rows[0].n === carts.length
+    },
+    timeoutMs
+  )
+}
+
 /** A cart of one demo item with a payment session of `provider`, made through the store API at `base`. */
 async function storeCartWithSession(base, { key, region, variant }, provider) {
   const { cart } = await json("POST", `${base}/store/carts`, {
@@ -363,6 +427,9 @@ module.exports = {
   json,
   pool,
   storeCartWithSession,
+  paidCartsWithCallbacks,
+  postCallbacks,
+  ordersPlaced,
   systemCheckouts,
   startMedusa,
   appWithoutPlugin,
