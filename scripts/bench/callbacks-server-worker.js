@@ -4,14 +4,13 @@
 // processes them. Measured on the server, against its own `GET /health` (10 connections): distinct sessions
 // unknown to the store (autocannon, as the callbacks figure), and the signed callbacks of real paid sessions,
 // posted 10 at a time, with how fast the worker made those orders.
-const autocannon = require("autocannon")
 const { startRedis } = require("../redis")
 const { freePort } = require("../ports")
 const { stopGroup } = require("../dev-processes")
 const {
   figure,
   log,
-  successCallback,
+  healthAndDistinctCallbacks,
   startMedusa,
   paidCartsWithCallbacks,
   postCallbacks,
@@ -37,27 +36,12 @@ module.exports = {
         layout("server", serverPort),
         layout("worker", workerPort),
       ])
-      const load = async (options) =>
-        autocannon({ connections: 10, duration: scale.loadSeconds, ...options })
-      const health = await load({ url: `${server.base}/health` })
-      let n = 0
-      const distinct = await load({
-        url: `${server.base}/hooks/piastrix`,
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        requests: [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              body: successCallback(
-                `bench-worker-foreign-${process.pid}-${n++}`,
-                "100.00",
-                710000000 + n
-              ),
-            }),
-          },
-        ],
-      })
+      const { ratio, extra } = await healthAndDistinctCallbacks(
+        server.base,
+        `bench-worker-foreign-${process.pid}-`,
+        710000000,
+        scale.loadSeconds
+      )
       const t0 = performance.now()
       const accepted = await postCallbacks(
         server.base,
@@ -65,18 +49,16 @@ module.exports = {
       )
       await ordersPlaced(
         db,
-        paid.map((p) => p.cart)
+        paid.map((p) => p.cart),
+        paid.map((p) => p.session)
       )
       const ordersPerS = paid.length / ((performance.now() - t0) / 1000)
       figure(
         "callbacks accepted on a server with a worker, distinct sessions, / health",
-        distinct.requests.average / health.requests.average,
+        ratio,
         "ratio",
         {
-          callbacks_per_s: distinct.requests.average,
-          p99_ms: distinct.latency.p99,
-          health_per_s: health.requests.average,
-          non_2xx: distinct.non2xx,
+          ...extra,
           paid_callbacks_per_s: accepted.perS,
           paid_answer_p99_ms: accepted.p99Ms,
           paid_orders_per_s: ordersPerS,

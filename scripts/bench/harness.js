@@ -239,19 +239,79 @@ async function postCallbacks(base, bodies) {
   }
 }
 
-/** Waits until every cart of `carts` is completed (an order placed from it). */
-async function ordersPlaced(db, carts, timeoutMs = 300000) {
-  await waitFor(
-    "not every paid cart became an order",
-    async () => {
-      const { rows } = await db.query(
-        "select count(*)::int as n from cart where id = any($1) and completed_at is not null",
-        [carts.map((c) => c.id)]
-      )
-      return rows[0].n === carts.length
+/**
+ * Waits until every cart of `carts` is completed (an order placed from it); else fails with how the inbox
+ * rows of their sessions ended (`sessions`).
+ */
+async function ordersPlaced(db, carts, sessions, timeoutMs = 300000) {
+  try {
+    await waitFor(
+      "not every paid cart became an order",
+      async () => {
+        const { rows } = await db.query(
+          "select count(*)::int as n from cart where id = any($1) and completed_at is not null",
+          [carts.map((c) => c.id)]
+        )
+        return rows[0].n === carts.length
+      },
+      timeoutMs
+    )
+  } catch (error) {
+    const { rows } = await db.query(
+      `select state, left(coalesce(last_error, ''), 200) as reason, count(*)::int as n from piastrix_notification
+        where shop_order_id = any($1) group by 1, 2 order by 3 desc`,
+      [sessions.map((s) => s.id)]
+    )
+    throw new Error(
+      `${error.message}; their inbox rows: ${JSON.stringify(rows)}`
+    )
+  }
+}
+
+/**
+ * `GET /health` on `base`, then signed success callbacks of distinct order numbers (`${prefix}<n>`, none a
+ * session of the store) posted to its `/hooks/piastrix`, each for `seconds` on 10 connections (autocannon).
+ */
+async function healthAndDistinctCallbacks(
+  base,
+  prefix,
+  firstPaymentId,
+  seconds
+) {
+  const autocannon = require("autocannon")
+  const load = (options) =>
+    autocannon({ connections: 10, duration: seconds, ...options })
+  const health = await load({ url: `${base}/health` })
+  let n = 0
+  const distinct = await load({
+    url: `${base}/hooks/piastrix`,
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: successCallback(
+            `${prefix}${n++}`,
+            "100.00",
+            firstPaymentId + n
+          ),
+        }),
+      },
+    ],
+  })
+  return {
+    health,
+    distinct,
+    load,
+    ratio: distinct.requests.average / health.requests.average,
+    extra: {
+      callbacks_per_s: distinct.requests.average,
+      p99_ms: distinct.latency.p99,
+      health_per_s: health.requests.average,
+      non_2xx: distinct.non2xx,
     },
-    timeoutMs
-  )
+  }
 }
 
 /** A cart of one demo item with a payment session of `provider`, made through the store API at `base`. */
@@ -429,6 +489,7 @@ module.exports = {
   storeCartWithSession,
   paidCartsWithCallbacks,
   postCallbacks,
+  healthAndDistinctCallbacks,
   ordersPlaced,
   systemCheckouts,
   startMedusa,

@@ -28,7 +28,8 @@ module.exports = {
     )
     await ordersPlaced(
       db,
-      paid.map((p) => p.cart)
+      paid.map((p) => p.cart),
+      paid.map((p) => p.session)
     )
     const callbackRate = paid.length / ((performance.now() - t0) / 1000)
     const systemCarts = []

@@ -30,10 +30,7 @@ const SESSION_FIELDS = [
  */
 export const findPiastrixPaymentTargetStep = createStep(
   findPiastrixPaymentTargetStepId,
-  async (
-    input: { shop_order_id: string; status?: string },
-    { container }
-  ) => {
+  async (input: { shop_order_id: string; status?: string }, { container }) => {
     const paymentModule = container.resolve(Modules.PAYMENT)
     const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
     const paid_notification =
