@@ -44,6 +44,7 @@ const FIGURES = [
   require("./bench/callbacks"),
   require("./bench/callback-to-order"),
   require("./bench/orders-per-second"),
+  require("./bench/callbacks-server-worker"),
   require("./bench/client"),
   require("./bench/payout-sync"),
   require("./bench/boot"),

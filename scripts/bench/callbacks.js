@@ -2,34 +2,25 @@
 // sessions (unknown to the store, each recorded) and on duplicates of one, against GET /health's rate.
 // The distinct rows' processing may still run when the load ends: the duplicates wait until every distinct
 // row is processed, and the figure says how long that took after the load ended (processed_after_s).
-const autocannon = require("autocannon")
-const { figure, log, successCallback, waitFor } = require("./harness")
+const {
+  figure,
+  log,
+  successCallback,
+  waitFor,
+  healthAndDistinctCallbacks,
+} = require("./harness")
 
 module.exports = {
   name: "callbacks",
   async run({ scale, db, medusaUrl }) {
-    const load = async (options) =>
-      autocannon({ connections: 10, duration: scale.loadSeconds, ...options })
     log("callbacks accepted under load")
-    const health = await load({ url: `${medusaUrl}/health` })
-    let n = 0
-    const distinct = await load({
-      url: `${medusaUrl}/hooks/piastrix`,
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      requests: [
-        {
-          setupRequest: (req) => ({
-            ...req,
-            body: successCallback(
-              `bench-foreign-${process.pid}-${n++}`,
-              "100.00",
-              700000000 + n
-            ),
-          }),
-        },
-      ],
-    })
+    const { health, distinct, load, ratio, extra } =
+      await healthAndDistinctCallbacks(
+        medusaUrl,
+        `bench-foreign-${process.pid}-`,
+        700000000,
+        scale.loadSeconds
+      )
     const recorded = (
       await db.query(
         "select count(*)::int as n from piastrix_notification where shop_order_id like 'bench-foreign-%'"
@@ -48,20 +39,12 @@ module.exports = {
       200
     )
     const drainedS = (performance.now() - loadEnded) / 1000
-    figure(
-      "callbacks accepted, distinct sessions, / health",
-      distinct.requests.average / health.requests.average,
-      "ratio",
-      {
-        callbacks_per_s: distinct.requests.average,
-        p99_ms: distinct.latency.p99,
-        health_per_s: health.requests.average,
-        non_2xx: distinct.non2xx,
-        recorded_rows: recorded,
-        answered_ok: distinct["2xx"],
-        processed_after_s: drainedS,
-      }
-    )
+    figure("callbacks accepted, distinct sessions, / health", ratio, "ratio", {
+      ...extra,
+      recorded_rows: recorded,
+      answered_ok: distinct["2xx"],
+      processed_after_s: drainedS,
+    })
     const one = successCallback(
       `bench-duplicate-${process.pid}`,
       "100.00",

@@ -75,5 +75,6 @@ module.exports = {
     )
     await control("DELETE", "faults") // the held callbacks stay held: their orders exist already
     bench.shared.systemCompletionP50Ms = s50
+    bench.shared.systemCompletionStatements = tallies[SYSTEM] // --statements: callback to order's baseline
   },
 }

@@ -190,6 +190,130 @@ async function pool(n, concurrency, task) {
   await Promise.all(workers)
 }
 
+/**
+ * `n` carts paying with a wallet session the sandbox has paid, and the signed success callback of each,
+ * held back by the sandbox (`out_of_order_callbacks` stays on: the caller posts them, then lifts it).
+ */
+async function paidCartsWithCallbacks({ control, cartWithSession }, n) {
+  await control("POST", "faults", { type: "out_of_order_callbacks" })
+  const paid = []
+  for (let i = 0; i < n; i++) {
+    const { cart, session } = await cartWithSession(WALLET)
+    await control("POST", `payments/${session.id}/pay`)
+    paid.push({ cart, session })
+  }
+  const { notifications: all } = await control("GET", "callbacks")
+  return paid.map(({ cart, session }) => ({
+    cart,
+    session,
+    body: new URLSearchParams(
+      all.filter((x) => x.shopOrderId === session.id).pop().fields
+    ).toString(),
+  }))
+}
+
+/**
+ * Posts the callbacks `bodies` to `${base}/hooks/piastrix`, 10 at a time; each must be answered 2xx.
+ * Answers how fast they were answered (per second, from the first post to the last answer) and the p99
+ * of an answer's time.
+ */
+async function postCallbacks(base, bodies) {
+  const t0 = performance.now()
+  const answerMs = []
+  await pool(bodies.length, 10, async (i) => {
+    const sent = performance.now()
+    const res = await fetch(`${base}/hooks/piastrix`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: bodies[i],
+    })
+    await res.text()
+    if (!res.ok) {
+      throw new Error(`a callback was answered ${res.status}`)
+    }
+    answerMs.push(performance.now() - sent)
+  })
+  return {
+    perS: bodies.length / ((performance.now() - t0) / 1000),
+    p99Ms: quantile(answerMs, 0.99),
+  }
+}
+
+/**
+ * Waits until every cart of `carts` is completed (an order placed from it); else fails with how the inbox
+ * rows of their sessions ended (`sessions`).
+ */
+async function ordersPlaced(db, carts, sessions, timeoutMs = 300000) {
+  try {
+    await waitFor(
+      "not every paid cart became an order",
+      async () => {
+        const { rows } = await db.query(
+          "select count(*)::int as n from cart where id = any($1) and completed_at is not null",
+          [carts.map((c) => c.id)]
+        )
+        return rows[0].n === carts.length
+      },
+      timeoutMs
+    )
+  } catch (error) {
+    const { rows } = await db.query(
+      `select state, left(coalesce(last_error, ''), 200) as reason, count(*)::int as n from piastrix_notification
+        where shop_order_id = any($1) group by 1, 2 order by 3 desc`,
+      [sessions.map((s) => s.id)]
+    )
+    throw new Error(
+      `${error.message}; their inbox rows: ${JSON.stringify(rows)}`
+    )
+  }
+}
+
+/**
+ * `GET /health` on `base`, then signed success callbacks of distinct order numbers (`${prefix}<n>`, none a
+ * session of the store) posted to its `/hooks/piastrix`, each for `seconds` on 10 connections (autocannon).
+ */
+async function healthAndDistinctCallbacks(
+  base,
+  prefix,
+  firstPaymentId,
+  seconds
+) {
+  const autocannon = require("autocannon")
+  const load = (options) =>
+    autocannon({ connections: 10, duration: seconds, ...options })
+  const health = await load({ url: `${base}/health` })
+  let n = 0
+  const distinct = await load({
+    url: `${base}/hooks/piastrix`,
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: successCallback(
+            `${prefix}${n++}`,
+            "100.00",
+            firstPaymentId + n
+          ),
+        }),
+      },
+    ],
+  })
+  return {
+    health,
+    distinct,
+    load,
+    ratio: distinct.requests.average / health.requests.average,
+    extra: {
+      callbacks_per_s: distinct.requests.average,
+      p99_ms: distinct.latency.p99,
+      health_per_s: health.requests.average,
+      non_2xx: distinct.non2xx,
+    },
+  }
+}
+
 /** A cart of one demo item with a payment session of `provider`, made through the store API at `base`. */
 async function storeCartWithSession(base, { key, region, variant }, provider) {
   const { cart } = await json("POST", `${base}/store/carts`, {
@@ -363,6 +487,10 @@ module.exports = {
   json,
   pool,
   storeCartWithSession,
+  paidCartsWithCallbacks,
+  postCallbacks,
+  healthAndDistinctCallbacks,
+  ordersPlaced,
   systemCheckouts,
   startMedusa,
   appWithoutPlugin,

@@ -45,6 +45,7 @@ import {
   reopenNotification,
   resolveNotification,
   recordNotification,
+  settleNotification,
   strandedNotificationIds,
   type InboxPage,
   type NotificationRow,
@@ -156,7 +157,6 @@ import {
   type StatementOptions,
   type StatementRange,
 } from "./repositories/statement"
-import { storedMessage } from "../../lib/plugin/messages"
 import { PiastrixNotification } from "./models/notification"
 import { PiastrixPayment } from "./models/payment"
 import { PiastrixPoll } from "./models/poll"
@@ -587,6 +587,14 @@ class PiastrixModuleService extends MedusaService({
 
   /** Takes a row for processing for a while; false when another instance holds it or it needs no work. */
   async claimNotification(id: string, leaseSeconds: number): Promise<boolean> {
+    return (await this.takeNotification(id, leaseSeconds)) !== null
+  }
+
+  /** `claimNotification`, answering the row as claimed (null when not claimed): processing starts from it. */
+  async takeNotification(
+    id: string,
+    leaseSeconds: number
+  ): Promise<NotificationRow | null> {
     return claimNotification(this.#db(), id, leaseSeconds)
   }
 
@@ -777,25 +785,20 @@ class PiastrixModuleService extends MedusaService({
     return orderMissingItsPaymentCollection(this.#db(), paymentCollectionId)
   }
 
-  /** Sets the outcome of processing a row and releases its claim; `failed` counts an attempt. */
+  /** Sets the outcome of processing a row and releases its claim; `failed` counts an attempt. One statement. */
   async settleNotification(
     id: string,
     state: NotificationState,
     lastError: string | null = null
   ): Promise<NotificationRow> {
-    const [current] = await this.listPiastrixNotifications({ id })
-    const attempts = (current?.attempts ?? 0) + (state === "failed" ? 1 : 0)
-    const row = await this.updatePiastrixNotifications({
-      id,
-      state,
-      attempts,
-      last_error: lastError === null ? null : lastError.slice(0, 1000),
-      last_error_code: storedMessage(lastError),
-      processed_at:
-        state === "received" || state === "failed" ? null : new Date(),
-      claimed_until: null,
-    })
-    return row as unknown as NotificationRow
+    const row = await settleNotification(this.#db(), id, state, lastError)
+    if (!row) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `PiastrixNotification with id: ${id} was not found`
+      )
+    }
+    return row
   }
 }
 

@@ -13,7 +13,12 @@ import { mendPiastrixInterruptedOrderStep } from "./steps/mend-piastrix-interrup
 import { runPiastrixPaymentProcessingStep } from "./steps/run-piastrix-payment-processing"
 import { settlePiastrixNotificationStep } from "./steps/settle-piastrix-notification"
 import { planNotification } from "./utils/plan-notification"
-import { rejectionReason, settlementOf } from "./utils/settlement"
+import type { NotificationRow } from "../../modules/piastrix/repositories/inbox"
+import {
+  cartAfterMending,
+  rejectionReason,
+  settlementOf,
+} from "./utils/settlement"
 
 export const processPiastrixNotificationWorkflowId =
   "process-piastrix-notification"
@@ -21,6 +26,8 @@ export const processPiastrixNotificationWorkflowId =
 export type ProcessPiastrixNotificationInput = {
   /** Id of the inbox row (`pxntf_...`). */
   notification_id: string
+  /** The row as its claim read it, when the caller holds it (else it is read). */
+  notification?: NotificationRow
 }
 
 /**
@@ -42,9 +49,11 @@ export const processPiastrixNotificationWorkflow = createWorkflow(
   (input: ProcessPiastrixNotificationInput) => {
     const notification = loadPiastrixNotificationStep({
       id: input.notification_id,
+      row: input.notification,
     })
     const target = findPiastrixPaymentTargetStep({
       shop_order_id: notification.shop_order_id,
+      status: notification.status,
     })
     const plan = transform(
       { notification, target },
@@ -56,12 +65,16 @@ export const processPiastrixNotificationWorkflow = createWorkflow(
       { plan },
       ({ plan }) => plan.action === "capture"
     ).then(() => {
-      mendPiastrixInterruptedOrderStep({
+      const mended = mendPiastrixInterruptedOrderStep({
         payment_collection_id: target.session!.payment_collection_id,
       })
+      const known = transform({ target, mended }, ({ target, mended }) =>
+        cartAfterMending(target, mended)
+      )
       const run = runPiastrixPaymentProcessingStep({
         session_id: target.session!.id,
         amount: target.session!.amount,
+        known,
       })
       return checkPiastrixCaptureOutcomeStep({
         session_id: target.session!.id,

@@ -4,6 +4,7 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import type { PiastrixNotification as PiastrixNotificationModel } from "../models/notification"
 import type { PiastrixNotification } from "../../../lib/piastrix"
 import { walletSessionExists } from "../../../lib/plugin/medusa-tables"
+import { isPaymentSessionId } from "../../../lib/plugin/identity"
 import {
   messageText,
   storedMessageJson,
@@ -88,6 +89,10 @@ function sameFields(
 /**
  * Stores a verified notification once. The unique `dedupe_key` decides, so concurrent deliveries
  * (several instances included) make one row; the others read it. Resolves after the commit.
+ * A notification whose order number is not a payment session id is another integration's: this store
+ * opened no payment under it (it sends session ids, and a replacement session carries the paid one's id),
+ * so it can pay for nothing here and is recorded `ignored` at once, with the reason processing would give
+ * (`inbox.not_a_session`), and is not announced: a burst of them costs the insert and nothing more.
  */
 export async function recordNotification(
   db: SqlConnection,
@@ -95,10 +100,13 @@ export async function recordNotification(
 ): Promise<RecordedNotification> {
   const id = generateEntityId(undefined, "pxntf")
   const dedupeKey = notificationDedupeKey(notification)
+  const foreign = !isPaymentSessionId(notification.shop_order_id)
+  const reason = foreign ? messageText("inbox.not_a_session") : null
   const inserted = await db.raw(
     `insert into ${NOTIFICATION_TABLE}
-       (id, dedupe_key, shop_order_id, payment_id, status, shop_amount, shop_currency, fields)
-     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
+       (id, dedupe_key, shop_order_id, payment_id, status, shop_amount, shop_currency, fields,
+        state, last_error, last_error_code, processed_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ${foreign ? "now()" : "null"})
      on conflict (dedupe_key) where deleted_at is null do nothing
      returning *`,
     [
@@ -110,6 +118,9 @@ export async function recordNotification(
       notification.shop_amount,
       Number(notification.shop_currency),
       JSON.stringify(notification.raw),
+      foreign ? "ignored" : "received",
+      reason,
+      storedMessageJson(reason),
     ]
   )
   if (inserted.rows[0]) {
@@ -156,6 +167,35 @@ export async function isPaymentRefunded(
   return rows[0]?.refunded === true
 }
 
+/**
+ * Sets the outcome of processing a row and releases its claim, in one statement; `failed` counts an
+ * attempt. The row as it is now, or undefined when there is no such row.
+ */
+export async function settleNotification(
+  db: SqlConnection,
+  id: string,
+  state: NotificationState,
+  lastError: string | null
+): Promise<NotificationRow | undefined> {
+  const clipped = lastError === null ? null : lastError.slice(0, 1000)
+  const { rows } = await db.raw(
+    `update ${NOTIFICATION_TABLE}
+        set state = ?, attempts = attempts + ?, last_error = ?, last_error_code = ?::jsonb,
+            processed_at = ${state === "received" || state === "failed" ? "null" : "now()"},
+            claimed_until = null, updated_at = now()
+      where id = ? and deleted_at is null
+      returning *`,
+    [
+      state,
+      state === "failed" ? 1 : 0,
+      clipped,
+      storedMessageJson(lastError),
+      id,
+    ]
+  )
+  return rows[0]
+}
+
 /** What the service said about a payment, as verified and recorded. */
 export type VerifiedVerdict = {
   notification_id: string
@@ -196,22 +236,22 @@ export async function verdictsOf(
 
 /**
  * Takes a row for processing for `leaseSeconds`: one instance at a time, and a claim whose holder
- * died expires by itself. Only rows that still need work can be claimed.
+ * died expires by itself. Only rows that still need work can be claimed. The row as claimed, or null.
  */
 export async function claimNotification(
   db: SqlConnection,
   id: string,
   leaseSeconds: number
-): Promise<boolean> {
+): Promise<NotificationRow | null> {
   const { rows } = await db.raw(
     `update ${NOTIFICATION_TABLE}
         set claimed_until = now() + make_interval(secs => ?)
       where id = ? and deleted_at is null and state in ('received', 'failed')
         and (claimed_until is null or claimed_until < now())
-      returning id`,
+      returning *`,
     [leaseSeconds, id]
   )
-  return rows.length === 1
+  return rows[0] ?? null
 }
 
 export type StrandedSelection = {

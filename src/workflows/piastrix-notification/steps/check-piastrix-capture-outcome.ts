@@ -30,6 +30,7 @@ function describeMismatch(mismatch: AmountMismatch): string {
  * back: a captured payment (and, for a cart, its order) means processed. Money that arrived but
  * cannot become an order (an amount mismatch, a cart that cannot complete, a session Medusa deleted)
  * needs a person, with Medusa's own error as the reason; anything else is a failed attempt, retried.
+ * A run whose completion placed the order and found its payment captured has read that back itself.
  */
 export const checkPiastrixCaptureOutcomeStep = createStep(
   checkPiastrixCaptureOutcomeStepId,
@@ -37,6 +38,10 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
     input: { session_id: string; run: PaymentProcessingRun },
     { container }
   ) => {
+    if (input.run.placed_captured_order) {
+      // The run placed the cart's order and its completion captured the payment: read back already.
+      return new StepResponse<Settlement>({ state: "processed", reason: null })
+    }
     const paymentModule = container.resolve(Modules.PAYMENT)
     const [session] = await paymentModule.listPaymentSessions(
       { id: input.session_id },

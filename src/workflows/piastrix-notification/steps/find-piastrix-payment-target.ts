@@ -1,4 +1,7 @@
-import type { BigNumberRawValue } from "@medusajs/framework/types"
+import type {
+  BigNumberRawValue,
+  IPaymentModuleService,
+} from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
@@ -8,46 +11,46 @@ import type { PaymentTarget, TargetSession } from "../types"
 
 export const findPiastrixPaymentTargetStepId = "find-piastrix-payment-target"
 
+const SESSION_FIELDS = [
+  "id",
+  "provider_id",
+  "status",
+  "amount",
+  "raw_amount",
+  "currency_code",
+  "payment_collection_id",
+  "data",
+]
+
 /**
  * Finds the payment session a notification is about (`shop_order_id` is the session id, or the
  * payment a replacement session carries) and the cart and order around it. No session: another
- * integration's order, or a session Medusa deleted.
+ * integration's order, or a session Medusa deleted. `status` is the notification's: a success is
+ * itself the verified success `paid_notification` asks about, so the inbox is read only for others.
  */
 export const findPiastrixPaymentTargetStep = createStep(
   findPiastrixPaymentTargetStepId,
-  async (input: { shop_order_id: string }, { container }) => {
+  async (input: { shop_order_id: string; status?: string }, { container }) => {
     const paymentModule = container.resolve(Modules.PAYMENT)
     const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-    const successes = await piastrix.listPiastrixNotifications(
-      { shop_order_id: input.shop_order_id, status: "success" },
-      { select: ["id"], take: 1 }
-    )
-    const paid_notification = successes.length > 0
-    // The order's own session, or the one that carries its payment since Medusa replaced it.
-    const [own] = await paymentModule.listPaymentSessions(
-      { id: input.shop_order_id },
-      { select: ["id"] }
-    )
+    const paid_notification =
+      input.status === "success" ||
+      (
+        await piastrix.listPiastrixNotifications(
+          { shop_order_id: input.shop_order_id, status: "success" },
+          { select: ["id"], take: 1 }
+        )
+      ).length > 0
     const refunded = await piastrix.isPaymentRefunded(input.shop_order_id)
-    const sessionId = own
-      ? own.id
-      : ((await piastrix.carryingSessionId(input.shop_order_id)) ??
-        input.shop_order_id)
-    const [session] = await paymentModule.listPaymentSessions(
-      { id: sessionId },
-      {
-        select: [
-          "id",
-          "provider_id",
-          "status",
-          "amount",
-          "raw_amount",
-          "currency_code",
-          "payment_collection_id",
-          "data",
-        ],
-      }
-    )
+    // The order's own session, or the one that carries its payment since Medusa replaced it.
+    const session =
+      (
+        await paymentModule.listPaymentSessions(
+          { id: input.shop_order_id },
+          { select: SESSION_FIELDS }
+        )
+      )[0] ??
+      (await carriedSession(paymentModule, piastrix, input.shop_order_id))
     if (!session) {
       const own_payment = await piastrix.isOwnPayment(input.shop_order_id)
       return new StepResponse<PaymentTarget>({
@@ -82,3 +85,20 @@ export const findPiastrixPaymentTargetStep = createStep(
     })
   }
 )
+
+/** The live session that carries the payment `shopOrderId` since Medusa replaced its own, if any. */
+async function carriedSession(
+  paymentModule: IPaymentModuleService,
+  piastrix: PiastrixModuleService,
+  shopOrderId: string
+) {
+  const sessionId = await piastrix.carryingSessionId(shopOrderId)
+  if (!sessionId) {
+    return undefined
+  }
+  const [session] = await paymentModule.listPaymentSessions(
+    { id: sessionId },
+    { select: SESSION_FIELDS }
+  )
+  return session
+}

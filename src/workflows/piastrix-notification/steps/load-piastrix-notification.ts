@@ -5,10 +5,16 @@ import type { NotificationRow } from "../../../modules/piastrix/repositories/inb
 
 export const loadPiastrixNotificationStepId = "load-piastrix-notification"
 
-/** Reads an inbox row; processing works from the recorded, verified notification only. */
+/**
+ * Reads an inbox row; processing works from the recorded, verified notification only. `row`: the row as
+ * the caller's claim of it returned it (the same statement's read), so it is not read twice.
+ */
 export const loadPiastrixNotificationStep = createStep(
   loadPiastrixNotificationStepId,
-  async (input: { id: string }, { container }) => {
+  async (input: { id: string; row?: NotificationRow }, { container }) => {
+    if (input.row?.id === input.id) {
+      return new StepResponse(input.row)
+    }
     const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
     const row = await piastrix.retrievePiastrixNotification(input.id)
     return new StepResponse(row as unknown as NotificationRow)

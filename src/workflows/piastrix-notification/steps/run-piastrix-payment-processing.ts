@@ -11,7 +11,23 @@ import { findCartAndOrder } from "../utils/find-order"
 export const runPiastrixPaymentProcessingStepId =
   "run-piastrix-payment-processing"
 
-export type PaymentProcessingRun = { ok: boolean; error: string | null }
+export type PaymentProcessingRun = {
+  ok: boolean
+  error: string | null
+  /**
+   * The order this run placed from the cart and whose payment its completion captured (the provider
+   * answers captured at authorization): nothing is left for Medusa's payment processing, and the outcome
+   * needs no reading back. Absent otherwise.
+   */
+  placed_captured_order?: string
+}
+
+/** The cart the session pays for and whether it has an order, when the caller already read them. */
+export type KnownCart = { cart_id: string | null; has_order: boolean }
+
+type StepContainer = Parameters<
+  Parameters<typeof createStep>[1]
+>[1]["container"]
 
 /**
  * A cart of the session that has no order yet is completed first, as the storefront completes it:
@@ -21,32 +37,26 @@ export type PaymentProcessingRun = { ok: boolean; error: string | null }
  * money and is retried. Medusa's payment processing captures first and completes the cart after,
  * outside the cart's lock: a completion failing then, its own or the storefront's, has Medusa refund
  * the captured payment (a wallet's money goes back to the payer) and no order is placed.
- * Undefined when there is no such cart; otherwise whether the order was placed, or the completion's
- * error and whether it passes by itself.
+ * Undefined when there is no such cart; otherwise whether the order was placed (its id), or the
+ * completion's error and whether it passes by itself. `known` spares reading the cart and its order
+ * again (the notification's processing read them); a storefront completion in between is Medusa's
+ * completion's own business (it takes the cart's lock and finds the order).
  */
 async function completeCartFirst(
-  container: Parameters<Parameters<typeof createStep>[1]>[1]["container"],
-  sessionId: string
+  container: StepContainer,
+  sessionId: string,
+  known: KnownCart | undefined
 ): Promise<
-  { done: true } | { done: false; error: string; passing: boolean } | undefined
+  | { done: true; order_id: string }
+  | { done: false; error: string; passing: boolean }
+  | undefined
 > {
-  const [session] = await container
-    .resolve(Modules.PAYMENT)
-    .listPaymentSessions(
-      { id: sessionId },
-      { select: ["id", "payment_collection_id"] }
-    )
-  if (!session) {
+  const cart = known ?? (await cartOfSession(container, sessionId))
+  if (!cart?.cart_id || cart.has_order) {
     return undefined
   }
-  const { cart_id, order } = await findCartAndOrder(
-    container,
-    session.payment_collection_id
-  )
-  if (!cart_id || order) {
-    return undefined
-  }
-  const { errors, transaction } = await container
+  const cart_id = cart.cart_id
+  const { errors, transaction, result } = await container
     .resolve(Modules.WORKFLOW_ENGINE)
     .run(completeCartWorkflowId, {
       input: { id: cart_id },
@@ -62,16 +72,52 @@ async function completeCartFirst(
   }
   const first = errors?.[0]
   if (!first) {
-    return { done: true }
+    return { done: true, order_id: (result as { id: string }).id }
   }
   const error = describeError(first.error)
   return { done: false, error, passing: isLockContention(error) }
+}
+
+async function cartOfSession(
+  container: StepContainer,
+  sessionId: string
+): Promise<KnownCart | undefined> {
+  const [session] = await container
+    .resolve(Modules.PAYMENT)
+    .listPaymentSessions(
+      { id: sessionId },
+      { select: ["id", "payment_collection_id"] }
+    )
+  if (!session) {
+    return undefined
+  }
+  const { cart_id, order } = await findCartAndOrder(
+    container,
+    session.payment_collection_id
+  )
+  return { cart_id, has_order: !!order }
+}
+
+/** Whether the session's payment is captured in full (Medusa sets `captured_at` then). */
+async function paymentCaptured(
+  container: StepContainer,
+  sessionId: string
+): Promise<boolean> {
+  const payments = await container
+    .resolve(Modules.PAYMENT)
+    .listPayments(
+      { payment_session_id: sessionId },
+      { select: ["id", "captured_at"] }
+    )
+  return payments.some((p) => !!p.captured_at)
 }
 
 /**
  * Places the order for a paid session (see `completeCartFirst`), then runs Medusa's own payment
  * processing, as its webhook route would: authorize, capture, and complete the cart when nothing did
  * yet. Both are idempotent, so resends and retries cannot make a second order or capture. A completion
+ * that placed the order and captured its payment leaves Medusa's processing nothing to do (it would
+ * read the payment, find it captured and announce the capture again), so it is not run. A completion
  * refused for a reason that does not pass by itself (stock ran out, an amount mismatch) goes on to
  * Medusa's processing, which takes the money and leaves the order to a person. Failures are returned,
  * not thrown: the caller records why.
@@ -79,15 +125,29 @@ async function completeCartFirst(
 export const runPiastrixPaymentProcessingStep = createStep(
   runPiastrixPaymentProcessingStepId,
   async (
-    input: { session_id: string; amount: BigNumberRawValue },
+    input: { session_id: string; amount: BigNumberRawValue; known?: KnownCart },
     { container }
   ) => {
     try {
-      const completion = await completeCartFirst(container, input.session_id)
+      const completion = await completeCartFirst(
+        container,
+        input.session_id,
+        input.known
+      )
       if (completion && !completion.done && completion.passing) {
         return new StepResponse<PaymentProcessingRun>({
           ok: false,
           error: completion.error,
+        })
+      }
+      if (
+        completion?.done &&
+        (await paymentCaptured(container, input.session_id))
+      ) {
+        return new StepResponse<PaymentProcessingRun>({
+          ok: true,
+          error: null,
+          placed_captured_order: completion.order_id,
         })
       }
       const { errors } = await processPaymentWorkflow(container).run({

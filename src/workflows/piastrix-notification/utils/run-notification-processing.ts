@@ -39,12 +39,11 @@ export async function runNotificationProcessing(
 ): Promise<NotificationProcessingResult> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
-  if (
-    !(await piastrix.claimNotification(
-      notificationId,
-      NOTIFICATION_CLAIM_SECONDS
-    ))
-  ) {
+  const claimed = await piastrix.takeNotification(
+    notificationId,
+    NOTIFICATION_CLAIM_SECONDS
+  )
+  if (!claimed) {
     return {
       id: notificationId,
       state: "busy",
@@ -55,7 +54,7 @@ export async function runNotificationProcessing(
     const { result, errors } = await processPiastrixNotificationWorkflow(
       container
     ).run({
-      input: { notification_id: notificationId },
+      input: { notification_id: notificationId, notification: claimed },
       throwOnError: false,
     })
     if (errors?.length) {
