@@ -7,7 +7,7 @@ describe("cartAfterMending", () => {
     expect(
       cartAfterMending(
         { cart_id: "cart_1", order: null },
-        { released: [], linked: null }
+        { released: [], linked: null, reserved: [] }
       )
     ).toEqual({ cart_id: "cart_1", has_order: false })
   })
@@ -16,7 +16,7 @@ describe("cartAfterMending", () => {
     expect(
       cartAfterMending(
         { cart_id: "cart_1", order: order("order_1") },
-        { released: [], linked: null }
+        { released: [], linked: null, reserved: [] }
       )
     ).toEqual({ cart_id: "cart_1", has_order: true })
   })
@@ -25,7 +25,7 @@ describe("cartAfterMending", () => {
     expect(
       cartAfterMending(
         { cart_id: "cart_1", order: order("order_left") },
-        { released: ["order_left"], linked: null }
+        { released: ["order_left"], linked: null, reserved: [] }
       )
     ).toEqual({ cart_id: "cart_1", has_order: false })
   })
@@ -34,7 +34,7 @@ describe("cartAfterMending", () => {
     expect(
       cartAfterMending(
         { cart_id: "cart_1", order: null },
-        { released: [], linked: "order_1" }
+        { released: [], linked: "order_1", reserved: [] }
       )
     ).toEqual({ cart_id: "cart_1", has_order: true })
   })
