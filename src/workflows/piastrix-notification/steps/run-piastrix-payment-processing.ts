@@ -11,7 +11,15 @@ import { findCartAndOrder } from "../utils/find-order"
 export const runPiastrixPaymentProcessingStepId =
   "run-piastrix-payment-processing"
 
-export type PaymentProcessingRun = { ok: boolean; error: string | null }
+/**
+ * `refused`: the cart's completion failed for a reason that does not pass by itself (stock ran out, a
+ * shipping method missing, the amount differs), and Medusa's processing was not run: nothing was captured.
+ */
+export type PaymentProcessingRun = {
+  ok: boolean
+  error: string | null
+  refused?: boolean
+}
 
 /**
  * A cart of the session that has no order yet is completed first, as the storefront completes it:
@@ -72,9 +80,12 @@ async function completeCartFirst(
  * Places the order for a paid session (see `completeCartFirst`), then runs Medusa's own payment
  * processing, as its webhook route would: authorize, capture, and complete the cart when nothing did
  * yet. Both are idempotent, so resends and retries cannot make a second order or capture. A completion
- * refused for a reason that does not pass by itself (stock ran out, an amount mismatch) goes on to
- * Medusa's processing, which takes the money and leaves the order to a person. Failures are returned,
- * not thrown: the caller records why.
+ * that fails at all stops here, before Medusa's processing: that processing would capture, fail the
+ * same completion, and hand the captured payment to Medusa's compensation, which refunds it (a wallet's
+ * money goes back to the payer; other kinds refuse the refund and a replacement session carries the
+ * payment, so the retry captured it a second time). Left uncaptured, the paid session stays the cart's,
+ * and the retry once the cart is fixed completes it and captures once. Failures are returned, not
+ * thrown: the caller records why.
  */
 export const runPiastrixPaymentProcessingStep = createStep(
   runPiastrixPaymentProcessingStepId,
@@ -84,10 +95,11 @@ export const runPiastrixPaymentProcessingStep = createStep(
   ) => {
     try {
       const completion = await completeCartFirst(container, input.session_id)
-      if (completion && !completion.done && completion.passing) {
+      if (completion && !completion.done) {
         return new StepResponse<PaymentProcessingRun>({
           ok: false,
           error: completion.error,
+          refused: !completion.passing,
         })
       }
       const { errors } = await processPaymentWorkflow(container).run({
