@@ -161,6 +161,13 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     paid_total: amount,
   })
 
+  /** What the payer's return page gets for a session id; never throws. */
+  const returnPageStatus = (sessionId: string) =>
+    api
+      .get(`/store/piastrix/sessions/${sessionId}/status`, storeHeaders(seed()))
+      .then((r: any) => ({ status: r.status, body: r.data }))
+      .catch((e: any) => ({ status: e.response.status, body: e.response.data }))
+
   describe("when the order still cannot be placed after the payment", () => {
     /**
      * A cart paid by redirect (or `providerId`) that cannot become an order: it changed behind the
@@ -200,6 +207,11 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         payments: [],
         paid_total: null,
       })
+      // The payer's return page is told the store has the money, not kept waiting on an unpaid session.
+      expect((await returnPageStatus(session.id)).body).toMatchObject({
+        state: "paid_without_order",
+        order_placed: false,
+      })
       expect(await paymentsAtService()).toEqual(paymentsBefore)
 
       await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
@@ -216,6 +228,10 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       expect(order?.payment_state).toBe("captured")
       // The one payment the payer made, captured once in Medusa, on the session it was paid on.
       expect(await moneyOfCart(cart.id)).toEqual(capturedOnce("1250.50"))
+      expect((await returnPageStatus(session.id)).body).toMatchObject({
+        state: "paid",
+        order_placed: true,
+      })
       const [paid] = await getContainer()
         .resolve(Modules.PAYMENT)
         .listPayments({ payment_session_id: session.id })
@@ -364,13 +380,6 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       expect(res.data.message).toMatch(/processed/)
     })
   })
-
-  /** What the payer's return page gets for a session id; never throws. */
-  const returnPageStatus = (sessionId: string) =>
-    api
-      .get(`/store/piastrix/sessions/${sessionId}/status`, storeHeaders(seed()))
-      .then((r: any) => ({ status: r.status, body: r.data }))
-      .catch((e: any) => ({ status: e.response.status, body: e.response.data }))
 
   /** A cart's first Piastrix session, which a second start replaced (Medusa deletes it); the payer may still pay it. */
   async function replacedSession() {
