@@ -2,6 +2,7 @@ import { adminHeaders } from "../helpers/admin-api"
 import { Modules } from "@medusajs/framework/utils"
 import {
   inbox,
+  processPaymentAsMedusaWould,
   sandboxControl,
   settledRow,
   successNotification,
@@ -375,6 +376,8 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
       await addItemToShip(getContainer(), changed.id)
       await sandboxControl(sandbox(), "POST", `payments/${stuck.id}/pay`)
       await settledRow(getContainer(), stuck.id, "needs_attention")
+      // Medusa's own processing then captures, fails the completion and replaces the paid session.
+      await processPaymentAsMedusaWould(getContainer(), stuck.id)
       const [own] = await getContainer()
         .resolve(Modules.PAYMENT)
         .listPaymentSessions({ id: stuck.id })

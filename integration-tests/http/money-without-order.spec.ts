@@ -1,14 +1,21 @@
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MathBN,
+  Modules,
+} from "@medusajs/framework/utils"
 import { reconcilePiastrix } from "../../src/jobs/reconcile-piastrix"
 import { adminHeaders, needsAttentionFor } from "../helpers/admin-api"
 import {
   holdCallbacks,
   postCallback,
+  processPaymentAsMedusaWould,
+  refundTransfers,
   sandboxControl,
   settledRow,
   successNotification,
 } from "../helpers/callbacks"
 import { seedFulfilment } from "../../dev/seed-fulfilment"
+import { payOnPaymentPage } from "../helpers/payer"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
   addItemToShip,
@@ -23,6 +30,7 @@ jest.setTimeout(120000)
 const REDIRECT = "pp_piastrix_piastrix"
 const WALLET = "pp_piastrix-wallet_piastrix"
 const SESSION_DATA = { payway: "card_rub", email: "payer@example.com" }
+const PAYER_WALLET = "201494711279"
 
 /** What Medusa answers when a storefront starts a payment; never throws. */
 async function tryStart(
@@ -111,20 +119,76 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     })
   })
 
+  /**
+   * The cart's money in Medusa, amounts as decimal strings: each payment of its payment collection with
+   * its captures and refunds, and what its order (if any) counts as paid.
+   */
+  async function moneyOfCart(cartId: string) {
+    const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+    const {
+      data: [cart],
+    } = await query.graph({
+      entity: "cart",
+      fields: [
+        "order.id",
+        "payment_collection.payments.amount",
+        "payment_collection.payments.captures.id",
+        "payment_collection.payments.refunds.id",
+      ],
+      filters: { id: cartId },
+    })
+    const payments = ((cart as any).payment_collection?.payments ?? []).map(
+      (p: any) => ({
+        amount: MathBN.convert(p.amount).toFixed(2),
+        captures: p.captures?.length ?? 0,
+        refunds: p.refunds?.length ?? 0,
+      })
+    )
+    const orderId = (cart as any).order?.id
+    const paid = orderId
+      ? (await api.get(`/store/orders/${orderId}`, storeHeaders(seed()))).data
+          .order.summary.paid_total
+      : null
+    return {
+      payments,
+      paid_total: paid === null ? null : MathBN.convert(paid).toFixed(2),
+    }
+  }
+
+  /** Paid once, captured once: one payment of the amount with one capture and no refund, and its order paid. */
+  const capturedOnce = (amount: string) => ({
+    payments: [{ amount, captures: 1, refunds: 0 }],
+    paid_total: amount,
+  })
+
+  /** What the payer's return page gets for a session id; never throws. */
+  const returnPageStatus = (sessionId: string) =>
+    api
+      .get(`/store/piastrix/sessions/${sessionId}/status`, storeHeaders(seed()))
+      .then((r: any) => ({ status: r.status, body: r.data }))
+      .catch((e: any) => ({ status: e.response.status, body: e.response.data }))
+
   describe("when the order still cannot be placed after the payment", () => {
-    /** A cart paid by redirect that cannot become an order: it changed behind the storefront's back after the payer was sent to pay. */
-    async function paidCartWithoutOrder() {
+    /**
+     * A cart paid by redirect (or `providerId`) that cannot become an order: it changed behind the
+     * storefront's back after the payer was sent to pay.
+     */
+    async function paidCartWithoutOrder(providerId = REDIRECT) {
       const cart = await createCart(api, seed())
       const { session, paymentCollection } = await startPaymentSession(
         api,
         seed(),
         cart,
-        REDIRECT,
-        SESSION_DATA
+        providerId,
+        providerId === REDIRECT ? SESSION_DATA : { email: cart.email }
       )
       const paymentsBefore = await paymentsAtService()
       const item = await addItemToShip(getContainer(), cart.id)
-      await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
+      if (providerId === WALLET) {
+        await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
+      } else {
+        await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
+      }
       const row = await settledRow(
         getContainer(),
         session.id,
@@ -134,10 +198,20 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     }
 
     it("keeps the money visible with Medusa's own reason, and places the order on retry once the cart is fixed", async () => {
-      const { cart, paymentsBefore, item, row } = await paidCartWithoutOrder()
+      const { cart, session, paymentsBefore, item, row } =
+        await paidCartWithoutOrder()
       expect(row.last_error).toMatch(/No shipping method selected/)
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
-      // Medusa replaced the paid session; the replacement carries the payment instead of opening another.
+      // Nothing taken in Medusa while the cart cannot become an order: the money waits in the inbox.
+      expect(await moneyOfCart(cart.id)).toEqual({
+        payments: [],
+        paid_total: null,
+      })
+      // The payer's return page is told the store has the money, not kept waiting on an unpaid session.
+      expect((await returnPageStatus(session.id)).body).toMatchObject({
+        state: "paid_without_order",
+        order_placed: false,
+      })
       expect(await paymentsAtService()).toEqual(paymentsBefore)
 
       await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
@@ -152,13 +226,51 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       )
       const order = await findOrderForCart(getContainer(), cart.id)
       expect(order?.payment_state).toBe("captured")
+      // The one payment the payer made, captured once in Medusa, on the session it was paid on.
+      expect(await moneyOfCart(cart.id)).toEqual(capturedOnce("1250.50"))
+      expect((await returnPageStatus(session.id)).body).toMatchObject({
+        state: "paid",
+        order_placed: true,
+      })
+      const [paid] = await getContainer()
+        .resolve(Modules.PAYMENT)
+        .listPayments({ payment_session_id: session.id })
+      expect(paid).toBeDefined()
       expect(await paymentsAtService()).toEqual(paymentsBefore)
+    })
+
+    it("keeps a wallet payment for a cart that cannot become an order with the payer's money in view, nothing sent back, and places the order on retry", async () => {
+      const { cart, session, item, row } = await paidCartWithoutOrder(WALLET)
+      expect(row.last_error).toMatch(/No shipping method selected/)
+      // No capture, so no compensation: no transfer back to the payer, the row's Refund is the admin's choice.
+      expect(await moneyOfCart(cart.id)).toEqual({
+        payments: [],
+        paid_total: null,
+      })
+      expect(await refundTransfers(sandbox(), session.id)).toEqual([])
+
+      await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
+      const { data } = await api.post(
+        `/admin/piastrix/notifications/${row.id}/retry`,
+        {},
+        await adminHeaders(getContainer())
+      )
+      expect(data.notification).toEqual(
+        expect.objectContaining({ state: "processed", last_error: null })
+      )
+      expect(
+        (await findOrderForCart(getContainer(), cart.id))?.payment_state
+      ).toBe("captured")
+      expect(await moneyOfCart(cart.id)).toEqual(capturedOnce("1250.50"))
+      expect(await refundTransfers(sandbox(), session.id)).toEqual([])
     })
 
     it("carries the payment to the replacement session even when Medusa deleted the paid session first", async () => {
       // Medusa creates the replacement and deletes the paid session in parallel; here the delete wins.
       const { session, paymentCollection, paymentsBefore } =
         await paidCartWithoutOrder()
+      // Medusa's own processing captures, fails the completion, and its compensation replaces the session.
+      await processPaymentAsMedusaWould(getContainer(), session.id)
 
       const paymentModule = getContainer().resolve(Modules.PAYMENT)
       const [replacement] = await paymentModule.listPaymentSessions({
@@ -183,7 +295,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       expect(await paymentsAtService()).toEqual(paymentsBefore)
     })
 
-    it("keeps a payment captured while the stock ran out in front of a person, and places the order on retry once stock is back", async () => {
+    it("keeps a payment that arrived after the stock ran out in front of a person, uncaptured, and places the order on retry once stock is back", async () => {
       const container = getContainer()
       const { stockLocationId } = await seedFulfilment(container, seed())
       const inventory = container.resolve(Modules.INVENTORY)
@@ -227,6 +339,10 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       const row = await settledRow(container, sessions[1].id, "needs_attention")
       expect(row.last_error).toMatch(/Not enough stock available/)
       expect(await findOrderForCart(container, carts[1].id)).toBeNull()
+      expect(await moneyOfCart(carts[1].id)).toEqual({
+        payments: [],
+        paid_total: null,
+      })
 
       // Stock back, the admin retries: the order is placed with the money already paid, nothing opened again.
       await stock(2)
@@ -241,6 +357,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       expect(
         (await findOrderForCart(container, carts[1].id))?.payment_state
       ).toBe("captured")
+      expect(await moneyOfCart(carts[1].id)).toEqual(capturedOnce("1250.50"))
       expect(await paymentsAtService()).toEqual(paymentsBefore)
     })
 
@@ -263,13 +380,6 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       expect(res.data.message).toMatch(/processed/)
     })
   })
-
-  /** What the payer's return page gets for a session id; never throws. */
-  const returnPageStatus = (sessionId: string) =>
-    api
-      .get(`/store/piastrix/sessions/${sessionId}/status`, storeHeaders(seed()))
-      .then((r: any) => ({ status: r.status, body: r.data }))
-      .catch((e: any) => ({ status: e.response.status, body: e.response.data }))
 
   /** A cart's first Piastrix session, which a second start replaced (Medusa deletes it); the payer may still pay it. */
   async function replacedSession() {

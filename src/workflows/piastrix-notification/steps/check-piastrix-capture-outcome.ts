@@ -28,8 +28,9 @@ function describeMismatch(mismatch: AmountMismatch): string {
 /**
  * Medusa's payment processing reports success even when it did nothing, so the outcome is read
  * back: a captured payment (and, for a cart, its order) means processed. Money that arrived but
- * cannot become an order (an amount mismatch, a cart that cannot complete, a session Medusa deleted)
- * needs a person, with Medusa's own error as the reason; anything else is a failed attempt, retried.
+ * cannot become an order (an amount mismatch, a cart that refused to complete, left uncaptured, a
+ * session Medusa deleted) needs a person, with Medusa's own error as the reason; anything else is a
+ * failed attempt, retried.
  * A run whose completion placed the order and found its payment captured has read that back itself.
  */
 export const checkPiastrixCaptureOutcomeStep = createStep(
@@ -76,6 +77,17 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
           reason: describeMismatch(mismatch),
         })
       }
+      if (input.run.refused) {
+        // The cart refused to become an order (stock ran out, the cart changed) and nothing was captured:
+        // the money waits in the inbox for a person to fix the cart and retry, or refund. Never left to a
+        // retry counter.
+        return new StepResponse<Settlement>({
+          state: "needs_attention",
+          reason: messageText("inbox.no_order_placed", {
+            detail: String(input.run.error),
+          }),
+        })
+      }
       return new StepResponse<Settlement>({
         state: "failed",
         reason: messageText("inbox.not_captured", {
@@ -107,8 +119,8 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
       })
     }
     if (cart_id && !order) {
-      // The money is taken and the cart refused to become an order (stock ran out, the cart changed):
-      // a person fixes the cart and retries, or refunds. Never left to a retry counter.
+      // Captured before this attempt (the processing captures only after the cart completed), and the
+      // cart now refuses to become an order: a person fixes the cart and retries, or refunds.
       return new StepResponse<Settlement>({
         state: "needs_attention",
         reason: messageText("inbox.cart_not_completed", {

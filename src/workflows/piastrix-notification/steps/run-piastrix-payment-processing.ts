@@ -11,9 +11,14 @@ import { findCartAndOrder } from "../utils/find-order"
 export const runPiastrixPaymentProcessingStepId =
   "run-piastrix-payment-processing"
 
+/**
+ * `refused`: the cart's completion failed for a reason that does not pass by itself (stock ran out, a
+ * shipping method missing, the amount differs), and Medusa's processing was not run: nothing was captured.
+ */
 export type PaymentProcessingRun = {
   ok: boolean
   error: string | null
+  refused?: boolean
   /**
    * The order this run placed from the cart and whose payment its completion captured (the provider
    * answers captured at authorization): nothing is left for Medusa's payment processing, and the outcome
@@ -118,9 +123,12 @@ async function paymentCaptured(
  * yet. Both are idempotent, so resends and retries cannot make a second order or capture. A completion
  * that placed the order and captured its payment leaves Medusa's processing nothing to do (it would
  * read the payment, find it captured and announce the capture again), so it is not run. A completion
- * refused for a reason that does not pass by itself (stock ran out, an amount mismatch) goes on to
- * Medusa's processing, which takes the money and leaves the order to a person. Failures are returned,
- * not thrown: the caller records why.
+ * that fails at all stops here, before Medusa's processing: that processing would capture, fail the
+ * same completion, and hand the captured payment to Medusa's compensation, which refunds it (a wallet's
+ * money goes back to the payer; other kinds refuse the refund and a replacement session carries the
+ * payment, so the retry captured it a second time). Left uncaptured, the paid session stays the cart's,
+ * and the retry once the cart is fixed completes it and captures once. Failures are returned, not
+ * thrown: the caller records why.
  */
 export const runPiastrixPaymentProcessingStep = createStep(
   runPiastrixPaymentProcessingStepId,
@@ -134,10 +142,11 @@ export const runPiastrixPaymentProcessingStep = createStep(
         input.session_id,
         input.known
       )
-      if (completion && !completion.done && completion.passing) {
+      if (completion && !completion.done) {
         return new StepResponse<PaymentProcessingRun>({
           ok: false,
           error: completion.error,
+          refused: !completion.passing,
         })
       }
       if (

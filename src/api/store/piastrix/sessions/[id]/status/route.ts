@@ -54,12 +54,16 @@ export async function GET(
   }
   // Written by the provider in this shape (lib/plugin/session-data.ts).
   const data = session.data as Partial<PiastrixSessionData>
+  const waiting =
+    session.order_id === null &&
+    (data.state ?? "pending") === "pending" &&
+    (await paidAwaitingPerson(req, data.shop_order_id ?? session.id))
   res.json({
     session_id: session.id,
     provider_id: session.provider_id,
     kind: session.kind,
     status: session.status,
-    state: orNull(data.state),
+    state: waiting ? "paid_without_order" : orNull(data.state),
     failure: orNull(data.failure),
     amount_mismatch: orNull(data.amount_mismatch),
     order_placed: session.order_id !== null,
@@ -67,6 +71,24 @@ export async function GET(
     checked_at: orNull(data.checked_at),
     notice: orNull(data.notice),
   } satisfies SessionStatus)
+}
+
+/**
+ * Whether the money of a live session without an order arrived and waits for a person: the callback's
+ * processing leaves a paid cart that refused to become an order (stock ran out, the cart changed) uncaptured,
+ * its inbox row `needs_attention`, so the session's own state is still unpaid. The payer is told the store has
+ * the money (`paid_without_order`) instead of waiting on the page, as for a paid session Medusa deleted.
+ */
+async function paidAwaitingPerson(
+  req: MedusaRequest,
+  shopOrderId: string
+): Promise<boolean> {
+  const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
+  const waiting = await piastrix.listPiastrixNotifications(
+    { shop_order_id: shopOrderId, status: "success", state: "needs_attention" },
+    { select: ["id"], take: 1 }
+  )
+  return waiting.length > 0
 }
 
 /**
