@@ -77,9 +77,10 @@ const SECOND_LANE_LATER = [
   // The checkout's browser suite (about 9 minutes in a whole run) evens the two jests out: with it in the
   // first, a whole run beside other work took 38 minutes there and 20 here.
   "integration-tests/browser/checkout\\.browser",
-  // Likewise the admin pages' browser suite (about 5 minutes): the last whole run took 29 minutes in the
-  // first jest and 22 here.
-  "integration-tests/browser/admin-pages\\.browser",
+  // Two in-process suites of about 90 s each even the jests out (a whole run took 29 minutes in the first
+  // and 22 here, before many-instances waited for two ticks of each minute job).
+  "integration-tests/dev/demo-store\\.spec",
+  "integration-tests/http/admin-fuzz\\.spec",
 ]
 const SECOND_LANE = [...PROCESS_SUITES, ...SECOND_LANE_LATER]
 
