@@ -163,7 +163,10 @@ export async function uploadReceipt(tab: Tab) {
     mimeType: "image/png",
     buffer: RECEIPT_PNG,
   })
-  await tab.page.locator(".receipt button").click()
+  // The demo store's receipt form, or the storefront kit's (the Next.js example).
+  await tab.page
+    .locator(".receipt button, form.piastrix-receipt button[type=submit]")
+    .click()
 }
 
 /**
