@@ -1,4 +1,5 @@
 import { Client } from "pg"
+import { serverUrl } from "./medusa-process"
 
 /**
  * What the test Postgres is doing now, for a hook that runs far longer than it should: the connections per
@@ -7,11 +8,7 @@ import { Client } from "pg"
  */
 export async function printDatabaseActivity(why: string): Promise<void> {
   const client = new Client({
-    host: process.env.DB_HOST || "localhost",
-    port: Number(process.env.DB_PORT || 5432),
-    user: process.env.DB_USERNAME || "postgres",
-    password: process.env.DB_PASSWORD || undefined,
-    database: "postgres",
+    connectionString: `${serverUrl()}/postgres`,
     application_name: "test-activity",
   })
   try {
