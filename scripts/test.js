@@ -124,11 +124,7 @@ async function main() {
   }
   const pg = unitOnly
     ? { env: {}, stop: async () => {} }
-    : // Both jests at once: in-process stores, several Medusa processes each with its pool, test clients.
-      await ensurePostgres({
-        purpose: "test",
-        settings: ["max_connections=300"],
-      })
+    : await ensurePostgres({ purpose: "test" })
   const summaryFile = path.join(
     os.tmpdir(),
     `piastrix-test-summary-${process.pid}.json`
