@@ -4,6 +4,7 @@ import {
   BankTransfer,
   CardForm,
   choiceOf,
+  directionLabel,
   DirectionPicker,
   PaymentReturn,
   PiastrixCheckout,
@@ -147,6 +148,14 @@ describe("storefront kit: React components", () => {
     expect(textOf(ru)).toContain("Способ оплаты")
     expect(textOf(ru)).toContain("Кошелёк Быстро")
     expect(textOf(ru)).toContain("Цену покажет Piastrix на своей странице.")
+    // A direction by the name Russian payers know, not the service's English one; an unknown payway by the service's.
+    const [card, sbp] = answer.directions.redirect!
+    expect(directionLabel(card, resolveTexts("ru"), "rub")).toBe(
+      "Банковская карта (от 100,00\u00a0₽)"
+    )
+    expect(
+      directionLabel({ ...sbp, payway: "new_rub" }, resolveTexts("ru"), "rub")
+    ).toBe("SBP")
   })
 
   it("has the same texts in English and Russian", () => {
@@ -215,10 +224,16 @@ describe("storefront kit: React components", () => {
           choice={{ kind: "card", payway: "card_rub" }}
           actions={actions}
           quote={q}
+          amount={{ amount: "1250.50", currency_code: "rub" }}
           onStarted={() => {}}
         />
       )
+    // No amount while the price is awaited: not the cart's total, which the direction's fee changes.
     expect(render(null)).toMatch(
+      /<button[^>]*disabled=""[^>]*>Enter card details</
+    )
+    // Another direction's price is not this one's.
+    expect(render({ ...quote, payway: "sbp_rub" })).toMatch(
       /<button[^>]*disabled=""[^>]*>Enter card details</
     )
     const priced = render(quote)

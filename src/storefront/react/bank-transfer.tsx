@@ -4,7 +4,7 @@ import type { PiastrixActions } from "../actions"
 import { requisitesRetryMs } from "../payments"
 import type { Requisites, RequisitesAnswer } from "../types"
 import { detailOf, ErrorText, useTexts, type TextProps } from "./common"
-import { fill, formatMoney, type PiastrixTexts } from "./texts"
+import { formatMoney, type PiastrixTexts } from "./texts"
 
 const RECEIPT_TYPES =
   "image/jpeg,image/png,image/webp,image/heif,application/pdf"
@@ -129,6 +129,13 @@ export function BankTransfer(props: BankTransferProps) {
   )
 }
 
+/** What Piastrix made of the receipt, in the payer's words (its status codes are for the store). */
+function receiptWords(status: string | null, t: PiastrixTexts): string {
+  return status && Object.prototype.hasOwnProperty.call(t.receiptStatus, status)
+    ? t.receiptStatus[status as keyof PiastrixTexts["receiptStatus"]]
+    : t.receiptUploaded
+}
+
 function ReceiptUpload({
   sessionId,
   actions,
@@ -180,10 +187,12 @@ function ReceiptUpload({
       <div aria-live="polite" className="piastrix-status">
         {state.type === "uploading" ? <p>{t.receiptUploading}</p> : null}
         {state.type === "done" ? (
-          <p className="piastrix-ok">
-            {state.status
-              ? fill(t.receiptReview, { status: state.status })
-              : t.receiptUploaded}
+          <p
+            className={
+              state.status === "rejected" ? "piastrix-error" : "piastrix-ok"
+            }
+          >
+            {receiptWords(state.status, t)}
           </p>
         ) : null}
       </div>

@@ -37,7 +37,7 @@ export function directionLabel(
     d.max_amount ? fill(t.limitUpTo, { amount: money(d.max_amount) }) : "",
   ].filter(Boolean)
   const name = fill(t.directionOption, {
-    name: d.name || d.payway,
+    name: t.payways[d.payway.replace(/_[a-z]{3}$/, "")] || d.name || d.payway,
     payway: d.payway,
   })
   return limits.length ? `${name} (${limits.join(" ")})` : name

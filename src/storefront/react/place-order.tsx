@@ -13,7 +13,7 @@ export type PlaceOrderButtonProps = TextProps & {
   actions: Pick<PiastrixActions, "startPayment">
   /** More of the session's input: `email`, return addresses, the wallet's `payer_account`. */
   input?: Omit<PaymentInput, "kind" | "payway">
-  /** The price on the button: the quote's, else the cart's total. */
+  /** The price on the button: the quote's (none while it is awaited), else the cart's total. */
   quote?: Quote | null
   amount?: { amount: string; currency_code: string }
   /**
@@ -40,9 +40,12 @@ export function PlaceOrderButton(props: PlaceOrderButtonProps) {
   const priced =
     needsQuote && quote !== undefined ? quote?.payway === choice?.payway : true
 
+  // Until the direction's price arrives the button names no amount: not the cart's total, which a fee changes.
   const price =
-    needsQuote && quote
-      ? formatMoney(quote.payer_price, quote.currency_code, t.numberLocale)
+    needsQuote && quote !== undefined
+      ? quote && priced
+        ? formatMoney(quote.payer_price, quote.currency_code, t.numberLocale)
+        : ""
       : amount
         ? formatMoney(amount.amount, amount.currency_code, t.numberLocale)
         : ""

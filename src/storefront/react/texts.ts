@@ -14,6 +14,11 @@ export type PiastrixTexts = {
   unavailable: string
   noMethods: string
   directionLabel: string
+  /**
+   * Directions by the names payers know, per payway less its currency (`card` for `card_rub`); a payway
+   * not listed shows the service's own name, which is English.
+   */
+  payways: Record<string, string>
   /** `{name}`, `{payway}`; limits appended from `limitFrom` / `limitUpTo`. */
   directionOption: string
   limitFrom: string
@@ -59,7 +64,8 @@ export type PiastrixTexts = {
   receiptChoose: string
   receiptUploading: string
   receiptUploaded: string
-  receiptReview: string
+  /** What Piastrix made of the receipt, by its status; another status shows `receiptUploaded`. */
+  receiptStatus: { pending: string; succeeded: string; rejected: string }
   receiptRefused: string
   transferSent: string
   placingOrder: string
@@ -107,6 +113,18 @@ const en: PiastrixTexts = {
   unavailable: "Not available for this order.",
   noMethods: "No Piastrix payment method can pay this order.",
   directionLabel: "Payment direction",
+  payways: {
+    piastrix: "Piastrix wallet",
+    card: "Bank card",
+    h2h_card: "Bank card",
+    qiwi: "QIWI wallet",
+    yamoney: "YooMoney",
+    sbp: "Faster Payments (SBP)",
+    h2h_sbp: "Faster Payments (SBP)",
+    h2h_bank: "Bank transfer",
+    h2h_qr: "Payment by QR code",
+    bank: "Bank transfer",
+  },
   directionOption: "{name}",
   limitFrom: "from {amount}",
   limitUpTo: "up to {amount}",
@@ -159,7 +177,11 @@ const en: PiastrixTexts = {
   receiptChoose: "Choose the receipt file first.",
   receiptUploading: "Uploading…",
   receiptUploaded: "Receipt uploaded.",
-  receiptReview: "Receipt uploaded; Piastrix status: {status}.",
+  receiptStatus: {
+    pending: "Receipt uploaded; Piastrix reviews it.",
+    succeeded: "Receipt uploaded; Piastrix accepted it.",
+    rejected: "Piastrix did not accept this receipt. Upload another one.",
+  },
   receiptRefused: "The receipt was not accepted.",
   transferSent: "I have sent the transfer",
   placingOrder: "Placing your order…",
@@ -214,6 +236,18 @@ const ru: PiastrixTexts = {
   unavailable: "Недоступно для этого заказа.",
   noMethods: "Этот заказ нельзя оплатить через Piastrix.",
   directionLabel: "Направление оплаты",
+  payways: {
+    piastrix: "Кошелёк Piastrix",
+    card: "Банковская карта",
+    h2h_card: "Банковская карта",
+    qiwi: "Кошелёк QIWI",
+    yamoney: "ЮMoney",
+    sbp: "Система быстрых платежей (СБП)",
+    h2h_sbp: "Система быстрых платежей (СБП)",
+    h2h_bank: "Банковский перевод",
+    h2h_qr: "Оплата по QR-коду",
+    bank: "Банковский перевод",
+  },
   directionOption: "{name}",
   limitFrom: "от {amount}",
   limitUpTo: "до {amount}",
@@ -266,7 +300,11 @@ const ru: PiastrixTexts = {
   receiptChoose: "Сначала выберите файл чека.",
   receiptUploading: "Загружаем…",
   receiptUploaded: "Чек загружен.",
-  receiptReview: "Чек загружен; статус в Piastrix: {status}.",
+  receiptStatus: {
+    pending: "Чек загружен; Piastrix его проверит.",
+    succeeded: "Чек загружен; Piastrix его принял.",
+    rejected: "Piastrix не принял этот чек. Загрузите другой.",
+  },
   receiptRefused: "Чек не принят.",
   transferSent: "Я перевёл(а) деньги",
   placingOrder: "Оформляем заказ…",
@@ -301,13 +339,18 @@ export const piastrixTexts = { en, ru }
 
 export type PiastrixLocale = keyof typeof piastrixTexts
 
-/** The texts of `locale` with `overrides` on top (nested `kinds`, `payButton`, `requisites` merged per key). */
+/** The texts of `locale` with `overrides` on top (nested `kinds`, `payButton`, `payways`, `requisites`, `receiptStatus` merged per key). */
 export type TextOverrides = Partial<
-  Omit<PiastrixTexts, "kinds" | "payButton" | "requisites">
+  Omit<
+    PiastrixTexts,
+    "kinds" | "payButton" | "payways" | "requisites" | "receiptStatus"
+  >
 > & {
   kinds?: Partial<PiastrixTexts["kinds"]>
   payButton?: Partial<PiastrixTexts["payButton"]>
+  payways?: Partial<PiastrixTexts["payways"]>
   requisites?: Partial<PiastrixTexts["requisites"]>
+  receiptStatus?: Partial<PiastrixTexts["receiptStatus"]>
 }
 
 export function resolveTexts(
@@ -320,7 +363,12 @@ export function resolveTexts(
     ...overrides,
     kinds: { ...base.kinds, ...overrides.kinds },
     payButton: { ...base.payButton, ...overrides.payButton },
+    payways: { ...base.payways, ...overrides.payways } as Record<
+      string,
+      string
+    >,
     requisites: { ...base.requisites, ...overrides.requisites },
+    receiptStatus: { ...base.receiptStatus, ...overrides.receiptStatus },
   }
 }
 
