@@ -310,8 +310,10 @@
       // Wallet payments are priced by Piastrix on its own page (the payer may pay in another currency).
       return
     }
-    // Pay waits for the price: the payer pays what the quote says, fee included, never a guess.
+    // Pay waits for the price: the payer pays what the quote says, fee included, never a guess (nor the
+    // cart's total, which a direction's fee changes).
     $("pay").disabled = true
+    $("pay").textContent = t("payNoPrice")
     box.replaceChildren(el("span", { class: "muted", text: t("askingPrice") }))
     try {
       const quote = await store.quote(state.cart.id, payway)

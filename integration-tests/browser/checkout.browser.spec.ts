@@ -19,6 +19,7 @@ import {
 } from "./admin-steps"
 import { launchChromium, openTab, type Tab } from "./chromium"
 import {
+  changeCartElsewhere,
   choosePayment,
   expectReturnPage,
   fillCart,
@@ -221,84 +222,119 @@ piastrixIntegrationRunner(
       })
     })
 
-    it("a payer who paid after the cart changed in another tab is told the money arrived, and the page stops", async () => {
-      await open("cart-changed-while-paying")
-      await fillCart(tab, storefront.url, "RUB", "E-book")
-      await choosePayment(tab, "redirect")
-      const cartId = await tab.page.evaluate(() =>
-        localStorage.getItem("demo.cart_id")
-      )
-      await pay(tab)
-      // Only once the payer is on Piastrix's page: a cart changed before the session starts is simply paid.
-      await tab.page.waitForURL((url) => url.href.startsWith(sandbox().url))
-      // Another tab adds an item: Medusa deletes the session the payer is paying on Piastrix's page.
-      await fetch(`${medusaUrl()}/store/carts/${cartId}/line-items`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-publishable-api-key": seed().publishableKey,
-        },
-        body: JSON.stringify({
-          variant_id: seed().variants["piastrix-stickers"],
-          quantity: 1,
-        }),
-      }).then((r) => expect(r.status).toBe(200))
-      await onPayerPage(tab, "pay")
-      await expectReturnPage(tab, /Your payment arrived/)
-      expect(await tab.page.locator("#result-text").innerText()).toMatch(
-        /will contact you by e-mail/
-      )
-      expect(await countOrders(getContainer())).toBe(0)
-      // It stops asking: no status request in the next 6 s (it polls every 2 s while waiting).
-      let asked = 0
-      tab.page.on("request", (r) => {
-        if (/\/status/.test(r.url())) {
-          asked++
-        }
-      })
-      await tab.page.waitForTimeout(6000)
-      expect(asked).toBe(0)
-    })
+    /** What the payer reads in the two states below, in each language of the demo store (dev/storefront/texts.js). */
+    const SAYS = {
+      en: {
+        arrived: /Your payment arrived/,
+        contact: /will contact you by e-mail/,
+        asking: "Asking Piastrix for your price",
+        noPrice:
+          "Piastrix did not give a price just now. Try again, or choose another direction.",
+        tryAgain: "Try again",
+        pay: "Pay",
+        fee: /\(including a fee of RUB\s12\.51\)/,
+      },
+      ru: {
+        arrived: /Ваша оплата получена/,
+        contact: /свяжется с вами по e-mail/,
+        asking: "Узнаём у Piastrix вашу цену",
+        noPrice:
+          "Piastrix сейчас не назвал цену. Попробуйте ещё раз или выберите другое направление.",
+        tryAgain: "Попробовать снова",
+        pay: "Оплатить",
+        fee: /\(включая комиссию 12,51\s₽\)/,
+      },
+    }
 
-    it("while Piastrix hangs, Pay waits for the price, and the payer gets one plain message and a way on", async () => {
-      await open("quote-hangs")
-      await fillCart(tab, storefront.url, "RUB", "E-book")
-      await fetch(`${sandbox().url}/__sandbox/faults`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          type: "latency",
-          path: "/invoice/try",
-          ms: 60000,
-        }),
-      })
-      const { page } = tab
-      await page.locator("#email").fill("payer@example.com")
-      await page.locator('label.kind[data-kind="redirect"] input').check()
-      await page.getByText("Asking Piastrix for your price").waitFor()
-      expect(await page.locator("#pay").isDisabled()).toBe(true)
-      const error = page.getByTestId("quote-error")
-      await error.waitFor({ timeout: 15000 })
-      expect(await error.innerText()).toBe(
-        "Piastrix did not give a price just now. Try again, or choose another direction."
-      )
-      expect(await page.locator("#pay").isDisabled()).toBe(true)
-      await tab.shot("quote-failed")
-      // The store answered 502 for the quote: expected here, and only here.
-      tab.problems.splice(
-        0,
-        tab.problems.length,
-        ...tab.problems.filter((p) => !/quote|502/.test(p))
-      )
+    for (const language of ["en", "ru"] as const) {
+      const says = SAYS[language]
+      const suffix = language === "en" ? "" : `-${language}`
 
-      await fetch(`${sandbox().url}/__sandbox/faults`, { method: "DELETE" })
-      await page.getByRole("button", { name: "Try again" }).click()
-      const price = await page.getByTestId("payer-price").innerText()
-      expect(await page.locator("#pay").isEnabled()).toBe(true)
-      // The button asks for what the payer pays, fee included.
-      expect(await page.locator("#pay").innerText()).toBe(`Pay ${price}`)
-      await tab.shot("quote-priced")
-    })
+      it(`a payer who paid after the cart changed in another tab is told the money arrived, and the page stops (${language})`, async () => {
+        await open(`cart-changed-while-paying${suffix}`, language)
+        await fillCart(tab, storefront.url, "RUB", "E-book")
+        await choosePayment(tab, "redirect")
+        const cartId = await tab.page.evaluate(() =>
+          localStorage.getItem("demo.cart_id")
+        )
+        await pay(tab)
+        // Only once the payer is on Piastrix's page: a cart changed before the session starts is simply paid.
+        await tab.page.waitForURL((url) => url.href.startsWith(sandbox().url))
+        // Another tab adds an item: Medusa deletes the session the payer is paying on Piastrix's page.
+        await changeCartElsewhere(
+          { medusaUrl: medusaUrl(), publishableKey: seed().publishableKey },
+          cartId!,
+          seed().variants["piastrix-stickers"]
+        )
+        await onPayerPage(tab, "pay")
+        await expectReturnPage(tab, says.arrived)
+        expect(await tab.page.locator("#result-text").innerText()).toMatch(
+          says.contact
+        )
+        expect(await countOrders(getContainer())).toBe(0)
+        // It stops asking: no status request in the next 6 s (it polls every 2 s while waiting).
+        let asked = 0
+        tab.page.on("request", (r) => {
+          if (/\/status/.test(r.url())) {
+            asked++
+          }
+        })
+        await tab.page.waitForTimeout(6000)
+        expect(asked).toBe(0)
+      })
+
+      it(`while Piastrix hangs, Pay waits for the price, and the payer gets one plain message and a way on (${language})`, async () => {
+        await open(`quote-hangs${suffix}`, language)
+        await fillCart(tab, storefront.url, "RUB", "E-book")
+        await fetch(`${sandbox().url}/__sandbox/faults`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            type: "latency",
+            path: "/invoice/try",
+            ms: 60000,
+          }),
+        })
+        const { page } = tab
+        await page.locator("#email").fill("payer@example.com")
+        await page.locator('label.kind[data-kind="redirect"] input').check()
+        await page.getByText(says.asking).waitFor()
+        // No price yet: the button names none (not the cart's total, which a fee changes) and waits.
+        expect(await page.locator("#pay").isDisabled()).toBe(true)
+        expect(await page.locator("#pay").innerText()).toBe(says.pay)
+        const error = page.getByTestId("quote-error")
+        await error.waitFor({ timeout: 15000 })
+        expect(await error.innerText()).toBe(says.noPrice)
+        expect(await page.locator("#pay").isDisabled()).toBe(true)
+        await tab.shot("quote-failed")
+        // The store answered 502 for the quote: expected here, and only here.
+        tab.problems.splice(
+          0,
+          tab.problems.length,
+          ...tab.problems.filter((p) => !/quote|502/.test(p))
+        )
+
+        await fetch(`${sandbox().url}/__sandbox/faults`, { method: "DELETE" })
+        await page.getByRole("button", { name: says.tryAgain }).click()
+        const price = await page.getByTestId("payer-price").innerText()
+        expect(await page.locator("#pay").isEnabled()).toBe(true)
+        // The button asks for what the payer pays, fee included.
+        expect(await page.locator("#pay").innerText()).toBe(
+          `${says.pay} ${price}`
+        )
+        await tab.shot("quote-priced")
+
+        // A direction with a payer's fee (the sandbox's QIWI: 1 %): the price and the button say the same amount.
+        await page.locator("#payway").selectOption("qiwi_rub")
+        await page.locator("#quote", { hasText: says.fee }).waitFor()
+        const withFee = await page.getByTestId("payer-price").innerText()
+        expect(withFee).toMatch(/1[,\s]263[.,]01/)
+        expect(await page.locator("#pay").innerText()).toBe(
+          `${says.pay} ${withFee}`
+        )
+        await tab.shot("quote-fee")
+      })
+    }
 
     it("a redirect payment in USD goes through Piastrix's page by a posted form and ends paid", async () => {
       await open("redirect-usd")

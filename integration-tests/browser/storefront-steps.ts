@@ -80,6 +80,29 @@ export async function onPayerPage(tab: Tab, action: "pay" | "fail") {
   await page.locator(action === "pay" ? "#pay" : "#fail").click()
 }
 
+/**
+ * Another tab adds an item to the cart while its payer is on Piastrix's page: Medusa deletes the session being
+ * paid there, so the payment arrives for a cart that changed.
+ */
+export async function changeCartElsewhere(
+  store: { medusaUrl: string; publishableKey: string },
+  cartId: string,
+  variantId: string
+) {
+  const res = await fetch(
+    `${store.medusaUrl}/store/carts/${cartId}/line-items`,
+    {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-publishable-api-key": store.publishableKey,
+      },
+      body: JSON.stringify({ variant_id: variantId, quantity: 1 }),
+    }
+  )
+  expect(res.status).toBe(200)
+}
+
 /** The return page settles on this heading (it polls the session status). */
 export async function expectReturnPage(
   tab: Tab,
