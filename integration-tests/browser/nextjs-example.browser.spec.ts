@@ -6,7 +6,13 @@ import { freePort } from "../helpers/medusa-process"
 import { sandboxControl } from "../helpers/callbacks"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { launchChromium, openTab, type Tab } from "./chromium"
-import { onPayerPage, payByCardForm, uploadReceipt } from "./storefront-steps"
+import {
+  changeCartElsewhere,
+  onPayerPage,
+  payByCardForm,
+  uploadReceipt,
+  wordsCutInTwo,
+} from "./storefront-steps"
 // The same steps a developer runs by hand (docs/storefront.md, "The Next.js example").
 const example = require("../../scripts/example-storefront")
 
@@ -98,9 +104,30 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     expect(unexpected).toEqual([])
   })
 
-  async function open(name: string) {
+  /**
+   * A payer's tab. `language`: the browser's (its Accept-Language), which the example passes to the kit's
+   * components (src/lib/locale.ts). Each screenshot of the example's pages is reviewed (`Tab.shot`), not the
+   * service's own pages: in English the whole page, in Russian the kit's components (the example's own pages
+   * are English: a store translates its own).
+   */
+  async function open(name: string, language: "en" | "ru" = "en") {
     scenario = name
-    tab = await openTab(browser, `nextjs-${name}`)
+    tab = await openTab(
+      browser,
+      `nextjs-${name}`,
+      { locale: language === "ru" ? "ru-RU" : "en-US" },
+      {
+        language,
+        scope: (url) =>
+          url.origin !== new URL(storefrontUrl).origin
+            ? null
+            : language === "en"
+              ? "body"
+              : ".piastrix-checkout, .piastrix-return",
+        // The store's data and the sandbox's requisites, in Latin letters whatever the page's language.
+        names: ["Sandbox Bank", "IVAN SANDBOXOV"],
+      }
+    )
     return tab
   }
 
@@ -135,6 +162,21 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     return page.locator("button.piastrix-pay").first()
   }
 
+  /** The kit's button and its price, once the direction's price has arrived. */
+  async function priced() {
+    const { page } = tab
+    const button = page.locator(".piastrix-place-order button.piastrix-pay")
+    await page.waitForFunction(
+      (b) => !(b as HTMLButtonElement).disabled,
+      await button.elementHandle()
+    )
+    return {
+      button: await button.innerText(),
+      price: await page.locator(".piastrix-price strong").innerText(),
+      fee: await page.locator(".piastrix-fee").innerText(),
+    }
+  }
+
   /** The kit's pay button waits for the payer's price (the quote) before it can be clicked. */
   async function clickWhenEnabled(button: Locator) {
     await tab.page.waitForFunction(
@@ -151,7 +193,7 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
       .waitForURL(/\/order\/order_[^/]+\/confirmed$/, { timeout: 40_000 })
       .catch(async (err: Error) => {
         // Say what the payer saw instead, with a screenshot.
-        await tab.shot("no-confirmation")
+        await tab.shot("no-confirmation", { review: false })
         const shown = await page
           .locator("main")
           .innerText()
@@ -205,6 +247,18 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     )
     // The button waits for the payer's price (the quote), then names it.
     await expect(pay.innerText()).resolves.toMatch(/Continue to payment/)
+    const picker = tab.page.locator(".piastrix-picker select")
+    const first = await picker.inputValue()
+    // A direction with a payer's fee (the sandbox's QIWI: 1 %): the price and the button name the same amount.
+    await picker.selectOption("qiwi_rub")
+    await tab.page.locator(".piastrix-fee", { hasText: /RUB\s1\.50/ }).waitFor()
+    expect(await priced()).toEqual({
+      button: "Continue to payment · RUB\u00a0151.50",
+      price: "You pay RUB\u00a0151.50",
+      fee: "(including a fee of RUB\u00a01.50)",
+    })
+    await tab.shot("fee")
+    await picker.selectOption(first)
     await clickWhenEnabled(pay)
     await onPayerPage(tab, "pay")
     const order = await confirmation()
@@ -228,8 +282,20 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     // The service assigns the requisites a moment after the payment exists; the component polls.
     await page.locator(".piastrix-requisites").waitFor({ timeout: 40_000 })
     await tab.shot("requisites")
+    // On a phone's width the requisites wrap between words: a name or a time is never cut in two.
+    await page.setViewportSize({ width: 360, height: 800 })
+    expect(await wordsCutInTwo(page.locator(".piastrix-requisites"))).toEqual(
+      []
+    )
+    // Nor does anything stick out of the phone's width (a long direction's name, a phone number).
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth)
+    ).toBeLessThanOrEqual(360)
+    await tab.shot("requisites-narrow")
+    await page.setViewportSize({ width: 1200, height: 900 })
     await uploadReceipt(tab)
-    await page.getByText(/^Receipt uploaded/).waitFor()
+    // In the payer's words, not the service's status code ("pending").
+    await page.getByText("Receipt uploaded; Piastrix reviews it.").waitFor()
     await tab.shot("receipt")
     await page.getByRole("button", { name: "I have sent the transfer" }).click()
     const order = await confirmation()
@@ -265,5 +331,106 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
       await page.waitForTimeout(1000)
     }
     await tab.shot("paid")
+  })
+  it("a failed wallet payment tells the payer in their words and offers another method", async () => {
+    await open("failed")
+    const pay = await checkout("Sticker pack", "Piastrix wallet")
+    await pay.click()
+    await onPayerPage(tab, "fail")
+    await tab.page.waitForURL(/\/checkout\/return\?session_id=.*failed=1/)
+    const retry = tab.page.getByRole("link", {
+      name: "Choose another payment method",
+    })
+    await retry.waitFor({ timeout: 30_000 })
+    // In the payer's words, not the server's reason for the store ("the service rejected the payment ...").
+    expect(await tab.page.locator(".piastrix-return h2").innerText()).toBe(
+      "Your payment did not go through"
+    )
+    expect(await tab.page.locator(".piastrix-return p").innerText()).toBe(
+      "The payment did not go through. Nothing was charged. You can try again with another payment method."
+    )
+    await tab.shot("return-failed")
+    await retry.click()
+    await tab.page.waitForURL(/\/checkout$/)
+    await tab.page.getByRole("radio", { name: "Bank transfer" }).waitFor()
+  })
+
+  it("a payer who paid after the cart changed in another tab is told the money arrived, and the page stops", async () => {
+    await open("cart-changed")
+    const { page } = tab
+    const pay = await checkout(
+      "E-book",
+      "Card or another method, on Piastrix's page"
+    )
+    await clickWhenEnabled(pay)
+    // Only once the payer is on Piastrix's page: a cart changed before the session starts is simply paid.
+    await page.waitForURL((url) => url.href.startsWith(sandbox().url))
+    const cartId = (await tab.context.cookies()).find(
+      (c) => c.name === "_medusa_cart_id"
+    )!.value
+    // Another tab adds an item: Medusa deletes the session the payer is paying on Piastrix's page.
+    await changeCartElsewhere(
+      { medusaUrl: medusaUrl(), publishableKey: seed().publishableKey },
+      cartId,
+      seed().variants["piastrix-stickers"]
+    )
+    await onPayerPage(tab, "pay")
+    const outcome = page.locator(
+      '.piastrix-return[data-state="paid_without_order"]'
+    )
+    await outcome.waitFor({ timeout: 30_000 })
+    expect(await outcome.locator("h2").innerText()).toBe("Your payment arrived")
+    expect(await outcome.locator("p").innerText()).toMatch(
+      /will contact you by e-mail/
+    )
+    await tab.shot("return-cart-changed")
+    // It stops asking: no server action in the next 6 s (the kit polls every 2 s while waiting).
+    let asked = 0
+    page.on("request", (r) => {
+      if (r.headers()["next-action"]) {
+        asked++
+      }
+    })
+    await page.waitForTimeout(6000)
+    expect(asked).toBe(0)
+  })
+
+  it("a Russian payer reads the kit in Russian: the kinds, a price with its fee, the requisites, the receipt, a failure", async () => {
+    await open("ru", "ru")
+    const { page } = tab
+    // The payment step: kinds and directions in Russian, the amounts as Russian writes them.
+    const pay = await checkout(
+      "Sticker pack",
+      "Карта или другой способ, на странице Piastrix"
+    )
+    await page.locator(".piastrix-picker select").selectOption("qiwi_rub")
+    await page.locator(".piastrix-fee", { hasText: /1,50\s₽/ }).waitFor()
+    expect(await priced()).toEqual({
+      button: "Перейти к оплате · 151,50\u00a0₽",
+      price: "К оплате 151,50\u00a0₽",
+      fee: "(включая комиссию 1,50\u00a0₽)",
+    })
+    await tab.shot("fee")
+    await page.getByRole("radio", { name: "Банковский перевод" }).check()
+    await clickWhenEnabled(pay)
+    await page.locator(".piastrix-requisites").waitFor({ timeout: 40_000 })
+    await tab.shot("requisites")
+    await uploadReceipt(tab)
+    await page.getByText("Чек загружен; Piastrix его проверит.").waitFor()
+    await tab.shot("receipt")
+    await page.getByRole("button", { name: "Я перевёл(а) деньги" }).click()
+    await confirmation()
+
+    // A failed wallet payment: the return page in Russian.
+    const wallet = await checkout("E-book", "Кошелёк Piastrix")
+    await wallet.click()
+    await onPayerPage(tab, "fail")
+    await page
+      .getByRole("link", { name: "Выбрать другой способ оплаты" })
+      .waitFor({ timeout: 30_000 })
+    expect(await page.locator(".piastrix-return h2").innerText()).toBe(
+      "Оплата не прошла"
+    )
+    await tab.shot("return-failed")
   })
 })

@@ -200,7 +200,7 @@ const en: PiastrixTexts = {
     "We confirm your order as soon as your payment arrives. You can close this page.",
   returnPaidWithoutOrderTitle: "Your payment arrived",
   returnPaidWithoutOrderText:
-    "Your cart changed while you were paying, so the order could not be placed as it was. The store has your payment and will contact you by e-mail. You can close this page.",
+    "Your cart changed while you were paying, so the order could not be placed as it was. The store has your payment and will contact you by e-mail to place your order or refund you. You can close this page.",
   returnFailedTitle: "Your payment did not go through",
   returnFailedText:
     "{reason} Nothing was charged. You can try again with another payment method.",
@@ -323,7 +323,7 @@ const ru: PiastrixTexts = {
     "Мы подтвердим заказ, как только поступит оплата. Страницу можно закрыть.",
   returnPaidWithoutOrderTitle: "Оплата поступила",
   returnPaidWithoutOrderText:
-    "Корзина изменилась во время оплаты, поэтому заказ не удалось оформить как есть. Магазин получил оплату и свяжется с вами по почте. Страницу можно закрыть.",
+    "Корзина изменилась во время оплаты, поэтому заказ не удалось оформить как есть. Магазин получил оплату и свяжется с вами по почте, чтобы оформить заказ или вернуть деньги. Страницу можно закрыть.",
   returnFailedTitle: "Оплата не прошла",
   returnFailedText:
     "{reason} Деньги не списаны. Можно попробовать другой способ оплаты.",

@@ -7,6 +7,7 @@ import {
   setShippingMethod,
 } from "@/lib/data/cart"
 import { getAuthHeaders } from "@/lib/data/cookies"
+import { payerLocale } from "@/lib/locale"
 import { formatAmount } from "@/lib/money"
 import { PiastrixPayment } from "@/modules/checkout/piastrix-payment"
 
@@ -137,7 +138,10 @@ export default async function CheckoutPage() {
       {directions ? (
         <section className="step" aria-labelledby="payment">
           <h2 id="payment">3. Payment</h2>
-          <PiastrixPayment directions={directions} />
+          <PiastrixPayment
+            directions={directions}
+            locale={await payerLocale()}
+          />
         </section>
       ) : null}
     </>

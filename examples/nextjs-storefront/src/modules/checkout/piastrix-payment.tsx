@@ -1,6 +1,9 @@
 "use client"
 import type { DirectionsAnswer } from "medusa-payment-piastrix/storefront"
-import { PiastrixCheckout } from "medusa-payment-piastrix/storefront/react"
+import {
+  PiastrixCheckout,
+  type PiastrixLocale,
+} from "medusa-payment-piastrix/storefront/react"
 import { useRouter } from "next/navigation"
 import * as actions from "@/lib/data/piastrix"
 
@@ -11,14 +14,17 @@ import * as actions from "@/lib/data/piastrix"
  */
 export function PiastrixPayment({
   directions,
+  locale,
 }: {
   directions: DirectionsAnswer
+  locale: PiastrixLocale
 }) {
   const router = useRouter()
   return (
     <PiastrixCheckout
       directions={directions}
       actions={actions}
+      locale={locale}
       onOrderPlaced={async (orderId) => {
         await actions.forgetCart()
         router.push(`/order/${orderId}/confirmed`)

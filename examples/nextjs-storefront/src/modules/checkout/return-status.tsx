@@ -1,5 +1,8 @@
 "use client"
-import { PaymentReturn } from "medusa-payment-piastrix/storefront/react"
+import {
+  PaymentReturn,
+  type PiastrixLocale,
+} from "medusa-payment-piastrix/storefront/react"
 import { useRouter } from "next/navigation"
 import { completeCart, forgetCart, sessionStatus } from "@/lib/data/piastrix"
 
@@ -10,15 +13,18 @@ import { completeCart, forgetCart, sessionStatus } from "@/lib/data/piastrix"
 export function ReturnStatus({
   sessionId,
   cameBackFailed,
+  locale,
 }: {
   sessionId: string
   cameBackFailed: boolean
+  locale: PiastrixLocale
 }) {
   const router = useRouter()
   return (
     <PaymentReturn
       sessionId={sessionId}
       cameBackFailed={cameBackFailed}
+      locale={locale}
       actions={{ sessionStatus, completeCart }}
       retryHref="/checkout"
       onOutcome={async (step) => {

@@ -1,3 +1,4 @@
+import { payerLocale } from "@/lib/locale"
 import { ReturnStatus } from "@/modules/checkout/return-status"
 
 export const dynamic = "force-dynamic"
@@ -18,7 +19,11 @@ export default async function ReturnPage({
   return (
     <>
       <h1>Your payment</h1>
-      <ReturnStatus sessionId={session_id} cameBackFailed={failed === "1"} />
+      <ReturnStatus
+        sessionId={session_id}
+        cameBackFailed={failed === "1"}
+        locale={await payerLocale()}
+      />
     </>
   )
 }
