@@ -445,6 +445,23 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       paid_total: null,
     }
 
+    /**
+     * The cart's order placed with the capture the failed completion made: still one payment with one capture
+     * and no refund, the order's paid total, and nothing moved or opened again at the service.
+     */
+    async function expectOrderWithTheFirstCapture(
+      cartId: string,
+      before: PayoutsAtService,
+      paymentsBefore: string[]
+    ) {
+      expect(
+        (await findOrderForCart(getContainer(), cartId))?.payment_state
+      ).toBe("captured")
+      expect(await moneyOfCart(cartId)).toEqual(capturedOnce("1250.50"))
+      expect(await movedSince(before)).toEqual(NOTHING_MOVED)
+      expect(await paymentsAtService()).toEqual(paymentsBefore)
+    }
+
     /** A cart with a session of `providerId` started; returns them and what the service had seen before. */
     async function startPaying(providerId: string) {
       const cart = await createCart(api, seed())
@@ -527,13 +544,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         expect(notification).toEqual(
           expect.objectContaining({ state: "processed", last_error: null })
         )
-        expect(
-          (await findOrderForCart(getContainer(), cart.id))?.payment_state
-        ).toBe("captured")
-        // The order records the first capture: still one payment with one capture, and its paid total.
-        expect(await moneyOfCart(cart.id)).toEqual(capturedOnce("1250.50"))
-        expect(await movedSince(before)).toEqual(NOTHING_MOVED)
-        expect(await paymentsAtService()).toEqual(paymentsBefore)
+        await expectOrderWithTheFirstCapture(cart.id, before, paymentsBefore)
       })
 
       it(`${kind}: captures once when the storefront's completion fails after capturing, before the callback came: the callback then places the order with that capture`, async () => {
@@ -558,12 +569,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
         await sandboxControl(sandbox(), "POST", "callbacks/release")
         await settledRow(getContainer(), session.id, "processed")
-        expect(
-          (await findOrderForCart(getContainer(), cart.id))?.payment_state
-        ).toBe("captured")
-        expect(await moneyOfCart(cart.id)).toEqual(capturedOnce("1250.50"))
-        expect(await movedSince(before)).toEqual(NOTHING_MOVED)
-        expect(await paymentsAtService()).toEqual(paymentsBefore)
+        await expectOrderWithTheFirstCapture(cart.id, before, paymentsBefore)
       })
     }
 

@@ -46,8 +46,8 @@ type StepContainer = Parameters<
  * in the inbox and answers captured), so a completion that fails for a passing reason (another process
  * held the cart's lock, or its product's stock lock while other carts of it complete) has taken no
  * money and is retried. Medusa's payment processing captures first and completes the cart after,
- * outside the cart's lock: a completion failing then, its own or the storefront's, has Medusa refund
- * the captured payment (a wallet's money goes back to the payer) and no order is placed.
+ * outside the cart's lock: a completion failing then, its own or the storefront's, places no order and
+ * hands the captured payment to Medusa's compensation (whose refund the provider refuses: refund.ts).
  * Undefined when there is no such cart; otherwise whether the order was placed (its id), or the
  * completion's error and whether it passes by itself. `known` spares reading the cart and its order
  * again (the notification's processing read them); a storefront completion in between is Medusa's
@@ -217,11 +217,12 @@ async function orderWithEarlierCapture(
  * that placed the order and captured its payment leaves Medusa's processing nothing to do (it would
  * read the payment, find it captured and announce the capture again), so it is not run. A completion
  * that fails at all stops here, before Medusa's processing: that processing would capture, fail the
- * same completion, and hand the captured payment to Medusa's compensation, which refunds it (a wallet's
- * money goes back to the payer; other kinds refuse the refund and a replacement session carries the
- * payment, so the retry captured it a second time). Left uncaptured, the paid session stays the cart's,
- * and the retry once the cart is fixed completes it and captures once. Failures are returned, not
- * thrown: the caller records why.
+ * same completion, and hand the captured payment to Medusa's compensation, which replaces the paid
+ * session with one carrying the payment. Left uncaptured, the paid session stays the cart's, and the
+ * retry once the cart is fixed completes it and captures once. A completion that failed after capturing
+ * (a later step of it) left such a carrying session: its order records that capture
+ * (`orderWithEarlierCapture`), and nothing is captured again. Failures are returned, not thrown: the
+ * caller records why.
  */
 export const runPiastrixPaymentProcessingStep = createStep(
   runPiastrixPaymentProcessingStepId,
