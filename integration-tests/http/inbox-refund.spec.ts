@@ -233,47 +233,41 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
   })
 
   /**
-   * A wallet payment without an order that Medusa's own processing captured and its compensation of the
-   * failed completion sent back to the payer (the plugin's processing never captures for such a cart).
+   * A wallet payment without an order that Medusa's own processing captured before its completion failed
+   * (the plugin's processing never captures for such a cart): the compensation's refund is refused, so the
+   * money stays with the store and Medusa's new session for the cart carries it.
    */
-  async function moneyMedusaRefunded() {
+  async function capturedByMedusaWithoutOrder() {
     const paid = await moneyWithoutOrder(WALLET)
     await processPaymentAsMedusaWould(getContainer(), paid.session.id)
     return paid
   }
 
-  it("never sends back a wallet payment a Medusa refund already returned (the failed completion's compensation)", async () => {
-    const { session, row } = await moneyMedusaRefunded()
-    const before = await refundTransfers(sandbox(), session.id)
-    expect(before).toHaveLength(1)
-    expect(before[0].shopPaymentId).toMatch(/-ref_/)
-    expect((await inboxRow(row.id)).refundable).toBe(false)
+  it("sends nothing back when Medusa's compensation of a failed completion refunds a captured wallet payment, and the inbox's Refund sends it once", async () => {
+    const { session, row } = await capturedByMedusaWithoutOrder()
+    expect(await refundTransfers(sandbox(), session.id)).toEqual([])
+    expect((await inboxRow(row.id)).refundable).toBe(true)
     const res = await refund(row.id)
-    expect(res.status).toBe(400)
-    expect(res.body.message).toMatch(
-      /^id: this payment already went back to the payer by another refund \(.*ref_/
-    )
+    expect(res.status).toBe(200)
     expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
-    expect((await inboxRow(row.id)).state).toBe("needs_attention")
+    expect((await inboxRow(row.id)).state).toBe("resolved")
   })
 
-  it("places no order on retry with a wallet payment a Medusa refund already returned", async () => {
-    const { cart, item, session, row } = await moneyMedusaRefunded()
-    expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
-    // The store owner fixes the cart and retries: the money is back with the payer, so no order.
+  it("places the order once on retry with a wallet payment Medusa's processing captured before its completion failed, capturing nothing again", async () => {
+    const { cart, item, session, row } = await capturedByMedusaWithoutOrder()
+    // The store owner fixes the cart and retries: the order records the capture Medusa's processing made.
     await getContainer().resolve(Modules.CART).deleteLineItems([item.id])
-    const { data } = await api.post(
-      `/admin/piastrix/notifications/${row.id}/retry`,
-      {},
-      await adminHeaders(getContainer())
+    const res = await retry(row.id)
+    expect(res.body.notification).toEqual(
+      expect.objectContaining({ state: "processed", last_error: null })
     )
-    expect(data.outcome).not.toBe("processed")
-    expect(data.notification.last_error).toMatch(/refunded to the payer/)
-    expect(data.notification.state).toBe("needs_attention")
-    // The money is back with the payer: a further Retry is not offered.
-    expect((await inboxRow(row.id)).retryable).toBe(false)
-    expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
-    expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
+    const order = await findOrderForCart(getContainer(), cart.id)
+    expect(order?.payment_state).toBe("captured")
+    const payments = order.payment_collections.flatMap((pc: any) => pc.payments)
+    expect(payments).toEqual([
+      expect.objectContaining({ captures: [expect.anything()] }),
+    ])
+    expect(await refundTransfers(sandbox(), session.id)).toEqual([])
   })
 
   it("sends the money back or places the order, never both, when Refund is pressed and Retry lands while its transfer is about to go", async () => {

@@ -16,9 +16,15 @@ import {
 } from "../helpers/callbacks"
 import { seedFulfilment } from "../../dev/seed-fulfilment"
 import { payOnPaymentPage } from "../helpers/payer"
+import {
+  payoutsAtService,
+  payoutsAtServiceSince,
+  type PayoutsAtService,
+} from "../helpers/payouts"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import {
   addItemToShip,
+  completeCart,
   createCart,
   findOrderForCart,
   startPaymentSession,
@@ -378,6 +384,213 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         .catch((e: any) => e.response)
       expect(res.status).toBe(400)
       expect(res.data.message).toMatch(/processed/)
+    })
+  })
+
+  describe("when a completion fails after it captured the payment", () => {
+    /**
+     * A database fault in the last step of Medusa's cart completion, after the payment was captured: a
+     * trigger refusing every insert into `order_transaction` (`addOrderTransactionStep` records the capture
+     * on the new order there), counting what it refused in a sequence (which the refused insert's rollback
+     * leaves counted). `fired` reads the count; `drop` removes the fault.
+     */
+    async function failOrderTransactions() {
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await db.raw(`create sequence piastrix_test_fault_fired`)
+      await db.raw(
+        `create function piastrix_test_fault() returns trigger language plpgsql as $$
+           begin
+             perform nextval('piastrix_test_fault_fired');
+             raise exception 'injected fault: order_transaction refused';
+           end $$`
+      )
+      await db.raw(
+        `create trigger piastrix_test_fault before insert on order_transaction
+           for each row execute function piastrix_test_fault()`
+      )
+      return {
+        fired: async () => {
+          const { rows } = await db.raw(
+            `select case when is_called then last_value else 0 end as fired from piastrix_test_fault_fired`
+          )
+          return Number(rows[0].fired)
+        },
+        drop: async () => {
+          await db.raw(
+            `drop trigger if exists piastrix_test_fault on order_transaction`
+          )
+          await db.raw(`drop function if exists piastrix_test_fault()`)
+          await db.raw(`drop sequence if exists piastrix_test_fault_fired`)
+        },
+      }
+    }
+
+    /** What moved at the service since `before`: transfers and their create requests, and the debit. */
+    const movedSince = async (before: PayoutsAtService) => {
+      const seen = payoutsAtServiceSince(
+        before,
+        await payoutsAtService(sandbox())
+      )
+      return {
+        transfers: seen.transfers,
+        createRequests: seen.createRequests,
+        debited: seen.debited,
+      }
+    }
+    const NOTHING_MOVED = { transfers: 0, createRequests: 0, debited: "0.00" }
+
+    /** Captured once, by the completion that failed after it; no refund, no order yet. */
+    const capturedWithoutOrder = {
+      payments: [{ amount: "1250.50", captures: 1, refunds: 0 }],
+      paid_total: null,
+    }
+
+    /**
+     * The cart's order placed with the capture the failed completion made: still one payment with one capture
+     * and no refund, the order's paid total, and nothing moved or opened again at the service.
+     */
+    async function expectOrderWithTheFirstCapture(
+      cartId: string,
+      before: PayoutsAtService,
+      paymentsBefore: string[]
+    ) {
+      expect(
+        (await findOrderForCart(getContainer(), cartId))?.payment_state
+      ).toBe("captured")
+      expect(await moneyOfCart(cartId)).toEqual(capturedOnce("1250.50"))
+      expect(await movedSince(before)).toEqual(NOTHING_MOVED)
+      expect(await paymentsAtService()).toEqual(paymentsBefore)
+    }
+
+    /** A cart with a session of `providerId` started; returns them and what the service had seen before. */
+    async function startPaying(providerId: string) {
+      const cart = await createCart(api, seed())
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        providerId,
+        providerId === REDIRECT ? SESSION_DATA : { email: cart.email }
+      )
+      return {
+        cart,
+        session,
+        paymentsBefore: await paymentsAtService(),
+        before: await payoutsAtService(sandbox()),
+      }
+    }
+
+    /** The payer pays the session at the service (a wallet on its payment page). */
+    async function pay(providerId: string, session: { id: string; data: any }) {
+      if (providerId === WALLET) {
+        await payOnPaymentPage(session.data, { payerAccount: PAYER_WALLET })
+      } else {
+        await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
+      }
+    }
+
+    /**
+     * Paid while every completion fails after its capture: the callback's completion captures and fails
+     * (the fault fired once), and its row waits for a person. Returns the row.
+     */
+    async function paidWhileCompletionsFail(
+      providerId: string,
+      session: { id: string; data: any }
+    ) {
+      const fault = await failOrderTransactions()
+      try {
+        await pay(providerId, session)
+        const row = await settledRow(
+          getContainer(),
+          session.id,
+          "needs_attention"
+        )
+        expect(await fault.fired()).toBe(1)
+        return row
+      } finally {
+        await fault.drop()
+      }
+    }
+
+    const retry = async (rowId: string) =>
+      (
+        await api.post(
+          `/admin/piastrix/notifications/${rowId}/retry`,
+          {},
+          await adminHeaders(getContainer())
+        )
+      ).data
+
+    for (const [kind, providerId] of [
+      ["redirect", REDIRECT],
+      ["wallet", WALLET],
+    ]) {
+      it(`${kind}: captures once when the callback's completion fails after capturing: nothing refunded or sent back, the money in view, and the order placed on retry with that capture`, async () => {
+        const { cart, session, paymentsBefore, before } =
+          await startPaying(providerId)
+        const row = await paidWhileCompletionsFail(providerId, session)
+        expect(row.last_error).toMatch(/injected fault: order_transaction/)
+        expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+        // Medusa's compensation refunded nothing (a wallet's money stays with the store until its owner
+        // chooses): one payment, captured once, and nothing moved at the service.
+        expect(await moneyOfCart(cart.id)).toEqual(capturedWithoutOrder)
+        expect(await movedSince(before)).toEqual(NOTHING_MOVED)
+        expect((await returnPageStatus(session.id)).body).toMatchObject({
+          state: "paid_without_order",
+          order_placed: false,
+        })
+
+        const { notification } = await retry(row.id)
+        expect(notification).toEqual(
+          expect.objectContaining({ state: "processed", last_error: null })
+        )
+        await expectOrderWithTheFirstCapture(cart.id, before, paymentsBefore)
+      })
+
+      it(`${kind}: captures once when the storefront's completion fails after capturing, before the callback came: the callback then places the order with that capture`, async () => {
+        const { cart, session, paymentsBefore, before } =
+          await startPaying(providerId)
+        await holdCallbacks(sandbox())
+        await pay(providerId, session)
+        // The payer is back first: the storefront completes the cart (a status read says paid) and fails.
+        const fault = await failOrderTransactions()
+        try {
+          const completion = await completeCart(api, seed(), cart.id)
+          expect(completion.body.type).not.toBe("order")
+          expect(await fault.fired()).toBe(1)
+        } finally {
+          await fault.drop()
+        }
+        expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+        expect(await moneyOfCart(cart.id)).toEqual(capturedWithoutOrder)
+        expect(await movedSince(before)).toEqual(NOTHING_MOVED)
+        // Medusa's new session for the cart carries the payment: none opened again at the service.
+        expect(await paymentsAtService()).toEqual(paymentsBefore)
+
+        await sandboxControl(sandbox(), "POST", "callbacks/release")
+        await settledRow(getContainer(), session.id, "processed")
+        await expectOrderWithTheFirstCapture(cart.id, before, paymentsBefore)
+      })
+    }
+
+    it("wallet: sends a payment a failed completion captured back to the payer once when the store owner presses Refund instead", async () => {
+      const { cart, session, before } = await startPaying(WALLET)
+      const row = await paidWhileCompletionsFail(WALLET, session)
+      expect(await movedSince(before)).toEqual(NOTHING_MOVED)
+
+      const { data } = await api.post(
+        `/admin/piastrix/notifications/${row.id}/refund`,
+        {},
+        await adminHeaders(getContainer())
+      )
+      expect(data.notification.state).toBe("resolved")
+      expect(await movedSince(before)).toEqual({
+        transfers: 1,
+        createRequests: 1,
+        debited: "1250.50",
+      })
+      expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
+      expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
     })
   })
 

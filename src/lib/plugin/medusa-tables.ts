@@ -11,9 +11,9 @@ import type { SqlConnection } from "./sql-connection"
  * | ---------------------------------- | ------------------------------------------------------------------------ |
  * | `payment_session` (payment)        | id, payment_collection_id, provider_id, created_at, deleted_at,          |
  * |                                    | data->>'shop_order_id', data->>'payer_currency'                          |
- * | `payment` (payment)                | payment_collection_id, provider_id, payment_session_id,                  |
- * |                                    | data->>'shop_order_id'                                                   |
- * | `refund` (payment)                 | id, deleted_at                                                           |
+ * | `payment` (payment)                | id, payment_collection_id, provider_id, payment_session_id,              |
+ * |                                    | captured_at, data->>'shop_order_id'                                      |
+ * | `refund` (payment)                 | id, payment_id, deleted_at                                               |
  * | `"order"` (order)                  | id, status, is_draft_order, canceled_at, created_at, deleted_at,         |
  * |                                    | metadata->>'piastrix_orphan_checked'                                     |
  * | `order_cart` (link)                | order_id, cart_id, deleted_at                                            |
@@ -61,6 +61,37 @@ export const anotherSessionOfCollectionPaid = (
                                  and p.payment_session_id <> n.id
                                  and coalesce(p.data->>'shop_order_id', p.payment_session_id) = ${shopOrderId})))`
 
+/**
+ * SQL: Medusa captured the payment `shopOrderId` on a payment of the same payment collection and provider as the
+ * session `newSessionId`, authorized from another session: the provider answered captured (a verified
+ * notification, or a status read that corroborated it). Binds `newSessionId`, then `shopOrderId`. (provider,
+ * json, part: carried-payment.ts)
+ */
+export const capturedInCollectionOf = (
+  newSessionId: string,
+  shopOrderId: string
+) =>
+  `exists (select 1 from payment_session n
+             join payment p on p.payment_collection_id = n.payment_collection_id and p.provider_id = n.provider_id
+            where n.id = ${newSessionId} and p.payment_session_id <> n.id and p.captured_at is not null
+              and coalesce(p.data->>'shop_order_id', p.payment_session_id) = ${shopOrderId})`
+
+/**
+ * Whether Medusa captured the payment `shopOrderId` that the session `sessionId` carries on the payment of
+ * another session of its payment collection (`capturedInCollectionOf`). (provider, json)
+ */
+export async function capturedBeforeSession(
+  db: SqlConnection,
+  sessionId: string,
+  shopOrderId: string
+): Promise<boolean> {
+  const { rows } = await db.raw(
+    `select ${capturedInCollectionOf("?", "?")} as captured`,
+    [sessionId, shopOrderId]
+  )
+  return rows[0]?.captured === true
+}
+
 /** SQL: a payment session with id `id` exists, live or deleted. (deleted, part: payment-register.ts) */
 export const sessionEverExisted = (id: string) =>
   `exists (select 1 from payment_session where id = ${id})`
@@ -86,6 +117,27 @@ export const walletSessionExists = (shopOrderId: string) =>
 /** SQL: Medusa still holds the refund `refundId` (it deletes one whose provider call failed). (provider, part) */
 export const medusaRefundLives = (refundId: string) =>
   `exists (select 1 from refund m where m.id = ${refundId} and m.deleted_at is null)`
+
+/**
+ * Whether Medusa's refund `refundId` is of a payment no order holds (its payment collection is linked to no
+ * order). Only the compensation of a cart completion that failed after its payment was captured refunds such
+ * a payment: a refund from the admin goes through the payment's order. False for an id Medusa does not hold.
+ * (provider, links)
+ */
+export async function refundOfPaymentWithoutOrder(
+  db: SqlConnection,
+  refundId: string
+): Promise<boolean> {
+  const { rows } = await db.raw(
+    `select 1 from refund r
+       join payment p on p.id = r.payment_id
+      where r.id = ? and r.deleted_at is null
+        and not exists (select 1 from order_payment_collection opc
+                         where opc.payment_collection_id = p.payment_collection_id and opc.deleted_at is null)`,
+    [refundId]
+  )
+  return rows.length > 0
+}
 
 /** The live session that now carries the payment `shopOrderId`, if its own session is gone. (json) */
 export async function carryingSessionId(

@@ -1,5 +1,8 @@
 import { NOTIFICATION_TABLE, refundedPayment } from "./inbox"
-import { anotherSessionOfCollectionPaid } from "../../../lib/plugin/medusa-tables"
+import {
+  anotherSessionOfCollectionPaid,
+  capturedInCollectionOf,
+} from "../../../lib/plugin/medusa-tables"
 import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 
 /**
@@ -13,8 +16,10 @@ import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 
 /**
  * Whether `newSessionId` may carry the payment `shopOrderId`: another session of the same payment
- * collection (so the same cart) and provider paid it, and the inbox holds the service's verified success
- * for it, and none of it went back to the payer.
+ * collection (so the same cart) and provider paid it, the inbox holds the service's verified success for
+ * it or Medusa captured it on that session's payment (a storefront's completion that failed after
+ * capturing, before the notification came: the status read that corroborated it), and none of it went
+ * back to the payer.
  *
  * The paid session is known by its row, or by the Medusa payment authorized from it. Medusa creates the
  * replacement and deletes the paid session in parallel (`createPaymentSessionsWorkflow`), and the delete is
@@ -29,10 +34,19 @@ export async function mayCarryPayment(
   const { rows } = await db.raw(
     `select 1
       where ${anotherSessionOfCollectionPaid("?", "?")}
-        and exists (select 1 from ${NOTIFICATION_TABLE} s
-                     where s.shop_order_id = ? and s.status = 'success' and s.deleted_at is null)
+        and (exists (select 1 from ${NOTIFICATION_TABLE} s
+                      where s.shop_order_id = ? and s.status = 'success' and s.deleted_at is null)
+             or ${capturedInCollectionOf("?", "?")})
         and not ${refundedPayment("?")}`,
-    [newSessionId, shopOrderId, shopOrderId, shopOrderId, shopOrderId]
+    [
+      newSessionId,
+      shopOrderId,
+      shopOrderId,
+      shopOrderId,
+      newSessionId,
+      shopOrderId,
+      shopOrderId,
+    ]
   )
   return rows.length > 0
 }

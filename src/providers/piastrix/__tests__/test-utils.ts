@@ -176,6 +176,7 @@ export function memoryStore(
       return { row: row as never, duplicate: false, conflict: false }
     },
     mayCarry: async () => false,
+    capturedBefore: async () => false,
     register: {
       opened: async (p) => {
         if (!payments.has(p.shop_order_id)) {
@@ -214,6 +215,7 @@ export function memoryStore(
       orphans: noRefunds,
       sent: noRefunds,
       settle: noRefunds,
+      withoutOrder: async () => false,
     },
     polls: () => polls,
   }

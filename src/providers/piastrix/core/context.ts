@@ -17,6 +17,7 @@ export interface ProviderContext {
   logger: Logger
   verdicts: ProviderStore["verdicts"]
   mayCarry: ProviderStore["mayCarry"]
+  capturedBefore: ProviderStore["capturedBefore"]
   register: ProviderStore["register"]
   refunds: ProviderStore["refunds"]
 }

@@ -47,7 +47,7 @@ import {
 } from "../../../lib/plugin"
 import { applySettings } from "../../../modules/piastrix/repositories/settings"
 import { announceNotification } from "../../../modules/piastrix/repositories/inbox"
-import { resolvePiastrixPayment } from "./authorize"
+import { authorizePiastrixPayment, resolvePiastrixPayment } from "./authorize"
 import type { ProviderContext } from "./context"
 import { initiatePiastrixPayment } from "./initiate"
 import { refundPiastrixPayment } from "./refund"
@@ -114,6 +114,7 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
         logger: this.logger_,
         verdicts: store.verdicts,
         mayCarry: store.mayCarry,
+        capturedBefore: store.capturedBefore,
         register: store.register,
         refunds: store.refunds,
       }
@@ -180,7 +181,7 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
       this.foreign("authorizePayment")
       return { status: "error", data: input.data ?? {} }
     }
-    const { status, data: next } = await resolvePiastrixPayment(
+    const { status, data: next } = await authorizePiastrixPayment(
       this.context,
       data
     )

@@ -108,6 +108,32 @@ async function recorded(
   }
 }
 
+/**
+ * Whether Medusa's refund `refundId` undoes the capture of a cart completion that failed after capturing
+ * (its compensation refunds the captured payment and starts the cart a new session with the paid one's data):
+ * the refunded payment is held by no order, which no refund from the admin can be (it goes through the order).
+ * Sending the money back there would return a payment the store still sells against, without the store
+ * owner's choice; recording it would show the order placed with it later as refunded. Unreadable: nothing is
+ * moved, Medusa is told why.
+ */
+async function ofFailedCompletion(
+  ctx: ProviderContext,
+  data: PiastrixSessionData,
+  refundId: string
+): Promise<boolean> {
+  try {
+    return await ctx.refunds.withoutOrder(refundId)
+  } catch (error) {
+    ctx.logger.error(
+      `Piastrix session ${data.session_id}: refund ${refundId} not started, its payment's order unreadable: ${describeError(error)}`
+    )
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "The refund was not started: the payment's order could not be read from the database; try again shortly"
+    )
+  }
+}
+
 export async function refundPiastrixPayment(
   ctx: ProviderContext,
   data: PiastrixSessionData,
@@ -124,6 +150,20 @@ export async function refundPiastrixPayment(
   }
   // Medusa passes its refund's id as the idempotency key; the register ties the transfer to it.
   const refundId = input.context?.idempotency_key ?? null
+  if (refundId && (await ofFailedCompletion(ctx, data, refundId))) {
+    // Medusa's compensation of a completion that failed after capturing. The payment stays the cart's: the
+    // cart's next session carries it (initiate.ts) and the order placed with it records this capture
+    // (authorize.ts, run-piastrix-payment-processing.ts). Medusa logs the refusal and refunds nothing.
+    ctx.logger.warn(
+      `Piastrix session ${data.session_id}: no refund of ${amount} for ${data.shop_order_id}, captured by a cart ` +
+        "completion that then failed: the payment stays the cart's (Retry in the inbox places the order with " +
+        "it, Refund there sends it back)"
+    )
+    throw notAllowed(
+      "A payment captured by a cart completion that failed is not refunded by Medusa's compensation: it stays " +
+        "the cart's, and the Piastrix inbox places the order with it or refunds it"
+    )
+  }
   // The refund policy may have changed in the admin since this process started. Nothing moved yet.
   const { refunds } = await ctx.effectiveOptions().catch((error) => {
     ctx.logger.error(

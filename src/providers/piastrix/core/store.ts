@@ -8,6 +8,10 @@ import {
 } from "../../../modules/piastrix/repositories/payment-register"
 import { mayCarryPayment } from "../../../modules/piastrix/repositories/carried-payment"
 import {
+  capturedBeforeSession,
+  refundOfPaymentWithoutOrder,
+} from "../../../lib/plugin/medusa-tables"
+import {
   openRefund,
   orphanRefunds,
   sentRefunds,
@@ -45,6 +49,8 @@ export interface ProviderStore {
   record: (n: Notification) => Promise<RecordedNotification>
   /** Whether a new session may take over the paid payment `shopOrderId` of a deleted one. */
   mayCarry: (sessionId: string, shopOrderId: string) => Promise<boolean>
+  /** Whether Medusa captured the payment `shopOrderId`, which `sessionId` carries, on another session's payment. */
+  capturedBefore: (sessionId: string, shopOrderId: string) => Promise<boolean>
   /** The register of payments this store opened (modules/piastrix/repositories/payment-register.ts). */
   register: {
     opened: (p: {
@@ -62,6 +68,8 @@ export interface ProviderStore {
   /** The register of refund transfers (modules/piastrix/repositories/refund-register.ts): what a send needs, and the sent ones. */
   refunds: RefundTransferContext["refunds"] & {
     sent: (shopOrderId: string) => Promise<RefundRow[]>
+    /** Whether Medusa's refund `refundId` is of a payment no order holds (a failed completion's compensation). */
+    withoutOrder: (refundId: string) => Promise<boolean>
   }
   /** Where the shop's polling guard keeps its slots, shared by every instance on the database. */
   polls: () => PollStore
@@ -78,6 +86,8 @@ export function sqlProviderStore(db: () => SqlConnection): ProviderStore {
     record: (n) => recordNotification(db(), n),
     mayCarry: (sessionId, shopOrderId) =>
       mayCarryPayment(db(), sessionId, shopOrderId),
+    capturedBefore: (sessionId, shopOrderId) =>
+      capturedBeforeSession(db(), sessionId, shopOrderId),
     register: {
       opened: (p) => registerPayment(db(), p),
       created: (shopOrderId, paymentId) =>
@@ -90,6 +100,7 @@ export function sqlProviderStore(db: () => SqlConnection): ProviderStore {
       open: (r, beforeNew) => openRefund(db(), r, beforeNew),
       orphans: (shopOrderId) => orphanRefunds(db(), shopOrderId),
       sent: (shopOrderId) => sentRefunds(db(), shopOrderId),
+      withoutOrder: (refundId) => refundOfPaymentWithoutOrder(db(), refundId),
       settle: (id, s) => settleRefund(db(), id, s),
     },
     polls: () => new PostgresPollStore(db()),

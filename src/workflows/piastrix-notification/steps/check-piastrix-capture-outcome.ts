@@ -107,9 +107,9 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
       // instance that died holding it until the lock expires) or its product's stock (other carts of the same
       // product completing at once). Rare since the cart is completed before capturing (a completion that
       // gives up first takes nothing, see run-piastrix-payment-processing.ts): the payment was captured
-      // before this attempt. Medusa's compensation of the failed completion refunds a captured payment, so
-      // the retry finds the refund and gives the row to a person (inbox.refunded_no_order); only when that
-      // refund did not go through does the retry find the order or complete the cart.
+      // before this attempt. Medusa's compensation of the failed completion replaces the paid session with
+      // one carrying the payment (its refund refused, providers/piastrix/core/refund.ts), so the retry
+      // completes the cart with it and the order records the capture already made.
       return new StepResponse<Settlement>({
         state: "failed",
         reason: messageText("inbox.cart_locked", {

@@ -3,7 +3,12 @@ import {
   completeCartWorkflowId,
   processPaymentWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { MathBN, Modules, PaymentActions } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MathBN,
+  Modules,
+  PaymentActions,
+} from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { describeError, isLockContention } from "../../../lib/plugin"
 import { findCartAndOrder } from "../utils/find-order"
@@ -21,8 +26,9 @@ export type PaymentProcessingRun = {
   refused?: boolean
   /**
    * The order this run placed from the cart and whose payment its completion captured (the provider
-   * answers captured at authorization): nothing is left for Medusa's payment processing, and the outcome
-   * needs no reading back. Absent otherwise.
+   * answers captured at authorization), or the cart's order recording the capture an earlier, failed
+   * completion made of the payment this session carries: nothing is left for Medusa's payment processing,
+   * and the outcome needs no reading back. Absent otherwise.
    */
   placed_captured_order?: string
 }
@@ -40,8 +46,8 @@ type StepContainer = Parameters<
  * in the inbox and answers captured), so a completion that fails for a passing reason (another process
  * held the cart's lock, or its product's stock lock while other carts of it complete) has taken no
  * money and is retried. Medusa's payment processing captures first and completes the cart after,
- * outside the cart's lock: a completion failing then, its own or the storefront's, has Medusa refund
- * the captured payment (a wallet's money goes back to the payer) and no order is placed.
+ * outside the cart's lock: a completion failing then, its own or the storefront's, places no order and
+ * hands the captured payment to Medusa's compensation (whose refund the provider refuses: refund.ts).
  * Undefined when there is no such cart; otherwise whether the order was placed (its id), or the
  * completion's error and whether it passes by itself. `known` spares reading the cart and its order
  * again (the notification's processing read them); a storefront completion in between is Medusa's
@@ -117,6 +123,93 @@ async function paymentCaptured(
   return payments.some((p) => !!p.captured_at)
 }
 
+type EarlierPayment = {
+  id: string
+  payment_session_id: string
+  currency_code: string
+  captured_at: Date | string | null
+  data: { shop_order_id?: unknown } | null
+  captures: Array<{ id: string; raw_amount: BigNumberRawValue }> | null
+}
+
+/**
+ * The order of a session carrying a payment Medusa captured on the payment of the session it replaced (a
+ * completion that failed after capturing, see `authorizePiastrixPayment` in providers/piastrix/core/authorize.ts),
+ * with that capture recorded on it as Medusa records a completion's capture (an order transaction), once.
+ * Undefined for any other session, or while the cart has no order: the carried payment is captured once, by
+ * the first attempt, and never again.
+ */
+async function orderWithEarlierCapture(
+  container: StepContainer,
+  sessionId: string,
+  placedOrderId: string | undefined
+): Promise<string | undefined> {
+  const paymentModule = container.resolve(Modules.PAYMENT)
+  const [session] = await paymentModule.listPaymentSessions(
+    { id: sessionId },
+    { select: ["id", "payment_collection_id", "data"] }
+  )
+  const shopOrderId = (session?.data as { shop_order_id?: unknown } | null)
+    ?.shop_order_id
+  if (
+    !session ||
+    typeof shopOrderId !== "string" ||
+    shopOrderId === sessionId
+  ) {
+    return undefined
+  }
+  const { data: payments } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({
+      entity: "payment",
+      fields: [
+        "id",
+        "payment_session_id",
+        "currency_code",
+        "captured_at",
+        "data",
+        "captures.id",
+        "captures.raw_amount",
+      ],
+      filters: { payment_collection_id: session.payment_collection_id },
+    })
+  const earlier = (payments as unknown as EarlierPayment[]).find(
+    (p) =>
+      p.payment_session_id !== sessionId &&
+      !!p.captured_at &&
+      p.data?.shop_order_id === shopOrderId
+  )
+  const orderId =
+    placedOrderId ??
+    (await findCartAndOrder(container, session.payment_collection_id)).order?.id
+  if (!earlier || !orderId) {
+    return undefined
+  }
+  const orders = container.resolve(Modules.ORDER)
+  const captures = earlier.captures ?? []
+  const recorded = new Set(
+    (
+      await orders.listOrderTransactions(
+        { order_id: orderId, reference_id: captures.map((c) => c.id) },
+        { select: ["reference_id"] }
+      )
+    ).map((t) => t.reference_id)
+  )
+  const missing = captures.filter((c) => !recorded.has(c.id))
+  if (missing.length) {
+    await orders.addOrderTransactions(
+      missing.map((c) => ({
+        order_id: orderId,
+        amount: c.raw_amount,
+        currency_code: earlier.currency_code,
+        reference: "capture",
+        reference_id: c.id,
+      }))
+    )
+  }
+  return orderId
+}
+
 /**
  * Places the order for a paid session (see `completeCartFirst`), then runs Medusa's own payment
  * processing, as its webhook route would: authorize, capture, and complete the cart when nothing did
@@ -124,11 +217,12 @@ async function paymentCaptured(
  * that placed the order and captured its payment leaves Medusa's processing nothing to do (it would
  * read the payment, find it captured and announce the capture again), so it is not run. A completion
  * that fails at all stops here, before Medusa's processing: that processing would capture, fail the
- * same completion, and hand the captured payment to Medusa's compensation, which refunds it (a wallet's
- * money goes back to the payer; other kinds refuse the refund and a replacement session carries the
- * payment, so the retry captured it a second time). Left uncaptured, the paid session stays the cart's,
- * and the retry once the cart is fixed completes it and captures once. Failures are returned, not
- * thrown: the caller records why.
+ * same completion, and hand the captured payment to Medusa's compensation, which replaces the paid
+ * session with one carrying the payment. Left uncaptured, the paid session stays the cart's, and the
+ * retry once the cart is fixed completes it and captures once. A completion that failed after capturing
+ * (a later step of it) left such a carrying session: its order records that capture
+ * (`orderWithEarlierCapture`), and nothing is captured again. Failures are returned, not thrown: the
+ * caller records why.
  */
 export const runPiastrixPaymentProcessingStep = createStep(
   runPiastrixPaymentProcessingStepId,
@@ -157,6 +251,20 @@ export const runPiastrixPaymentProcessingStep = createStep(
           ok: true,
           error: null,
           placed_captured_order: completion.order_id,
+        })
+      }
+      // A carried payment captured by an earlier, failed completion: its order records that capture, and
+      // Medusa's processing (a second capture) is not run.
+      const capturedBefore = await orderWithEarlierCapture(
+        container,
+        input.session_id,
+        completion?.done ? completion.order_id : undefined
+      )
+      if (capturedBefore) {
+        return new StepResponse<PaymentProcessingRun>({
+          ok: true,
+          error: null,
+          placed_captured_order: capturedBefore,
         })
       }
       const { errors } = await processPaymentWorkflow(container).run({
