@@ -1332,6 +1332,12 @@ piastrixIntegrationRunner(
           await toastTone(page, "Оплачено: платёж списан в счёт этого заказа.")
         ).toBe("success")
         await widget.getByText("Оплачен", { exact: true }).waitFor()
+        // Medusa's own Payments card reads the order again: no longer awaiting.
+        await page
+          .getByRole("heading", { level: 2, name: "Платежи", exact: true })
+          .locator("xpath=..")
+          .getByText("Ожидает", { exact: true })
+          .waitFor({ state: "detached" })
         // Settled: nothing left to check, and no note of an earlier read.
         await check.waitFor({ state: "detached" })
         expect(await widget.innerText()).not.toMatch(PAYWAY_CODE)
