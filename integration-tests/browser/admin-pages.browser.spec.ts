@@ -1485,6 +1485,23 @@ piastrixIntegrationRunner(
         .first()
         .waitFor()
       await admin.shot("payouts-quote-ru")
+      // More than is payable: the refusal in Russian words and amounts, not "amount: 999999 is more than the payable".
+      await page.getByLabel("Сумма (пусто: всё доступное)").fill("999 999,00")
+      await page.getByRole("button", { name: "Рассчитать" }).click()
+      await page
+        .getByRole("alert")
+        .getByText(
+          /^Расчёт не получен\. 999\s999,00\s₽ больше суммы к выплате 500,00\s₽\.$/
+        )
+        .waitFor()
+      expect(await englishOnScreen(page)).toEqual([])
+      await admin.shot("payouts-quote-ru-too-much")
+      // The browser saw the quote's 400 that the page words: expected here, and only here.
+      admin.problems.splice(
+        0,
+        admin.problems.length,
+        ...admin.problems.filter((p) => !/payouts\/quote/.test(p))
+      )
     })
   },
   { admin: true }
