@@ -322,7 +322,7 @@ export const englishIn = (part: Locator) => found(part, "English", "ru")
 
 /**
  * The colour of the toast showing `text`, read from its icon as Medusa's toasts draw it: green for success,
- * orange for a warning, red for an error, blue for information.
+ * orange for a warning, red for an error; information's icon is in the text's colour.
  */
 export async function toastTone(
   page: Page,
@@ -332,7 +332,7 @@ export async function toastTone(
   await toast.waitFor()
   const icon =
     (await toast
-      .locator("svg[class*='text-ui-tag-']")
+      .locator("svg[class*='text-ui-tag-'], svg.text-ui-fg-base")
       .first()
       .getAttribute("class")) ?? ""
   return /green/.test(icon)

@@ -209,6 +209,8 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox, seed }) => {
 
     const first = await api.post(url, {}, headers)
     expect(first.data.check.outcome).toBe("pending")
+    // Still waiting for the payer: what the admin's toast says, never "not checked" (the service answered).
+    expect(first.data.outcome).toBe("waiting")
     expect(first.data.payments[0]).toEqual(
       expect.objectContaining({ captured: false, open_at_service: true })
     )

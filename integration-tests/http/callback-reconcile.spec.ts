@@ -261,7 +261,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         .filter((p) => p.shop_order_id === session.id)
       expect(outcomes).toEqual([
         expect.objectContaining({
-          outcome: "not_checked",
+          outcome: "waiting",
           status: expect.objectContaining({ outcome: "pending" }),
         }),
       ])

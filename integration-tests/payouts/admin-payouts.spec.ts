@@ -584,6 +584,8 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         "Order",
         "Payout",
         "Reason",
+        "Piastrix fee",
+        "The payee received",
       ])
       expect(rows[0][0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
       const available = rows.filter((r) => r[2] === "Available")
@@ -656,6 +658,8 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         "Заказ",
         "Выплата",
         "Причина",
+        "Комиссия Piastrix",
+        "Получатель получил",
       ])
       const sale = rows.find((r) => r[1] === "Начисление за продажу")!
       expect(sale.slice(2, 7)).toEqual([
@@ -756,6 +760,25 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         rejected_reason_message: null,
         last_error_message: null,
       })
+      // The statement's paid entry shows the fee the vendor paid and what the wallet got.
+      const statement: string = (
+        await api.get(
+          `/admin/piastrix/recipients/${recipient.id}/statement`,
+          headers
+        )
+      ).data
+      const paid = statement
+        .split("\r\n")
+        .map((line) => line.split(","))
+        .filter((r) => r[1] === "Payout paid")
+        .map((r) => [r[2], r[4], r[9], r[10]])
+      expect(paid).toEqual(
+        expect.arrayContaining([
+          ["Being paid", "-300.00", "", ""],
+          ["Paid out", "300.00", "1.49", "298.51"],
+        ])
+      )
+      expect(paid).toHaveLength(2)
     })
 
     it("quotes a withdraw with the payway's fee and the account check: ok, refused, unknown", async () => {

@@ -96,7 +96,11 @@ export async function reconcilePiastrix(
       )
       continue
     }
-    if (result.outcome !== "not_checked") {
+    // A payment still pending at the service is no news; one that could not be asked its step logged.
+    if (
+      result.outcome !== "not_checked" &&
+      result.status.outcome !== "pending"
+    ) {
       const line =
         `Piastrix payment ${result.shop_order_id}: ${result.outcome} (${result.status.detail})` +
         (result.order_id ? `, order ${result.order_id}` : "")

@@ -10,6 +10,14 @@ import { useTranslation } from "react-i18next"
 import { PAGE_SIZE } from "../lib/api"
 import { LoadFailed, SectionHeader } from "./states"
 
+/**
+ * Column widths, as DataTable sets them (a column without a size is TanStack's 150 px): `FIT`, as narrow as what
+ * it shows (its cells do not wrap); `FILL`, the width the others leave (a column of sentences, such as a reason).
+ * The browser gives a row's width out in proportion to these, never below what a cell needs.
+ */
+export const FIT = { size: 1 } as const
+export const FILL = { size: 10_000 } as const
+
 /** The words of Medusa's DataTable pagination, in the admin's language. */
 const paginationTranslations = (t: TFunction<"piastrix">) => ({
   of: t("common.of"),

@@ -7,8 +7,11 @@ import { useTranslation } from "react-i18next"
  */
 export const Details = ({
   lines,
+  onToggle,
 }: {
   lines: (string | null | undefined)[]
+  /** Told whether the disclosure is open, each time it opens or closes. */
+  onToggle?: (open: boolean) => void
 }) => {
   const { t } = useTranslation("piastrix")
   const shown = lines.filter((line): line is string => Boolean(line))
@@ -16,7 +19,13 @@ export const Details = ({
     return null
   }
   return (
-    <details className="text-ui-fg-subtle" data-testid="piastrix-details">
+    <details
+      // Inside a table row its lines wrap (DataTable's cells do not), and opening it does not open the row.
+      className="text-ui-fg-subtle whitespace-normal"
+      data-testid="piastrix-details"
+      onClick={(event) => event.stopPropagation()}
+      onToggle={(event) => onToggle?.(event.currentTarget.open)}
+    >
       <summary className="txt-compact-small cursor-pointer select-none">
         {t("common.details")}
       </summary>

@@ -7,6 +7,7 @@ import {
   useSettings,
   type SettingView,
 } from "../lib/api"
+import { decimalOf } from "../lib/amounts"
 import { runMutation } from "../lib/run-mutation"
 import { SelectField, TextField } from "./field"
 import { Body, Section } from "./states"
@@ -18,6 +19,12 @@ const CHOICES: Record<string, readonly string[]> = {
   "refunds.wallet": ["transfer", "manual", "reject"],
   "refunds.other": ["manual", "reject"],
 }
+
+/** Settings that are amounts, typed the reader's way ("1 250,50") and sent as the API's decimal. */
+const AMOUNTS = new Set([
+  "payouts.approvalThreshold",
+  "payouts.defaultMinimumPayout",
+])
 
 /** The value as the form shows it: text, a list as "a, b", nothing as "". */
 function shown(value: unknown): string {
@@ -42,7 +49,7 @@ function parsed(key: string, text: string): unknown {
   if (key === "payouts.defaultHoldDays") {
     return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed
   }
-  return trimmed
+  return AMOUNTS.has(key) ? decimalOf(trimmed) : trimmed
 }
 
 /**

@@ -14,10 +14,10 @@ import { useAmounts } from "../lib/amounts"
 import { usePaywayName } from "../lib/payways"
 import { periodOf } from "../lib/period"
 import { PayoutActions } from "./payout-actions"
-import { DataList } from "./data-list"
+import { DataList, FILL, FIT } from "./data-list"
 import { PeriodFields, SelectField } from "./field"
 import { RecipientLink } from "./links"
-import { ServerMessage } from "./server-message"
+import { RowReason, useMessageWords } from "./server-message"
 
 export const STATUS_COLOR: Record<
   PayoutStatus,
@@ -45,6 +45,7 @@ export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
   const { t, i18n } = useTranslation("piastrix")
   const { amount } = useAmounts()
   const paywayName = usePaywayName()
+  const words = useMessageWords()
   const [status, setStatus] = useState<PayoutStatus | undefined>(undefined)
   const [recipientId, setRecipientId] = useState<string | undefined>()
   const [from, setFrom] = useState("")
@@ -65,23 +66,45 @@ export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
       recipients?.recipients.find((r) => r.id === id)?.name ?? ""
     return [
       columnHelper.accessor("created_at", {
+        ...FIT,
         header: t("payouts.created_at"),
-        cell: ({ getValue }) =>
-          new Date(getValue()).toLocaleString(i18n.language),
+        cell: ({ getValue }) => (
+          <span title={new Date(getValue()).toLocaleString(i18n.language)}>
+            {new Date(getValue()).toLocaleString(i18n.language, {
+              dateStyle: "short",
+              timeStyle: "short",
+            })}
+          </span>
+        ),
       }),
       columnHelper.accessor("recipient_id", {
+        ...FIT,
         header: t("payouts.recipient"),
         cell: ({ getValue }) => (
           <RecipientLink id={getValue()}>{nameOf(getValue())}</RecipientLink>
         ),
       }),
+      // Where to, and the account masked under it.
       columnHelper.display({
+        ...FIT,
         id: "to",
         header: t("payouts.to"),
-        cell: ({ row }) =>
-          `${row.original.rail === "transfer" ? t("payouts.wallet") : paywayName(row.original.payway)} ${maskAccount(row.original.account)}`,
+        cell: ({ row }) => (
+          <div className="flex flex-col">
+            <Text size="small" leading="compact">
+              {row.original.rail === "transfer"
+                ? t("payouts.wallet")
+                : paywayName(row.original.payway)}
+            </Text>
+            <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
+              {maskAccount(row.original.account)}
+            </Text>
+          </div>
+        ),
       }),
+      // The amount, and under it the fee and what the payee got (on two lines at most).
       columnHelper.accessor("amount", {
+        ...FIT,
         header: t("payouts.amount"),
         cell: ({ row }) => (
           <div>
@@ -89,7 +112,10 @@ export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
               {amount(row.original.amount, row.original.currency_code)}
             </Text>
             {row.original.fee ? (
-              <Text size="xsmall" className="text-ui-fg-subtle">
+              <Text
+                size="xsmall"
+                className="text-ui-fg-subtle min-w-[12rem] whitespace-normal"
+              >
                 {t("payouts.feeAndReceives", {
                   fee: amount(row.original.fee, row.original.currency_code),
                   receives: amount(
@@ -103,6 +129,7 @@ export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
         ),
       }),
       columnHelper.accessor("status", {
+        ...FIT,
         header: t("payouts.status"),
         cell: ({ getValue }) => (
           <StatusBadge color={STATUS_COLOR[getValue()]}>
@@ -111,26 +138,23 @@ export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
         ),
       }),
       columnHelper.display({
+        ...FILL,
         id: "reason",
         header: t("payouts.reason"),
         cell: ({ row }) => {
           const p = row.original
+          const message = p.rejected_reason_message ?? p.last_error_message
+          const raw = p.rejected_reason ?? p.last_error
           // A cancel's reason is a person's (the API's caller), unless it is one of the plugin's own.
-          if (
+          const persons =
             p.status === "canceled" &&
             p.rejected_reason_message?.code === "other"
-          ) {
-            return (
-              <Text size="xsmall" className="whitespace-normal">
-                {p.rejected_reason}
-              </Text>
-            )
-          }
           return (
-            <ServerMessage
-              className="whitespace-normal"
-              message={p.rejected_reason_message ?? p.last_error_message}
-              raw={p.rejected_reason ?? p.last_error}
+            <RowReason
+              sentences={[
+                persons ? raw : message && raw ? words(message) : null,
+              ]}
+              details={[persons ? null : raw]}
             />
           )
         },
@@ -147,7 +171,7 @@ export const PayoutsTable = ({ actions }: { actions?: ReactNode }) => {
         ),
       }),
     ]
-  }, [t, i18n.language, recipients, amount, paywayName])
+  }, [t, i18n.language, recipients, amount, paywayName, words])
   return (
     <DataList
       level="h1"

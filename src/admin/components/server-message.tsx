@@ -1,5 +1,5 @@
 import { Text } from "@medusajs/ui"
-import { useCallback } from "react"
+import { useCallback, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { PlainMessage } from "../lib/api"
 import { useAmounts } from "../lib/amounts"
@@ -51,6 +51,41 @@ export const ServerMessage = ({
     <div className={className}>
       <Text size="xsmall">{words(message)}</Text>
       <Details lines={[raw]} />
+    </div>
+  )
+}
+
+/**
+ * A table row's reason as Medusa's lists show text: each sentence on one line, cut with "…" (the whole sentence
+ * on hover), and the row's `details` for support; opening them shows the sentences whole. The cell takes the
+ * width its column is given (at least 12rem) and never widens the table.
+ */
+export const RowReason = ({
+  sentences,
+  details,
+}: {
+  sentences: (string | null | undefined)[]
+  details: (string | null | undefined)[]
+}) => {
+  const [open, setOpen] = useState(false)
+  return (
+    <div className="min-w-[12rem]">
+      <div className="w-0 min-w-full">
+        {sentences
+          .filter((s): s is string => Boolean(s))
+          .map((sentence) => (
+            <Text
+              key={sentence}
+              size="small"
+              leading="compact"
+              title={sentence}
+              className={open ? "whitespace-normal break-words" : "truncate"}
+            >
+              {sentence}
+            </Text>
+          ))}
+        <Details lines={details} onToggle={setOpen} />
+      </div>
     </div>
   )
 }

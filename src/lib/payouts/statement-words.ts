@@ -35,6 +35,9 @@ export type StatementWords = {
     order: string
     payout: string
     reason: string
+    /** On a payout's paid entry: Piastrix's fee, and what the payee received. */
+    fee: string
+    payee_received: string
   }
   kinds: Record<EntryKind, string>
   accounts: Record<RecipientAccount, string>
@@ -53,6 +56,8 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       order: "Order",
       payout: "Payout",
       reason: "Reason",
+      fee: "Piastrix fee",
+      payee_received: "The payee received",
     },
     kinds: {
       accrual: "Sale accrued",
@@ -91,6 +96,8 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       order: "Заказ",
       payout: "Выплата",
       reason: "Причина",
+      fee: "Комиссия Piastrix",
+      payee_received: "Получатель получил",
     },
     kinds: {
       accrual: "Начисление за продажу",

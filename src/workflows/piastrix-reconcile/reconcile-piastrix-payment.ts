@@ -20,7 +20,10 @@ export type PaymentReconcileResult = {
   shop_order_id: string
   session_id: string | null
   status: PaymentStatusCheck
-  /** What Medusa's side ended as: the session's outcome, or the register's verdict without a session. */
+  /**
+   * What Medusa's side ended as: the session's outcome, or the register's verdict without a session; `waiting`
+   * when the service said not yet (nothing to process), `not_checked` when it could not be asked.
+   */
   outcome:
     | SessionOutcome["outcome"]
     | "paid_without_order"
@@ -85,7 +88,8 @@ export const reconcilePiastrixPaymentWorkflow = createWorkflow(
             ? "paid_without_order"
             : status.outcome === "paid_not_as_asked"
               ? "paid_not_as_asked"
-              : (session?.outcome ?? "not_checked"),
+              : (session?.outcome ??
+                (status.outcome === "pending" ? "waiting" : "not_checked")),
         order_id: session?.order?.id ?? null,
       })
     )

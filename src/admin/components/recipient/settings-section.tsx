@@ -3,8 +3,12 @@ import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { ScheduleField, TextField } from "../field"
 import { useSaveRecipient, type RecipientView } from "../../lib/api"
+import { decimalOf } from "../../lib/amounts"
 import { runMutation } from "../../lib/run-mutation"
 import { useFailureToast } from "../failure-toast"
+
+/** Fields that are amounts (or a percentage), typed the reader's way ("1 250,50") and sent as the API's decimal. */
+const AMOUNTS = ["commission_percent", "commission_fixed", "minimum_payout"]
 
 /** The recipient's settings to edit: name, e-mail, a new account typed whole, commission, hold, schedule. */
 export function SettingsSection({ recipient }: { recipient: RecipientView }) {
@@ -41,9 +45,9 @@ export function SettingsSection({ recipient }: { recipient: RecipientView }) {
         event.preventDefault()
         // Only what changed: an unchanged account is not checked again.
         const changes = Object.fromEntries(
-          Object.entries(form).filter(
-            ([k, v]) => v !== initial[k as keyof typeof initial]
-          )
+          Object.entries(form)
+            .map(([k, v]) => [k, AMOUNTS.includes(k) ? decimalOf(v) : v])
+            .filter(([k, v]) => v !== initial[k as keyof typeof initial])
         )
         if ("hold_days" in changes) {
           changes.hold_days = Number(changes.hold_days) as never

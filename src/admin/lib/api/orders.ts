@@ -60,6 +60,11 @@ export const useCheckOrderPayment = (orderId: string) => {
       void client.invalidateQueries({
         queryKey: bankTransferKey(orderId, sessionId),
       })
+      // A payment captured or failed changes Medusa's own order page (its payment badges and totals): the
+      // dashboard reads the order again (its query keys start with "orders").
+      if (answer.outcome === "captured" || answer.outcome === "failed") {
+        void client.invalidateQueries({ queryKey: ["orders"] })
+      }
     },
   })
 }

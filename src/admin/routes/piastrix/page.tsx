@@ -4,12 +4,11 @@ import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { AttentionIcon } from "../../components/attention-icon"
 import { crumb } from "../../components/breadcrumb"
-import { DataList } from "../../components/data-list"
-import { Details } from "../../components/details"
+import { DataList, FILL, FIT } from "../../components/data-list"
 import { SelectField } from "../../components/field"
 import { ResolveDrawer, RowActions } from "../../components/inbox-actions"
 import { OrderLink } from "../../components/links"
-import { ServerMessage, useMessageWords } from "../../components/server-message"
+import { RowReason, useMessageWords } from "../../components/server-message"
 import {
   PAGE_SIZE,
   useInbox,
@@ -40,14 +39,11 @@ const badgeOf = (row: InboxRowView) =>
 /** The service's own status word, in the page's language when it is one the plugin knows. */
 const KNOWN_STATUSES = new Set(["success", "rejected", "refund"])
 
-/**
- * What the payment is for: the order it became (`#12`, linking to it) or "no order", the payer's e-mail,
- * and the ids support asks for folded in Details.
- */
+/** What the payment is for: the order it became (`#12`, linking to it) or "no order", and the payer's e-mail. */
 const PaymentOf = ({ row }: { row: InboxRowView }) => {
   const { t } = useTranslation("piastrix")
   return (
-    <div className="flex flex-col gap-y-0.5">
+    <div className="flex flex-col">
       {row.order ? (
         <OrderLink order={row.order} />
       ) : (
@@ -63,12 +59,6 @@ const PaymentOf = ({ row }: { row: InboxRowView }) => {
           {row.email}
         </a>
       ) : null}
-      <Details
-        lines={[
-          t("inbox.sessionId", { id: row.shop_order_id }),
-          row.payment_id ? t("inbox.paymentId", { id: row.payment_id }) : null,
-        ]}
-      />
     </div>
   )
 }
@@ -77,7 +67,9 @@ const columnHelper = createDataTableColumnHelper<InboxRowView>()
 
 /**
  * The notification inbox: every verified callback of the service with its processing state; rows that need
- * a person first, with the reason, and their actions behind "…" (retry, refund, mark resolved).
+ * a person first, with the reason, and their actions behind "…" (retry, refund, mark resolved). Rows read as
+ * Medusa's lists: short columns as wide as they need, the reason on one line with the rest of the width, and
+ * each row's Details (the reason whole, the server's words, the ids support asks for).
  */
 const PiastrixInboxPage = () => {
   const { t, i18n } = useTranslation("piastrix")
@@ -89,32 +81,47 @@ const PiastrixInboxPage = () => {
   const { data, isLoading, error } = useInbox(state, pageIndex * PAGE_SIZE)
   const columns = useMemo(() => {
     const date = (value: string | Date) =>
-      new Date(value).toLocaleString(i18n.language)
+      new Date(value).toLocaleString(i18n.language, {
+        dateStyle: "short",
+        timeStyle: "short",
+      })
     return [
       columnHelper.accessor("created_at", {
+        ...FIT,
         header: t("inbox.received"),
-        cell: ({ getValue }) => date(getValue()),
+        cell: ({ getValue }) => (
+          <span title={new Date(getValue()).toLocaleString(i18n.language)}>
+            {date(getValue())}
+          </span>
+        ),
       }),
       columnHelper.display({
+        ...FIT,
         id: "order",
         header: t("inbox.order"),
         cell: ({ row }) => <PaymentOf row={row.original} />,
       }),
-      columnHelper.accessor("status", {
-        header: t("inbox.status"),
-        cell: ({ getValue }) =>
-          KNOWN_STATUSES.has(getValue()) ? (
-            t(`inbox.statuses.${getValue()}`)
-          ) : (
-            <code className="txt-compact-xsmall">{getValue()}</code>
-          ),
-      }),
+      // The amount, and under it what the service said of the payment (paid, rejected, a refund).
       columnHelper.accessor("shop_amount", {
+        ...FIT,
         header: t("inbox.amount"),
-        cell: ({ row }) =>
-          amount(row.original.shop_amount, row.original.shop_currency_code),
+        cell: ({ row: { original: row } }) => (
+          <div className="flex flex-col">
+            <Text size="small" leading="compact">
+              {amount(row.shop_amount, row.shop_currency_code)}
+            </Text>
+            <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
+              {KNOWN_STATUSES.has(row.status) ? (
+                t(`inbox.statuses.${row.status}`)
+              ) : (
+                <code>{row.status}</code>
+              )}
+            </Text>
+          </div>
+        ),
       }),
       columnHelper.accessor("state", {
+        ...FIT,
         header: t("inbox.state"),
         cell: ({ row }) => (
           <StatusBadge color={badgeOf(row.original).color}>
@@ -123,29 +130,34 @@ const PiastrixInboxPage = () => {
         ),
       }),
       columnHelper.display({
+        ...FILL,
         id: "reason",
         header: t("inbox.reason"),
         cell: ({ row: { original: row } }) => (
-          <div className="whitespace-normal">
-            <ServerMessage
-              message={row.last_error_message}
-              raw={row.last_error}
-            />
-            {row.state === "resolved" && row.resolution_note ? (
-              <Text size="xsmall" className="text-ui-fg-subtle">
-                {t("inbox.resolution", {
-                  // The plugin's own note in words; a person's note as they wrote it.
-                  note: row.resolution_note_message
-                    ? words(row.resolution_note_message)
-                    : row.resolution_note,
-                  at: row.resolved_at ? date(row.resolved_at) : "",
-                })}
-              </Text>
-            ) : null}
-            {row.resolution_note_message ? (
-              <Details lines={[row.resolution_note]} />
-            ) : null}
-          </div>
+          <RowReason
+            sentences={[
+              row.last_error_message && row.last_error
+                ? words(row.last_error_message)
+                : null,
+              row.state === "resolved" && row.resolution_note
+                ? t("inbox.resolution", {
+                    // The plugin's own note in words; a person's note as they wrote it.
+                    note: row.resolution_note_message
+                      ? words(row.resolution_note_message)
+                      : row.resolution_note,
+                    at: row.resolved_at ? date(row.resolved_at) : "",
+                  })
+                : null,
+            ]}
+            details={[
+              row.last_error,
+              row.resolution_note_message ? row.resolution_note : null,
+              t("inbox.sessionId", { id: row.shop_order_id }),
+              row.payment_id
+                ? t("inbox.paymentId", { id: row.payment_id })
+                : null,
+            ]}
+          />
         ),
       }),
       columnHelper.display({

@@ -12,14 +12,15 @@ import {
   type StatementLanguage,
   type StatementWords,
 } from "../../../lib/payouts/statement-words"
-import { LEDGER_TABLE } from "./tables"
+import { LEDGER_TABLE, PAYOUT_TABLE } from "./tables"
 
 /**
  * A recipient's statement: every ledger entry of a period, oldest first, with the balance of the entry's
  * account after it (counted from the account's balance before the period), as CSV a spreadsheet opens. It
  * reads like the admin's ledger: dates in the reader's time zone (named in the header), kinds and accounts in
  * words, the plugin's reasons in words, orders by their display number (`#12`); amounts stay plain decimals a
- * spreadsheet sums.
+ * spreadsheet sums. A payout's paid entry carries Piastrix's fee, which the vendor pays, and what the payee
+ * received (the amount less the fee).
  */
 
 export type StatementRange = {
@@ -45,6 +46,8 @@ export const STATEMENT_COLUMNS = [
   "order",
   "payout",
   "reason",
+  "fee",
+  "payee_received",
 ] as const
 
 type StatementRow = Record<(typeof STATEMENT_COLUMNS)[number], string | null>
@@ -92,7 +95,9 @@ export async function recipientStatement(
     ),
     db.raw(
       `select created_at, kind, account, amount::text as amount, ${entryOrderId("e")} as order_id, payout_id, reason,
-              reason_code
+              reason_code,
+              case when e.kind = 'payout_succeeded' and e.account = 'paid'
+                then (select p.fee::text from ${PAYOUT_TABLE} p where p.id = e.payout_id) end as payout_fee
          from ${LEDGER_TABLE} e where ${IN_RANGE}
         order by created_at, idempotency_key`,
       [recipient.id, recipient.currency, after, after, before, before]
@@ -123,6 +128,8 @@ export async function recipientStatement(
       balances.set(account, balance)
       const orderId = e.order_id as string | null
       const number = orderId ? numbers.get(orderId) : undefined
+      const fee =
+        e.payout_fee === null ? null : new BigNumber(String(e.payout_fee))
       return {
         date: localDateTime(
           new Date(e.created_at as string | Date),
@@ -141,6 +148,10 @@ export async function recipientStatement(
           e.reason_code as StoredMessage | null,
           words
         ),
+        fee: fee ? fee.toFixed(currency.digits) : null,
+        payee_received: fee
+          ? new BigNumber(String(e.amount)).minus(fee).toFixed(currency.digits)
+          : null,
       }
     }
   )

@@ -26,7 +26,7 @@ import {
   type DirectionRow,
   type RecipientView,
 } from "../../../lib/api"
-import { useAmounts } from "../../../lib/amounts"
+import { decimalOf, useAmounts } from "../../../lib/amounts"
 import { usePaywayName } from "../../../lib/payways"
 import { runMutation } from "../../../lib/run-mutation"
 import { useFailureToast } from "../../../components/failure-toast"
@@ -105,7 +105,7 @@ function NewRecipient({
             ...(form.to === WALLET ? {} : { payway: form.to }),
             currency,
             account: form.account,
-            commission_percent: form.commission_percent,
+            commission_percent: decimalOf(form.commission_percent),
             ...(form.hold_days.trim()
               ? { hold_days: Number(form.hold_days) }
               : {}),
