@@ -134,7 +134,7 @@ type EarlierPayment = {
 
 /**
  * The order of a session carrying a payment Medusa captured on the payment of the session it replaced (a
- * completion that failed after capturing, see `authorizePiastrixPayment` in providers/piastrix/core/authorize.ts),
+ * completion that failed after capturing, see `authorizePiastrixPayment` in providers/piastrix/core/authorize-carried.ts),
  * with that capture recorded on it as Medusa records a completion's capture (an order transaction), once.
  * Undefined for any other session, or while the cart has no order: the carried payment is captured once, by
  * the first attempt, and never again.
