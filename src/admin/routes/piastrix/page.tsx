@@ -111,8 +111,24 @@ const PiastrixInboxPage = () => {
       }),
       columnHelper.accessor("shop_amount", {
         header: t("inbox.amount"),
-        cell: ({ row }) =>
-          amount(row.original.shop_amount, row.original.shop_currency_code),
+        cell: ({ row: { original: row } }) =>
+          // Paid another amount or currency than asked: both, what was paid first.
+          row.paid_not_as_asked ? (
+            <div className="whitespace-normal">
+              {t("inbox.paidOfAsked", {
+                paid: amount(
+                  row.paid_not_as_asked.paid.amount,
+                  row.paid_not_as_asked.paid.currency
+                ),
+                asked: amount(
+                  row.paid_not_as_asked.asked.amount,
+                  row.paid_not_as_asked.asked.currency
+                ),
+              })}
+            </div>
+          ) : (
+            amount(row.shop_amount, row.shop_currency_code)
+          ),
       }),
       columnHelper.accessor("state", {
         header: t("inbox.state"),
