@@ -527,6 +527,16 @@ piastrixIntegrationRunner(
       const line = page.locator("tbody tr", { hasText: session.id })
       await line.getByText("Needs attention").waitFor()
       await line.getByText(/Paid at Piastrix in another amount/).waitFor()
+      // What was paid, beside what was asked, in the amount's column (not only in the reason's Details).
+      const paidOfAsked = `Paid ${shownAmount("1250.50", "USD")} of ${shownAmount("1250.50")} asked`
+      await line
+        .getByText(
+          new RegExp(
+            `^${paidOfAsked.replace(/[.$]/g, "\\$&").replace(/ /g, "\\s")}$`
+          )
+        )
+        .waitFor()
+      await admin.shot("inbox-paid-not-as-asked")
       const count = page.getByTestId("piastrix-attention-count").first()
       const before = Number(await count.innerText())
       expect(before).toBeGreaterThanOrEqual(1)
@@ -541,8 +551,8 @@ piastrixIntegrationRunner(
       await page
         .getByRole("menuitem", { name: "Mark resolved", exact: true })
         .click()
-      // Medusa's prompt names the amount the row lists (the one asked; what was paid is in its reason) and what
-      // resolving means; Cancel leaves the row as it was.
+      // Medusa's prompt names the amount asked (what was paid is beside it on the row) and what resolving
+      // means; Cancel leaves the row as it was.
       const sum = shownAmount("1250.50")
       expect(await answerPrompt(page, "Cancel")).toMatch(
         new RegExp(
@@ -1144,6 +1154,27 @@ piastrixIntegrationRunner(
       await addItemToShip(getContainer(), cart.id)
       await sandboxControl(sandbox(), "POST", `payments/${session.id}/pay`)
       await settledRow(getContainer(), session.id, "needs_attention")
+      // A payment the status read found paid another amount than asked: both amounts on its row.
+      const short = await createCart(api, seed(), {
+        email: "pavel@example.com",
+      })
+      const { session: shortPaid } = await startPaymentSession(
+        api,
+        seed(),
+        short,
+        "pp_piastrix_piastrix",
+        { payway: "card_rub", email: "pavel@example.com" }
+      )
+      try {
+        await paidNotAsAskedFoundByStatus(
+          getContainer(),
+          sandbox(),
+          shortPaid.id,
+          { amount: "1000.00" }
+        )
+      } finally {
+        await sandboxControl(sandbox(), "DELETE", "faults")
+      }
       // A vendor whose payout needs a person, one whose payout was canceled, and one who owes after a clawback.
       const odd = await walletVendor(
         headers,
@@ -1190,6 +1221,10 @@ piastrixIntegrationRunner(
       const line = page.locator("tbody tr", { hasText: "olga@example.com" })
       await line
         .getByText("Оплачено, но из корзины не удалось создать заказ.")
+        .waitFor()
+      await page
+        .locator("tbody tr", { hasText: "pavel@example.com" })
+        .getByText(/^Оплачено 1\s000,00\s₽ из запрошенных 1\s250,50\s₽$/)
         .waitFor()
       expect(await englishOnScreen(page)).toEqual([])
       expect(await unformattedAmountsOnScreen(page)).toEqual([])

@@ -69,19 +69,19 @@ export async function holdCallbacks(sandbox: RunningSandbox): Promise<void> {
 }
 
 /**
- * The payment `sessionId` (a rouble one) paid at the sandbox in dollars, its callback held (lost to the store),
- * then read by the reconcile job once its minute passed (the database's clock decides): never captured, the
- * register marks it `paid_without_order`, and the inbox lists it for a person. Returns the job's run.
+ * The payment `sessionId` (a rouble one) paid at the sandbox in dollars (or as `paid` says: another amount),
+ * its callback held (lost to the store), then read by the reconcile job once its minute passed (the database's
+ * clock decides): never captured, the register marks it `paid_without_order`, and the inbox lists it for a
+ * person. Returns the job's run.
  */
 export async function paidNotAsAskedFoundByStatus(
   container: MedusaContainer,
   sandbox: RunningSandbox,
-  sessionId: string
+  sessionId: string,
+  paid: { amount?: string; currency?: number } = { currency: 840 }
 ) {
   await holdCallbacks(sandbox)
-  await sandboxControl(sandbox, "POST", `payments/${sessionId}/pay`, {
-    currency: 840,
-  })
+  await sandboxControl(sandbox, "POST", `payments/${sessionId}/pay`, paid)
   await container
     .resolve(ContainerRegistrationKeys.PG_CONNECTION)
     .raw(

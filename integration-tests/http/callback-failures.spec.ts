@@ -100,6 +100,17 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         expect.objectContaining({ received_amount: "1000" })
       )
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+      // The inbox's row says what was paid beside what was asked (not only in its reason).
+      const inbox = await needsAttentionFor(api, getContainer(), session.id)
+      expect(inbox.rows).toEqual([
+        expect.objectContaining({
+          source: "notification",
+          paid_not_as_asked: {
+            paid: { amount: "1000.00", currency: "RUB" },
+            asked: { amount: "1250.50", currency: "RUB" },
+          },
+        }),
+      ])
     })
 
     it("never captures the right amount in another currency reported by notification, and shows the store owner why", async () => {
@@ -131,6 +142,10 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
           id: row.id,
           state: "needs_attention",
           last_error: row.last_error,
+          paid_not_as_asked: {
+            paid: { amount: "1250.50", currency: "USD" },
+            asked: { amount: "1250.50", currency: "RUB" },
+          },
         })
       )
     })
@@ -153,7 +168,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       })
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
       const { rows: registered } = await db.raw(
-        `select state, last_error from piastrix_payment where shop_order_id = ?`,
+        `select state, last_error, paid_amount, paid_currency from piastrix_payment where shop_order_id = ?`,
         [session.id]
       )
       expect(registered).toEqual([
@@ -162,6 +177,8 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
           last_error: expect.stringMatching(
             /paid 1250\.5 \(currency 840\), asked 1250\.50? \(currency 643\); not captured/
           ),
+          paid_amount: expect.stringMatching(/^1250\.50?$/),
+          paid_currency: 840,
         }),
       ])
       // The store owner's inbox shows it among what needs a person (no notification came), worded, with
@@ -174,6 +191,12 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
           status: "success",
           refundable: false,
           last_error: registered[0].last_error,
+          // What was paid beside what was asked (the row's own amount), not only in its reason.
+          shop_amount: "1250.50",
+          paid_not_as_asked: {
+            paid: { amount: "1250.50", currency: "USD" },
+            asked: { amount: "1250.50", currency: "RUB" },
+          },
           last_error_message: {
             code: "inbox.paid_found_not_as_asked",
             params: {
@@ -209,6 +232,31 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
           v.key.includes(session.id)
         )
       ).toEqual([])
+    })
+
+    it("shows in the inbox what a payment the status endpoint found paid another amount was paid, beside what was asked", async () => {
+      const { session } = await redirectSession()
+      const run = await paidNotAsAskedFoundByStatus(
+        getContainer(),
+        sandbox(),
+        session.id,
+        { amount: "1000.00" }
+      )
+      expect(
+        run.payments.find((p) => p.session_id === session.id)?.outcome
+      ).toBe("paid_not_as_asked")
+      const inbox = await needsAttentionFor(api, getContainer(), session.id)
+      expect(inbox.rows).toEqual([
+        expect.objectContaining({
+          source: "payment",
+          shop_amount: "1250.50",
+          shop_currency_code: "RUB",
+          paid_not_as_asked: {
+            paid: { amount: "1000.00", currency: "RUB" },
+            asked: { amount: "1250.50", currency: "RUB" },
+          },
+        }),
+      ])
     })
 
     it("keeps a payment for a session Medusa has since deleted as needing attention, without an order", async () => {

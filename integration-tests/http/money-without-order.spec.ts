@@ -647,6 +647,8 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
           state: "needs_attention",
           shop_amount: "1250.50",
           shop_currency_code: "RUB",
+          // Paid as asked: the row's amount is what was paid.
+          paid_not_as_asked: null,
           last_error_message: {
             code: "inbox.paid_found_session_gone",
             params: { detail: expect.stringMatching(/ status 4$/) },

@@ -233,3 +233,117 @@ it("a paid wallet cart whose callback's completion waits out the stock lock keep
     debited: "0.00",
   })
 })
+
+it("a payment start sent while a paid cart's completion holds the cart's lock waits for it: the session being authorized survives, one order and one payment result, and the start is refused without opening a payment", async () => {
+  const api = axios.create({ baseURL: store.url })
+  const cart = await createCart(api, store.seed, {
+    email: "start-during-completion@example.com",
+  })
+  const WALLET = "pp_piastrix-wallet_piastrix"
+  const { session, paymentCollection } = await startPaymentSession(
+    api,
+    store.seed,
+    cart,
+    WALLET
+  )
+  const creates = async () => {
+    const { endpoints } = await sandboxControl(sandbox, "GET", "requests")
+    return Object.entries(endpoints as Record<string, { total: number }>)
+      .filter(([path]) => path.endsWith("/create"))
+      .reduce((sum, [, e]) => sum + e.total, 0)
+  }
+  /** The paid notification's row once its processing settled (processed, or left for a person). */
+  const settledRow = async () => {
+    const [row] = await store.sql<{ state: string }>(
+      `select state from piastrix_notification where shop_order_id = $1`,
+      [session.id]
+    )
+    return row && row.state !== "received" ? row.state : null
+  }
+  // The start's wait, as its log says it (helpers/one-start-at-a-time.ts).
+  const waitsForCart = () =>
+    store.output().includes(`waits for the lock of cart ${cart.id}`)
+
+  const hold = await holdTable(store.databaseUrl, "reservation_item")
+  let again: Promise<{ status: number; body: any }> | undefined
+  let early = { answered: false, waiting: false }
+  let createsBefore = 0
+  try {
+    // Paid: the callback's processing completes the cart, takes its lock and stops at its reservation.
+    await payOnPaymentPage(session.data, { payerAccount: "201494711279" })
+    await waitFor(async () => (await hold.waiting()).length > 0, 120_000)
+    createsBefore = await creates()
+
+    // The payer presses "Pay" again while the order is being placed.
+    let answered = false
+    again = api
+      .post(
+        `/store/payment-collections/${paymentCollection.id}/payment-sessions`,
+        { provider_id: WALLET, data: {} },
+        { headers: { "x-publishable-api-key": store.seed.publishableKey } }
+      )
+      .then(
+        (res) => ({ status: res.status, body: res.data }),
+        (err) => {
+          if (!err.response) {
+            throw err
+          }
+          return {
+            status: err.response.status as number,
+            body: err.response.data,
+          }
+        }
+      )
+      .finally(() => {
+        answered = true
+      })
+    // Before the guard the start went through here, the completion still held: it deleted the paid session.
+    await waitFor(async () => answered || waitsForCart(), 60_000)
+    early = { answered, waiting: waitsForCart() }
+    await hold.release()
+    await again
+    await waitFor(settledRow, 120_000)
+  } finally {
+    await hold.release()
+    await again?.catch(() => null)
+  }
+
+  const start = (await again)!
+  const sessions = await store.sql<{
+    id: string
+    status: string
+    deleted: boolean
+  }>(
+    `select id, status, deleted_at is not null as deleted from payment_session
+      where payment_collection_id = $1 order by created_at`,
+    [paymentCollection.id]
+  )
+  expect({
+    early,
+    // Waited for the completion, then found the cart completed (or, outwaited on a slow machine, 409 `conflict`,
+    // which the storefront kit tries again and is refused so then).
+    start:
+      start.status === 400
+        ? `400 ${start.body.message}`
+        : `${start.status} ${start.body.type}`,
+    // Nothing opened at the service by it.
+    creates: (await creates()) - createsBefore,
+    // The session the completion authorized is the cart's, alive; one order, one payment captured once.
+    notification: await settledRow(),
+    sessions,
+    orders: (await ordersOf(cart.id)).length,
+    payments: await paymentsOfCart(cart.id),
+  }).toEqual({
+    early: { answered: false, waiting: true },
+    start: expect.stringMatching(
+      new RegExp(
+        `^(400 id: cart ${cart.id} is already completed|409 conflict$)`
+      )
+    ),
+    creates: 0,
+    notification: "processed",
+    sessions: [{ id: session.id, status: "authorized", deleted: false }],
+    orders: 1,
+    payments: { payments: 1, captures: 1, refunds: 0 },
+  })
+})

@@ -1,7 +1,11 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { PaymentKind } from "../lib/plugin/identity"
 import type { SessionState } from "../lib/plugin/session-data"
-import type { PlainMessage, StoredMessage } from "../lib/plugin/messages"
+import type {
+  MessageAmount,
+  PlainMessage,
+  StoredMessage,
+} from "../lib/plugin/messages"
 import type { PiastrixNotification } from "../modules/piastrix/models/notification"
 import type { PiastrixPayout } from "../modules/piastrix/models/payout"
 import type { PiastrixRecipient } from "../modules/piastrix/models/recipient"
@@ -137,6 +141,12 @@ export type InboxPage = {
     /** Money without an order that can go back to the payer from the inbox (inbox-refund.ts). */
     refundable: boolean
     source: InboxSource
+    /**
+     * A payment found paid another amount or currency than asked (`shop_amount`): what the service reports
+     * paid, its currency by numeric code; null otherwise.
+     */
+    paid_amount: string | null
+    paid_currency: number | null
   })[]
   count: number
   needs_attention: number
@@ -158,10 +168,15 @@ export type InboxRowOrder = {
  */
 export type InboxRowView = Omit<
   InboxPage["notifications"][number],
-  "last_error_code" | "resolution_note_code"
+  "last_error_code" | "resolution_note_code" | "paid_amount" | "paid_currency"
 > &
   InboxRowOrder & {
     shop_currency_code: string | null
+    /**
+     * Money paid another amount or currency than asked (a payment the status read found so, or a notification
+     * whose amount did not match its session): what was paid and what was asked; null otherwise.
+     */
+    paid_not_as_asked: { paid: MessageAmount; asked: MessageAmount } | null
     last_error_message: PlainMessage | null
     /** Retry can end otherwise: not for money already sent back, a session gone, another amount paid. */
     retryable: boolean

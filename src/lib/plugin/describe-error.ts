@@ -18,7 +18,8 @@ export function describeError(error: unknown): string {
 
 /**
  * Whether a failure described by `describeError` passes by itself: another process held a lock the work
- * needed, the cart's (every locking provider of Medusa's says "Failed to acquire lock for key ...") or
+ * needed, the cart's (every locking provider of Medusa's says "Failed to acquire lock for key ...", and the
+ * Postgres one, when two take a free key at once, `"<key>" is already locked.`) or
  * one Medusa waits for a while, such as the stock of a product many carts buy at once, which a completion
  * waits 5 s for (every provider says "Timed-out acquiring lock."). Waiting and retrying is then the cure,
  * not a person.
@@ -26,7 +27,7 @@ export function describeError(error: unknown): string {
 export function isLockContention(
   description: string | null | undefined
 ): boolean {
-  return /Failed to acquire lock for key|Timed-out acquiring lock/i.test(
+  return /Failed to acquire lock for key|Timed-out acquiring lock|" is already locked\./i.test(
     description ?? ""
   )
 }

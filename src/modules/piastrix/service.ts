@@ -723,12 +723,16 @@ class PiastrixModuleService extends MedusaService({
     await markPaymentSettled(this.#db(), shopOrderId)
   }
 
-  /** Marks a registered payment the service reports paid while Medusa holds no session for it. */
+  /**
+   * Marks a registered payment the service reports paid that cannot become an order (Medusa holds no session
+   * for it, or it was paid another amount or currency: `paid`, what was).
+   */
   async markPaidWithoutOrder(
     shopOrderId: string,
-    reason: string
+    reason: string,
+    paid: { amount: string; currency: number } | null = null
   ): Promise<void> {
-    await markPaidWithoutOrder(this.#db(), shopOrderId, reason)
+    await markPaidWithoutOrder(this.#db(), shopOrderId, reason, paid)
   }
 
   /** Pending orders an interrupted completion left without their payment collection (medusa-tables.ts). */

@@ -108,6 +108,10 @@ export const reconcilePiastrixPaymentWorkflow = createWorkflow(
           : "inbox.paid_found_session_gone",
         { detail: result.status.detail }
       ),
+      paid:
+        result.outcome === "paid_not_as_asked"
+          ? (result.status.paid ?? null)
+          : null,
     }))
     settlePiastrixPaymentStep(register)
     return new WorkflowResponse(result)

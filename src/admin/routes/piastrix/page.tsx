@@ -107,8 +107,20 @@ const PiastrixInboxPage = () => {
         header: t("inbox.amount"),
         cell: ({ row: { original: row } }) => (
           <div className="flex flex-col">
-            <Text size="small" leading="compact">
-              {amount(row.shop_amount, row.shop_currency_code)}
+            <Text size="small" leading="compact" className="whitespace-normal">
+              {row.paid_not_as_asked
+                ? // Paid another amount or currency than asked: both, what was paid first.
+                  t("inbox.paidOfAsked", {
+                    paid: amount(
+                      row.paid_not_as_asked.paid.amount,
+                      row.paid_not_as_asked.paid.currency
+                    ),
+                    asked: amount(
+                      row.paid_not_as_asked.asked.amount,
+                      row.paid_not_as_asked.asked.currency
+                    ),
+                  })
+                : amount(row.shop_amount, row.shop_currency_code)}
             </Text>
             <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
               {KNOWN_STATUSES.has(row.status) ? (

@@ -25,6 +25,8 @@ describe("isLockContention", () => {
         describeError(new Error('Failed to acquire lock for key "cart_01ABC"'))
       )
     ).toBe(true)
+    // The Postgres provider, when another took the free key in the same moment.
+    expect(isLockContention('"cart_01ABC" is already locked.')).toBe(true)
     // A completion that waited out a product's stock lock (Medusa's reserve-inventory step).
     expect(isLockContention("Timed-out acquiring lock.")).toBe(true)
     expect(

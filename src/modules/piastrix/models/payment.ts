@@ -27,5 +27,8 @@ export const PiastrixPayment = model
     resolution_note: model.text().nullable(),
     resolved_by: model.text().nullable(),
     resolved_at: model.dateTime().nullable(),
+    // Paid another amount or currency than asked (the reconcile job's status read): what the service reports paid.
+    paid_amount: model.text().nullable(),
+    paid_currency: model.number().nullable(),
   })
   .indexes([{ on: ["next_check_at"] }])

@@ -40,7 +40,8 @@ const stateOf = (alias: string) =>
   `(case when ${alias}.resolved_at is null then 'needs_attention' else 'resolved' end)`
 
 /**
- * The attention rows in the inbox's columns (`INBOX_VIEW_FIELDS`, then `refundable`). A row is listed at the
+ * The attention rows in the inbox's columns (`INBOX_VIEW_FIELDS`, then `refundable`, `paid_amount` and
+ * `paid_currency`). A row is listed at the
  * time it came to need a person (`updated_at`, which its resolution leaves as it was).
  */
 export const ATTENTION_ROWS = `
@@ -48,14 +49,14 @@ export const ATTENTION_ROWS = `
          x.currency as shop_currency, ${stateOf("x")} as state, 0 as attempts, x.last_error,
          null::jsonb as last_error_code, null::timestamptz as processed_at, x.resolution_note,
          null::jsonb as resolution_note_code, x.resolved_by, x.resolved_at,
-         x.updated_at as created_at, x.updated_at, false as refundable
+         x.updated_at as created_at, x.updated_at, false as refundable, x.paid_amount, x.paid_currency
     from ${PAYMENT_REGISTER_TABLE} x
    where ${SOURCES.payment.listed}
   union all
   select 'refund', x.id, x.shop_order_id, x.transfer_id, 'refund', x.amount, x.currency, ${stateOf("x")}, 0,
          x.state || coalesce(': ' || x.last_error, ''), null::jsonb, null::timestamptz, x.resolution_note,
          null::jsonb, x.resolved_by, x.resolved_at,
-         x.updated_at, x.updated_at, false
+         x.updated_at, x.updated_at, false, null, null
     from ${REFUND_REGISTER_TABLE} x
    where ${SOURCES.refund.listed}`
 

@@ -380,7 +380,7 @@ export const INBOX_VIEW_FIELDS = [
 /** The inbox's rows: the notifications, and the money that needs a person without one (inbox-attention.ts). */
 const INBOX_ROWS = `(
   select 'notification' as source, ${INBOX_VIEW_FIELDS.map((f) => `n.${f}`).join(", ")},
-         ${refundableNotification("n")} as refundable
+         ${refundableNotification("n")} as refundable, null::text as paid_amount, null::integer as paid_currency
     from ${NOTIFICATION_TABLE} n where n.deleted_at is null
   union all ${ATTENTION_ROWS}) i`
 

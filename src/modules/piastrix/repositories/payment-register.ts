@@ -193,15 +193,25 @@ export async function markPaymentSettled(
   )
 }
 
-/** Marks a registered payment the service reports paid while Medusa holds no session for it. */
+/**
+ * Marks a registered payment the service reports paid that cannot become an order: Medusa holds no session for
+ * it, or it was paid another amount or currency (`paid`: what the service reports paid, for the inbox).
+ */
 export async function markPaidWithoutOrder(
   db: SqlConnection,
   shopOrderId: string,
-  reason: string
+  reason: string,
+  paid: { amount: string; currency: number } | null = null
 ): Promise<void> {
   await db.raw(
-    `update ${PAYMENT_REGISTER_TABLE} set state = 'paid_without_order', last_error = ?, updated_at = now()
+    `update ${PAYMENT_REGISTER_TABLE}
+        set state = 'paid_without_order', last_error = ?, paid_amount = ?, paid_currency = ?, updated_at = now()
       where shop_order_id = ? and deleted_at is null`,
-    [reason.slice(0, 1000), shopOrderId]
+    [
+      reason.slice(0, 1000),
+      paid?.amount ?? null,
+      paid?.currency ?? null,
+      shopOrderId,
+    ]
   )
 }

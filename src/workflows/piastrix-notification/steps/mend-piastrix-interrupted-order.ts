@@ -3,6 +3,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
+import { cartOfPaymentCollection } from "../utils/find-order"
 import { reserveMissingStock } from "../utils/reserve-missing-stock"
 
 export const mendPiastrixInterruptedOrderStepId =
@@ -55,14 +56,7 @@ export const mendPiastrixInterruptedOrderStep = createStep(
         reserved: await reserveStockLeftUnreserved(container, pc),
       })
     }
-    const { data: carts } = await container
-      .resolve(ContainerRegistrationKeys.QUERY)
-      .graph({
-        entity: "cart_payment_collection",
-        fields: ["cart_id"],
-        filters: { payment_collection_id: pc },
-      })
-    const cartId = carts[0]?.cart_id as string
+    const cartId = (await cartOfPaymentCollection(container, pc))!
     logger.info(
       `Piastrix payment collection ${pc}: an order linked to only one of cart ${cartId} and the collection; ` +
         "mended once no completion of the cart is running"

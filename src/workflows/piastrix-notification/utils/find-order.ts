@@ -6,6 +6,21 @@ export type CartAndOrder = {
   order: { id: string; metadata: Record<string, unknown> | null } | null
 }
 
+/** The cart a payment collection pays for (Medusa's cart_payment_collection link), or null for an order's. */
+export async function cartOfPaymentCollection(
+  container: MedusaContainer,
+  paymentCollectionId: string
+): Promise<string | null> {
+  const { data: carts } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({
+      entity: "cart_payment_collection",
+      fields: ["cart_id"],
+      filters: { payment_collection_id: paymentCollectionId },
+    })
+  return (carts[0]?.cart_id as string | undefined) ?? null
+}
+
 /**
  * The cart a payment collection pays for and the order placed from it, through Medusa's links
  * (cart_payment_collection, order_cart; order_payment_collection for orders without a cart).
@@ -15,12 +30,7 @@ export async function findCartAndOrder(
   paymentCollectionId: string
 ): Promise<CartAndOrder> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: carts } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  const cartId: string | null = carts[0]?.cart_id ?? null
+  const cartId = await cartOfPaymentCollection(container, paymentCollectionId)
 
   let orderId: string | null = null
   if (cartId) {

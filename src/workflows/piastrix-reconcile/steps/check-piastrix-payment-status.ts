@@ -21,6 +21,8 @@ export type PaymentStatusCheck = {
    */
   outcome: "paid" | "paid_not_as_asked" | "pending" | "ended" | "unknown"
   detail: string
+  /** paid_not_as_asked: what the service reports paid (its currency's numeric code). */
+  paid?: { amount: string; currency: number }
 }
 
 /**
@@ -74,6 +76,10 @@ export const checkPiastrixPaymentStatusStep = createStep(
           : {
               outcome: "paid_not_as_asked",
               detail: `${detail}: paid ${record.shop_amount} (currency ${record.shop_currency}), asked ${payment.amount} (currency ${payment.currency})`,
+              paid: {
+                amount: String(record.shop_amount),
+                currency: Number(record.shop_currency),
+              },
             }
       )
     }

@@ -15,6 +15,8 @@ export const settlePiastrixPaymentStep = createStep(
       shop_order_id: string
       result: "settled" | "paid_without_order" | "open"
       reason: string
+      /** Paid another amount or currency than asked: what the service reports paid. */
+      paid: { amount: string; currency: number } | null
     },
     { container }
   ) => {
@@ -22,7 +24,11 @@ export const settlePiastrixPaymentStep = createStep(
     if (input.result === "settled") {
       await piastrix.markPaymentSettled(input.shop_order_id)
     } else if (input.result === "paid_without_order") {
-      await piastrix.markPaidWithoutOrder(input.shop_order_id, input.reason)
+      await piastrix.markPaidWithoutOrder(
+        input.shop_order_id,
+        input.reason,
+        input.paid
+      )
     }
     return new StepResponse(input.result)
   }

@@ -1,3 +1,4 @@
+import BigNumber from "bignumber.js"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
@@ -9,7 +10,12 @@ import {
 } from "../../../../lib/plugin"
 import { defaultCurrencyTable } from "../../../../lib/piastrix"
 import { messageContext } from "../../../../lib/payouts"
-import { plainMessage } from "../../../../lib/plugin/messages"
+import {
+  plainMessage,
+  type MessageAmount,
+  type MessageParam,
+  type PlainMessage,
+} from "../../../../lib/plugin/messages"
 import { isRetryable } from "../../../../modules/piastrix/repositories/inbox"
 import { piastrixModule } from "../helpers"
 import type { AdminNotificationsQuery } from "../validators"
@@ -19,7 +25,8 @@ import type { AdminNotificationsQuery } from "../validators"
  * order its payment became (display number and id) and the payer's e-mail, found through Medusa's links in
  * one Query for the page: the row's session, or the one carrying its payment since Medusa replaced it.
  * Reasons and the plugin's own notes come with their codes for the admin to word (`plainMessage`), and
- * whether processing the row again can help (`retryable`).
+ * whether processing the row again can help (`retryable`). Money paid another amount or currency than asked
+ * comes with both (`paid_not_as_asked`).
  */
 export const GET = async (
   req: MedusaRequest<unknown, AdminNotificationsQuery>,
@@ -49,7 +56,13 @@ export const GET = async (
   res.json({
     ...page,
     notifications: page.notifications.map((row): InboxRowView => {
-      const { last_error_code, resolution_note_code, ...n } = row
+      const {
+        last_error_code,
+        resolution_note_code,
+        paid_amount,
+        paid_currency,
+        ...n
+      } = row
       const currency =
         n.shop_currency === null
           ? null
@@ -68,6 +81,13 @@ export const GET = async (
         ...n,
         ...around.get(n.shop_order_id)!,
         shop_currency_code: currency,
+        paid_not_as_asked:
+          paid_amount === null || n.shop_amount === null
+            ? mismatchOf(reason)
+            : {
+                paid: inCurrency(paid_amount, paid_currency),
+                asked: inCurrency(n.shop_amount, n.shop_currency),
+              },
         last_error_message: reason,
         // Only a notification is processed again; a payment or refund row is settled outside the inbox.
         retryable:
@@ -79,4 +99,45 @@ export const GET = async (
     limit,
     offset,
   })
+}
+
+const isAmount = (param: MessageParam | undefined): param is MessageAmount =>
+  typeof param === "object" && param !== null && "amount" in param
+
+/**
+ * An amount as the admin API sends amounts: with its currency's digits ("1250.5" dollars: "1250.50"), the
+ * currency by its alpha code (one the table does not know as it came).
+ */
+function inCurrency(
+  amount: string,
+  currency: number | string | null
+): MessageAmount {
+  const known =
+    currency === null ? undefined : defaultCurrencyTable.find(currency)
+  return {
+    amount:
+      known && /^-?\d+(\.\d+)?$/.test(amount)
+        ? new BigNumber(amount).toFixed(known.digits)
+        : amount,
+    currency: known?.alpha ?? (currency === null ? null : String(currency)),
+  }
+}
+
+/**
+ * A notification whose amount did not match its session: what it reports paid and what the session asked,
+ * from its reason (`inbox.amount_mismatch`); null for any other reason.
+ */
+function mismatchOf(
+  reason: PlainMessage | null
+): InboxRowView["paid_not_as_asked"] {
+  if (reason?.code !== "inbox.amount_mismatch") {
+    return null
+  }
+  const { received, expected } = reason.params
+  return isAmount(received) && isAmount(expected)
+    ? {
+        paid: inCurrency(received.amount, received.currency),
+        asked: inCurrency(expected.amount, expected.currency),
+      }
+    : null
 }

@@ -12,6 +12,7 @@ import {
   isPiastrixProviderId,
   type ReadinessCart,
 } from "../../../../lib/plugin"
+import { cartOfPaymentCollection } from "../../../../workflows/piastrix-notification/utils/find-order"
 import { attemptLimits, respondTooManyAttempts } from "./too-many-attempts"
 
 /** Statuses of an order's payment collection that still wait for money (a failed payment may be tried again). */
@@ -37,12 +38,7 @@ export async function refuseUnreadyCartForPiastrix(
     return next()
   }
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: req.params.id },
-  })
-  const cartId = links[0]?.cart_id as string | undefined
+  const cartId = await cartOfPaymentCollection(req.scope, req.params.id)
   if (!cartId) {
     // A payment collection of an order (what an order edit, a claim or an exchange leaves to pay): no
     // cart to check, the payer is the order's, and its starts are counted on the collection.
