@@ -16,6 +16,7 @@ import type {
 } from "../../lib/piastrix"
 import {
   carryingSessionId,
+  collectionLooksInterrupted,
   interruptedOrdersOfCollection,
   orderMissingItsPaymentCollection,
   unlinkedOrderIds,
@@ -773,6 +774,13 @@ class PiastrixModuleService extends MedusaService({
   /** Whether some of the payment went back to the payer, or may have: such money never becomes an order. */
   async isPaymentRefunded(shopOrderId: string): Promise<boolean> {
     return isPaymentRefunded(this.#db(), shopOrderId)
+  }
+
+  /** Whether a killed completion left an order linked to only one of the cart and the payment collection (medusa-tables.ts). One statement. */
+  async collectionLooksInterrupted(
+    paymentCollectionId: string
+  ): Promise<boolean> {
+    return collectionLooksInterrupted(this.#db(), paymentCollectionId)
   }
 
   /** Orders a killed completion linked to the payment collection but not to a cart (medusa-tables.ts). */

@@ -46,10 +46,7 @@ export const mendPiastrixInterruptedOrderStep = createStep(
     const piastrix = container.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const pc = input.payment_collection_id
-    const looksInterrupted =
-      (await piastrix.interruptedOrdersOfCollection(pc)).length > 0 ||
-      (await piastrix.orderMissingItsPaymentCollection(pc)) !== null
-    if (!looksInterrupted) {
+    if (!(await piastrix.collectionLooksInterrupted(pc))) {
       return new StepResponse<MendedLinks>({
         released: [],
         linked: null,
