@@ -110,6 +110,7 @@ module.exports = {
         callbacks_per_s: mixed.requests.average,
         p99_ms: mixed.latency.p99,
         non_2xx: mixed.non2xx,
+        errors: mixed.errors,
         callbacks: mixed.requests.total,
         paid_sessions: paid.length,
         one_paid_in: every,

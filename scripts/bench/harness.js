@@ -318,7 +318,7 @@ async function healthAndDistinctCallbacks(
  * Signed success callbacks of distinct sessions posted to `${base}/hooks/piastrix` on 10 connections
  * (autocannon): `paidBodies` (the held callbacks of real paid sessions, each to become an order) spread
  * evenly among order numbers unknown to the store (`${prefix}<n>`): the first of every `every` requests is a
- * paid one, `paidBodies.length * every` requests in all.
+ * paid one, `paidBodies.length * every` requests in all. Fails unless every paid one was posted.
  */
 async function distinctCallbacksWithPaid(
   base,
@@ -327,7 +327,7 @@ async function distinctCallbacksWithPaid(
   const autocannon = require("autocannon")
   let n = 0
   let paid = 0
-  return autocannon({
+  const result = await autocannon({
     connections: 10,
     amount: paidBodies.length * every,
     url: `${base}/hooks/piastrix`,
@@ -346,6 +346,12 @@ async function distinctCallbacksWithPaid(
       },
     ],
   })
+  if (paid < paidBodies.length) {
+    throw new Error(
+      `${paid} of ${paidBodies.length} paid callbacks posted among the distinct ones`
+    )
+  }
+  return result
 }
 
 /** A cart of one demo item with a payment session of `provider`, made through the store API at `base`. */
