@@ -1,18 +1,23 @@
 // Callbacks accepted: POST /hooks/piastrix answered per second under load (10 connections), on distinct
-// sessions (unknown to the store, each recorded) and on duplicates of one, against GET /health's rate.
-// The distinct rows' processing may still run when the load ends: the duplicates wait until every distinct
-// row is processed, and the figure says how long that took after the load ended (processed_after_s).
+// sessions (unknown to the store, each recorded), on duplicates of one, and on distinct sessions among
+// which real paid ones are spread (each becomes an order, processed in the same process), against GET
+// /health's rate. The distinct rows' processing may still run when the load ends: the figure says how long
+// after the load every row was processed (processed_after_s) and, for the paid ones, every order placed.
 const {
   figure,
   log,
   successCallback,
   waitFor,
   healthAndDistinctCallbacks,
+  paidCartsWithCallbacks,
+  distinctCallbacksWithPaid,
+  ordersPlaced,
 } = require("./harness")
 
 module.exports = {
   name: "callbacks",
-  async run({ scale, db, medusaUrl }) {
+  async run(bench) {
+    const { scale, db, medusaUrl, control } = bench
     log("callbacks accepted under load")
     const { health, distinct, load, ratio, extra } =
       await healthAndDistinctCallbacks(
@@ -71,6 +76,45 @@ module.exports = {
         p99_ms: duplicates.latency.p99,
         non_2xx: duplicates.non2xx,
         recorded_rows: duplicateRows,
+      }
+    )
+
+    // Real paid sessions among the distinct ones: one in every `every` requests, as many requests in all as
+    // the unknown sessions' run answered (about loadSeconds of load).
+    const paid = await paidCartsWithCallbacks(bench, scale.callbackOrders)
+    const every = Math.max(
+      1,
+      Math.round(
+        (extra.callbacks_per_s * scale.loadSeconds) / scale.callbackOrders
+      )
+    )
+    const mixed = await distinctCallbacksWithPaid(medusaUrl, {
+      prefix: `bench-mixed-foreign-${process.pid}-`,
+      firstPaymentId: 720000000,
+      paidBodies: paid.map((p) => p.body),
+      every,
+    })
+    const mixedEnded = performance.now()
+    await ordersPlaced(
+      db,
+      paid.map((p) => p.cart),
+      paid.map((p) => p.session)
+    )
+    const ordersAfterS = (performance.now() - mixedEnded) / 1000
+    await control("DELETE", "faults")
+    figure(
+      "callbacks accepted, distinct sessions with paid ones among them, / health",
+      mixed.requests.average / health.requests.average,
+      "ratio",
+      {
+        callbacks_per_s: mixed.requests.average,
+        p99_ms: mixed.latency.p99,
+        non_2xx: mixed.non2xx,
+        errors: mixed.errors,
+        callbacks: mixed.requests.total,
+        paid_sessions: paid.length,
+        one_paid_in: every,
+        orders_placed_after_s: ordersAfterS,
       }
     )
   },

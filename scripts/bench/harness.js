@@ -314,6 +314,46 @@ async function healthAndDistinctCallbacks(
   }
 }
 
+/**
+ * Signed success callbacks of distinct sessions posted to `${base}/hooks/piastrix` on 10 connections
+ * (autocannon): `paidBodies` (the held callbacks of real paid sessions, each to become an order) spread
+ * evenly among order numbers unknown to the store (`${prefix}<n>`): the first of every `every` requests is a
+ * paid one, `paidBodies.length * every` requests in all. Fails unless every paid one was posted.
+ */
+async function distinctCallbacksWithPaid(
+  base,
+  { prefix, firstPaymentId, paidBodies, every }
+) {
+  const autocannon = require("autocannon")
+  let n = 0
+  let paid = 0
+  const result = await autocannon({
+    connections: 10,
+    amount: paidBodies.length * every,
+    url: `${base}/hooks/piastrix`,
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    requests: [
+      {
+        setupRequest: (req) => {
+          const i = n++
+          const body =
+            i % every === 0 && paid < paidBodies.length
+              ? paidBodies[paid++]
+              : successCallback(`${prefix}${i}`, "100.00", firstPaymentId + i)
+          return { ...req, body }
+        },
+      },
+    ],
+  })
+  if (paid < paidBodies.length) {
+    throw new Error(
+      `${paid} of ${paidBodies.length} paid callbacks posted among the distinct ones`
+    )
+  }
+  return result
+}
+
 /** A cart of one demo item with a payment session of `provider`, made through the store API at `base`. */
 async function storeCartWithSession(base, { key, region, variant }, provider) {
   const { cart } = await json("POST", `${base}/store/carts`, {
@@ -490,6 +530,7 @@ module.exports = {
   paidCartsWithCallbacks,
   postCallbacks,
   healthAndDistinctCallbacks,
+  distinctCallbacksWithPaid,
   ordersPlaced,
   systemCheckouts,
   startMedusa,
