@@ -54,11 +54,14 @@ const optionsSchema = z.object({
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "")
 
-/** Drops undefined values, so absent optional fields are not sent at all. */
+/** Drops undefined values, so absent optional fields are not sent at all (the body is the builder's own). */
 function present(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(fields).filter(([, value]) => value !== undefined)
-  )
+  for (const key in fields) {
+    if (fields[key] === undefined) {
+      delete fields[key]
+    }
+  }
+  return fields
 }
 
 /**
