@@ -1,4 +1,4 @@
-import type { AxiosError, AxiosInstance, AxiosStatic } from "axios"
+import axios, { AxiosError, AxiosInstance } from "axios"
 import { z } from "zod"
 import {
   PiastrixApiError,
@@ -125,28 +125,18 @@ export function describeIssues(error: z.ZodError): string[] {
  * for creates (docs/service-facts.md#errors). Knows nothing of signatures or endpoints' fields.
  */
 export class PiastrixTransport {
-  #http: AxiosInstance | undefined
+  private readonly http: AxiosInstance
   private readonly timeoutMs: number
   private readonly retry: RetryOptions
   private readonly sleep: (ms: number) => Promise<void>
   private readonly random: () => number
 
   constructor(options: TransportOptions = {}) {
-    this.#http = options.axios
+    this.http = options.axios ?? axios.create()
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     this.retry = { ...DEFAULT_RETRY, ...options.retry }
     this.sleep = options.sleep ?? sleepFor
     this.random = options.random ?? Math.random
-  }
-
-  /**
-   * The axios instance, created at the first request: a store's boot builds the plugin's clients but sends
-   * nothing, and loading axios (with its form-data and proxy dependencies) was about a tenth of the
-   * plugin's own module loading at boot (docs/benchmarks.md, boot).
-   */
-  private get http(): AxiosInstance {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at first use, not at boot
-    return (this.#http ??= (require("axios") as AxiosStatic).create())
   }
 
   /** Delay before retry number `retry` (1-based): exponential, capped, with jitter on the upper half. */
