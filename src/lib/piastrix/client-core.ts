@@ -54,14 +54,18 @@ const optionsSchema = z.object({
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "")
 
-/** Drops undefined values, so absent optional fields are not sent at all (the body is the builder's own). */
+/**
+ * Drops undefined values, so absent optional fields are not sent at all. Copied, not deleted in place: an
+ * object with deleted keys turns into a slow dictionary for the signing and JSON that follow.
+ */
 function present(fields: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {}
   for (const key in fields) {
-    if (fields[key] === undefined) {
-      delete fields[key]
+    if (fields[key] !== undefined) {
+      body[key] = fields[key]
     }
   }
-  return fields
+  return body
 }
 
 /**
