@@ -21,16 +21,25 @@ const { freePort } = require("../ports")
 
 /**
  * Milliseconds from spawning `medusa start` in `cwd` to its first /health answer, and the CPU milliseconds
- * its processes used until then; stopped again.
+ * its processes used until then; stopped again. Fails when the plugin's callback route is missing from a store
+ * with the plugin, or present without it.
  */
-async function startTime(label, env, cwd) {
-  const { child, startMs } = await startMedusa(label, {
+async function startTime(label, env, cwd, withPlugin) {
+  const { child, base, startMs } = await startMedusa(label, {
     env,
     cwd,
     port: await freePort(),
   })
   const cpuMs = groupCpuMs(child.pid)
-  await stopGroup(child, 5000)
+  try {
+    // A store that lost the plugin would start faster: its callback route must be there.
+    const hook = await fetch(`${base}/hooks/piastrix`, { method: "POST" })
+    if ((hook.status === 404) === withPlugin) {
+      throw new Error(`${label}: POST /hooks/piastrix answered ${hook.status}`)
+    }
+  } finally {
+    await stopGroup(child, 5000)
+  }
   return { startMs, cpuMs }
 }
 
@@ -54,7 +63,12 @@ module.exports = {
       for (let i = 0; i < scale.bootSamples; i++) {
         const round = i % 2 ? [...kinds].reverse() : kinds
         for (const [kind, label, dir] of round) {
-          const { startMs, cpuMs } = await startTime(label, env, dir)
+          const { startMs, cpuMs } = await startTime(
+            label,
+            env,
+            dir,
+            kind !== "without"
+          )
           times[kind].push(startMs)
           cpu[kind].push(cpuMs)
         }
