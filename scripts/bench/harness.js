@@ -14,6 +14,8 @@ const SHOP_ID = 1
 const SECRET = "bench-secret-7c1f"
 const WALLET = "pp_piastrix-wallet_piastrix"
 const SYSTEM = "pp_system_default"
+/** medusa-config.ts's development account key (the bench's store runs with it: PIASTRIX_ACCOUNT_KEY unset). */
+const DEV_ACCOUNT_KEY = "GwR8djnBFrqdPbaBdkcR3z+I/AEZKls36H1x6CPtvxk="
 
 /** Every figure printed so far, in order: bench-results.json's `figures`. */
 const results = []
@@ -438,17 +440,16 @@ async function startMedusa(label, { env, cwd = ROOT, port }) {
 }
 
 /**
- * The baseline store: an app folder of its own whose config names only Medusa's defaults (no module, no
- * provider, none of the plugin's routes, subscribers or jobs), run with this repository's node_modules on
- * the same database. `remove()` deletes the folder.
+ * A Medusa app folder of its own with `config` (the body of its `defineConfig`, after `projectConfig`), run
+ * with this repository's node_modules on the same database. `remove()` deletes the folder.
  */
-function appWithoutPlugin() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "piastrix-bench-bare-"))
+function appFolder(name, config = "") {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `piastrix-bench-${name}-`))
   fs.writeFileSync(
     path.join(dir, "package.json"),
     // Medusa's CLI recognises a project by its dependency on @medusajs/medusa.
     JSON.stringify({
-      name: "bench-store-without-plugin",
+      name: `bench-${name}`,
       private: true,
       dependencies: { "@medusajs/medusa": "*", "@medusajs/framework": "*" },
     })
@@ -462,7 +463,7 @@ module.exports = defineConfig({
     http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "bench", cookieSecret: "bench" },
   },
   admin: { disable: true },
-})
+${config}})
 `
   )
   fs.symlinkSync(
@@ -472,6 +473,64 @@ module.exports = defineConfig({
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
 }
 
+/**
+ * The baseline store: an app folder whose config names only Medusa's defaults (no module, no provider, none
+ * of the plugin's routes, subscribers or jobs).
+ */
+function appWithoutPlugin() {
+  return appFolder("bare")
+}
+
+/**
+ * The same app folder with the plugin as a store installs it: the README's `plugins` entry and payment
+ * provider, loading the built JavaScript in `.medusa/server` (buildPlugin) as the package ships it, with
+ * the options this repository's medusa-config.ts gives the bench's store (the same environment).
+ */
+function appWithBuiltPlugin() {
+  const options = `{
+    shopId: Number(process.env.PIASTRIX_SHOP_ID),
+    secretKey: process.env.PIASTRIX_SECRET_KEY,
+    accountKey: process.env.PIASTRIX_ACCOUNT_KEY ?? ${JSON.stringify(DEV_ACCOUNT_KEY)},
+    apiUrl: process.env.PIASTRIX_API_URL,
+    h2hUrl: process.env.PIASTRIX_H2H_URL,
+    backendUrl: process.env.MEDUSA_BACKEND_URL,
+  }`
+  // By path: what `npm install` of the tarball resolves "medusa-payment-piastrix" to (package.json, then
+  // `.medusa/server/src`), without installing into the shared node_modules.
+  const provider = path.join(
+    ROOT,
+    ".medusa",
+    "server",
+    "src",
+    "providers",
+    "piastrix"
+  )
+  return appFolder(
+    "with-built-plugin",
+    `  plugins: [{ resolve: ${JSON.stringify(ROOT)}, options: ${options} }],
+  modules: [{
+    resolve: "@medusajs/medusa/payment",
+    options: { providers: [{ resolve: ${JSON.stringify(provider)}, id: "piastrix", options: ${options} }] },
+  }],
+`
+  )
+}
+
+/**
+ * Compiles the plugin's server code into `.medusa/server` as `npm run build` (`medusa plugin:build`) does,
+ * with Medusa's own compiler, the admin extensions left out (the bench's stores run without the admin).
+ * Throws when the compiler reports errors: a store could not install that.
+ */
+async function buildPlugin() {
+  const { Compiler } = require("@medusajs/framework/build-tools")
+  const { logger } = require("@medusajs/framework/logger")
+  const compiler = new Compiler(ROOT, logger)
+  const tsConfig = await compiler.loadTSConfigFile()
+  if (!tsConfig || !(await compiler.buildPluginBackend(tsConfig))) {
+    throw new Error("the plugin's build failed (npm run build says why)")
+  }
+}
+
 /** Resident size in MB of a process group's processes (the CLI and the server it runs). */
 function groupRssMb(pid) {
   const out = execFileSync("ps", ["-o", "rss=", "-g", String(pid)]).toString()
@@ -479,6 +538,35 @@ function groupRssMb(pid) {
     .split("\n")
     .filter(Boolean)
     .reduce((sum, kb) => sum + Number(kb) / 1024, 0)
+}
+
+/**
+ * CPU milliseconds (user and system) the processes of a process group have used so far, from /proc (Linux;
+ * undefined elsewhere). On a busy machine a start's wall time is mostly waiting for a core; this is what
+ * the start itself cost.
+ */
+function groupCpuMs(pid) {
+  if (process.platform !== "linux") {
+    return undefined
+  }
+  const pids = execFileSync("ps", ["-o", "pid=", "-g", String(pid)])
+    .toString()
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+  let ticks = 0
+  for (const p of pids) {
+    try {
+      // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8")
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {
+      // The process ended between ps and the read.
+    }
+  }
+  const perSecond = Number(execFileSync("getconf", ["CLK_TCK"]).toString())
+  return (ticks / perSecond) * 1000
 }
 
 let sourceLoader = false
@@ -535,7 +623,10 @@ module.exports = {
   systemCheckouts,
   startMedusa,
   appWithoutPlugin,
+  appWithBuiltPlugin,
+  buildPlugin,
   groupRssMb,
+  groupCpuMs,
   requireSource,
   piastrixClient,
 }

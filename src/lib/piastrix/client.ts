@@ -12,6 +12,8 @@ export type { PiastrixClientOptions } from "./client-core"
 
 const RECEIPT_UPLOAD = "/api/v1/order/{id}/receipt"
 const RECEIPT_STATUS = "/api/v1/order/{id}/receipt/status"
+/** The input of the endpoints that take none. */
+const noInput = z.object({})
 
 /**
  * Typed client of the Piastrix service: one method per endpoint of the reference. Amounts go out as
@@ -350,7 +352,7 @@ export class PiastrixClient extends PiastrixClientCore {
   /** Payment directions enabled for the shop. */
   shopInputConfig(): Promise<s.ShopInputConfigResult> {
     const schemas = {
-      input: z.object({}),
+      input: noInput,
       result: s.shopInputConfigResultSchema,
     }
     return this.call("/shop_input_config/shop", "read", schemas, {}, () => ({
@@ -362,7 +364,7 @@ export class PiastrixClient extends PiastrixClientCore {
   /** Payout directions enabled for the shop. */
   shopOutputConfig(): Promise<s.ShopOutputConfigResult> {
     const schemas = {
-      input: z.object({}),
+      input: noInput,
       result: s.shopOutputConfigResultSchema,
     }
     return this.call("/shop_output_config/shop", "read", schemas, {}, () => ({

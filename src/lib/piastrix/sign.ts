@@ -110,20 +110,28 @@ function signableString(key: string, value: unknown): string {
   )
 }
 
+/** Values of `sortedKeys`, in that order, joined with ":". */
+function joinValues(
+  fields: Record<string, unknown>,
+  sortedKeys: readonly string[]
+): string {
+  let joined = ""
+  for (let i = 0; i < sortedKeys.length; i++) {
+    const key = sortedKeys[i]
+    if (fields[key] === undefined || fields[key] === null) {
+      throw new TypeError(`cannot sign: field "${key}" is missing`)
+    }
+    joined += (i ? ":" : "") + signableString(key, fields[key])
+  }
+  return joined
+}
+
 /** The string that is hashed, without the secret: values of `keys`, sorted by key, joined with ":". */
 export function signString(
   fields: Record<string, unknown>,
   keys: readonly string[]
 ): string {
-  return [...keys]
-    .sort()
-    .map((key) => {
-      if (fields[key] === undefined || fields[key] === null) {
-        throw new TypeError(`cannot sign: field "${key}" is missing`)
-      }
-      return signableString(key, fields[key])
-    })
-    .join(":")
+  return joinValues(fields, [...keys].sort())
 }
 
 export function sha256Sign(joined: string, secret: string): string {
@@ -141,6 +149,9 @@ export function signFields(
   return sha256Sign(signString(fields, keys), secret)
 }
 
+/** Each endpoint's signed keys sorted, per reading: sorted once, not on every request. */
+const sortedRequestKeys = new Map<string, readonly string[]>()
+
 /** Signs a request to `endpoint` with the endpoint's signed field set (under `reading`). */
 export function signRequest(
   endpoint: SignedEndpoint,
@@ -148,7 +159,13 @@ export function signRequest(
   secret: string,
   reading: SignatureReading = {}
 ): string {
-  return signFields(fields, signedFieldsOf(endpoint, reading), secret)
+  const id = reading.signEmail ? `${endpoint} signEmail` : endpoint
+  let keys = sortedRequestKeys.get(id)
+  if (!keys) {
+    keys = [...signedFieldsOf(endpoint, reading)].sort()
+    sortedRequestKeys.set(id, keys)
+  }
+  return sha256Sign(joinValues(fields, keys), secret)
 }
 
 /**
