@@ -942,15 +942,29 @@ piastrixIntegrationRunner(
       )
       expect(csv).not.toContain("order_")
 
-      // Edit a setting, then suspend.
+      // Edit a setting and an amount typed the English way, then suspend.
       await page.getByLabel("Hold, days").fill("3")
+      await page.getByLabel("Minimum payout").fill("1,250.50")
       await page.getByRole("button", { name: "Save" }).click()
       await page.getByText("Recipient saved").waitFor()
+      // Saved amounts read back in English format with the currency's digits, not as the API's "1250.50".
+      await page.reload()
+      await page.getByRole("heading", { name: "Page vendor" }).waitFor()
+      expect(await page.getByLabel("Minimum payout").inputValue()).toBe(
+        "1,250.50"
+      )
+      expect(await page.getByLabel("Commission, fixed").inputValue()).toBe(
+        "0.00"
+      )
       await rowAction(page, header, "Suspend")
       await header.getByText("Suspended", { exact: true }).waitFor()
       const saved = (await api.get(`/admin/piastrix/recipients/${id}`, headers))
         .data.recipient
-      expect(saved).toMatchObject({ hold_days: 3, state: "suspended" })
+      expect(saved).toMatchObject({
+        hold_days: 3,
+        minimum_payout: "1250.50",
+        state: "suspended",
+      })
 
       // Link one of the store's products: its sales earn the vendor its share.
       const [product] = (
@@ -1459,15 +1473,26 @@ piastrixIntegrationRunner(
       await page.getByLabel("Минимальная выплата").fill("1 000,00")
       await page.getByRole("button", { name: "Сохранить", exact: true }).click()
       await page.getByText("Получатель сохранён").waitFor()
-      await admin.shot("recipient-page-ru-comma-amounts")
       expect(
         (await api.get(`/admin/piastrix/recipients/${vendor.id}`, headers)).data
           .recipient
       ).toMatchObject({
         commission_percent: "2.5",
-        commission_fixed: "1250.5",
-        minimum_payout: "1000",
+        commission_fixed: "1250.50",
+        minimum_payout: "1000.00",
       })
+      // Read back the Russian way (a space between thousands, a decimal comma), not as the API's decimals.
+      await page.reload()
+      await page.locator("tbody tr", { hasText: product.title }).waitFor()
+      const typed = async (label: string) =>
+        (await page.getByLabel(label).inputValue()).replace(
+          /[\u00a0\u202f]/g,
+          " "
+        )
+      expect(await typed("Комиссия, %")).toBe("2,5")
+      expect(await typed("Комиссия, фикс.")).toBe("1 250,50")
+      expect(await typed("Минимальная выплата")).toBe("1 000,00")
+      await admin.shot("recipient-page-ru-comma-amounts")
 
       await page.goto(`${medusaUrl()}/app/piastrix/payouts`)
       await page.getByRole("heading", { level: 1, name: "Выплаты" }).waitFor()

@@ -177,9 +177,30 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       expect(recipient).toMatchObject({
         rail: "withdraw",
         commission_percent: "10",
-        minimum_payout: "0",
+        commission_fixed: "0.00",
+        minimum_payout: "0.00",
         state: "active",
       })
+      // Amounts with the currency's digits, as every other amount ("1250.50", never "1250.5").
+      const changed = await api.post(
+        `/admin/piastrix/recipients/${recipient.id}`,
+        { commission_fixed: "1250.5", minimum_payout: "1000" },
+        headers
+      )
+      const amounts = { commission_fixed: "1250.50", minimum_payout: "1000.00" }
+      expect(changed.data.recipient).toMatchObject(amounts)
+      const read = await api.get(
+        `/admin/piastrix/recipients/${recipient.id}`,
+        headers
+      )
+      expect(read.data.recipient).toMatchObject(amounts)
+      const listed = await api.get("/admin/piastrix/recipients", headers)
+      expect(listed.data.recipients[0]).toMatchObject(amounts)
+      await api.post(
+        `/admin/piastrix/recipients/${recipient.id}`,
+        { commission_fixed: "0", minimum_payout: "0" },
+        headers
+      )
 
       await earned(recipient.id, "1000.00", "sale-1")
       const shown = await api.get(
