@@ -113,6 +113,44 @@ piastrixIntegrationRunner(
       expect(await line.innerText()).toContain(note)
     }
 
+    /**
+     * A wallet payment paid after Medusa dropped its session (the cart was abandoned): the inbox's row
+     * needs a person, with Refund and Mark resolved. Returns the session and its row.
+     */
+    async function paidWithoutSession() {
+      const cart = await createCart(api, seed())
+      const { session } = await startPaymentSession(
+        api,
+        seed(),
+        cart,
+        "pp_piastrix-wallet_piastrix",
+        { email: cart.email }
+      )
+      await getContainer()
+        .resolve(Modules.PAYMENT)
+        .deletePaymentSession(session.id)
+      await payOnPaymentPage(session.data, { payerAccount: "201494711279" })
+      const row = await settledRow(
+        getContainer(),
+        session.id,
+        "needs_attention"
+      )
+      return { session, row }
+    }
+
+    /** What the payout jobs do every minute: send, then (a minute later on the sandbox's clock) read the status. */
+    async function runPayoutJobs() {
+      const ctx = payoutContextOf(getContainer())
+      await sendPendingPayouts(ctx)
+      await sandboxControl(sandbox(), "POST", "clock/advance", {
+        ms: 60_000,
+      })
+      await ctx.db.raw(
+        `update piastrix_payout set next_poll_at = now() where next_poll_at is not null`
+      )
+      await syncPayoutsInFlight(ctx)
+    }
+
     /** The admin as a user who picked Russian in their profile; `names`: the test's data in Latin letters. */
     const openAdminInRussian = (scenario: string, names: string[] = []) =>
       openAdmin(browser, medusaUrl(), { scenario, language: "ru", names })
@@ -596,23 +634,7 @@ piastrixIntegrationRunner(
 
     it("the inbox sends a paid wallet payment that has no order back to the payer with one click, and then offers no second refund", async () => {
       // The payer pays a wallet bill whose session Medusa no longer holds (the cart was abandoned).
-      const cart = await createCart(api, seed())
-      const { session } = await startPaymentSession(
-        api,
-        seed(),
-        cart,
-        "pp_piastrix-wallet_piastrix",
-        { email: cart.email }
-      )
-      await getContainer()
-        .resolve(Modules.PAYMENT)
-        .deletePaymentSession(session.id)
-      await payOnPaymentPage(session.data, { payerAccount: "201494711279" })
-      const row = await settledRow(
-        getContainer(),
-        session.id,
-        "needs_attention"
-      )
+      const { session, row } = await paidWithoutSession()
 
       admin = await openAdmin(browser, medusaUrl(), {
         scenario: "admin-inbox-refund",
@@ -798,16 +820,7 @@ piastrixIntegrationRunner(
         await page.getByText("Payout approved").waitFor()
         await row.getByText("Pending", { exact: true }).waitFor()
 
-        // What the payout jobs do every minute: send, then (a minute later) read the status.
-        const ctx = payoutContextOf(getContainer())
-        await sendPendingPayouts(ctx)
-        await sandboxControl(sandbox(), "POST", "clock/advance", {
-          ms: 60_000,
-        })
-        await ctx.db.raw(
-          `update piastrix_payout set next_poll_at = now() where next_poll_at is not null`
-        )
-        await syncPayoutsInFlight(ctx)
+        await runPayoutJobs()
         await page.reload()
         await page.getByLabel("Payouts of").click()
         await page.getByRole("option", { name: "Wallet vendor" }).click()
@@ -952,15 +965,29 @@ piastrixIntegrationRunner(
       )
       expect(csv).not.toContain("order_")
 
-      // Edit a setting, then suspend.
+      // Edit a setting and an amount typed the English way, then suspend.
       await page.getByLabel("Hold, days").fill("3")
+      await page.getByLabel("Minimum payout").fill("1,250.50")
       await page.getByRole("button", { name: "Save" }).click()
       await page.getByText("Recipient saved").waitFor()
+      // Saved amounts read back in English format with the currency's digits, not as the API's "1250.50".
+      await page.reload()
+      await page.getByRole("heading", { name: "Page vendor" }).waitFor()
+      expect(await page.getByLabel("Minimum payout").inputValue()).toBe(
+        "1,250.50"
+      )
+      expect(await page.getByLabel("Commission, fixed").inputValue()).toBe(
+        "0.00"
+      )
       await rowAction(page, header, "Suspend")
       await header.getByText("Suspended", { exact: true }).waitFor()
       const saved = (await api.get(`/admin/piastrix/recipients/${id}`, headers))
         .data.recipient
-      expect(saved).toMatchObject({ hold_days: 3, state: "suspended" })
+      expect(saved).toMatchObject({
+        hold_days: 3,
+        minimum_payout: "1250.50",
+        state: "suspended",
+      })
 
       // Link one of the store's products: its sales earn the vendor its share.
       const [product] = (
@@ -1494,15 +1521,26 @@ piastrixIntegrationRunner(
       await page.getByLabel("Минимальная выплата").fill("1 000,00")
       await page.getByRole("button", { name: "Сохранить", exact: true }).click()
       await page.getByText("Получатель сохранён").waitFor()
-      await admin.shot("recipient-page-ru-comma-amounts")
       expect(
         (await api.get(`/admin/piastrix/recipients/${vendor.id}`, headers)).data
           .recipient
       ).toMatchObject({
         commission_percent: "2.5",
-        commission_fixed: "1250.5",
-        minimum_payout: "1000",
+        commission_fixed: "1250.50",
+        minimum_payout: "1000.00",
       })
+      // Read back the Russian way (a space between thousands, a decimal comma), not as the API's decimals.
+      await page.reload()
+      await page.locator("tbody tr", { hasText: product.title }).waitFor()
+      const typed = async (label: string) =>
+        (await page.getByLabel(label).inputValue()).replace(
+          /[\u00a0\u202f]/g,
+          " "
+        )
+      expect(await typed("Комиссия, %")).toBe("2,5")
+      expect(await typed("Комиссия, фикс.")).toBe("1 250,50")
+      expect(await typed("Минимальная выплата")).toBe("1 000,00")
+      await admin.shot("recipient-page-ru-comma-amounts")
 
       await page.goto(`${medusaUrl()}/app/piastrix/payouts`)
       await page.getByRole("heading", { level: 1, name: "Выплаты" }).waitFor()
@@ -1537,6 +1575,125 @@ piastrixIntegrationRunner(
         admin.problems.length,
         ...admin.problems.filter((p) => !/payouts\/quote/.test(p))
       )
+    })
+
+    it("asks in Russian before money moves: the inbox's Refund and Mark resolved, a balance adjustment, a payout's approval", async () => {
+      const headers = await adminHeaders(getContainer())
+      // A paid wallet payment whose session Medusa no longer holds: Refund and Mark resolved are offered.
+      const { session } = await paidWithoutSession()
+      await api.post(
+        "/admin/piastrix/settings",
+        { settings: { "payouts.approvalThreshold": "100.00" } },
+        headers
+      )
+      try {
+        const vendor = await walletVendor(
+          headers,
+          "Мастерская Ольги",
+          "400.00",
+          "выручка"
+        )
+        admin = await openAdminInRussian("admin-ru-prompts")
+        const { page } = admin
+        const amount = /\d,\d\d\s₽/
+
+        await page.goto(`${medusaUrl()}/app/piastrix`)
+        const line = page.locator("tbody tr", { hasText: session.id })
+        await line.getByText("Требует внимания").waitFor()
+        await rowAction(page, line, "Вернуть деньги", "Действия")
+        const refund = page.getByRole("alertdialog")
+        await refund.getByText(/^Вернуть .+\?$/).waitFor()
+        expect(await refund.innerText()).toMatch(amount)
+        await admin.shot("inbox-ru-refunding")
+        await answerPrompt(page, "Отмена")
+        expect(await refundTransfers(sandbox(), session.id)).toHaveLength(0)
+
+        await rowAction(page, line, "Отметить решённым", "Действия")
+        const resolve = page.getByRole("alertdialog")
+        await resolve.getByText(/^Отметить .+ решённым\?$/).waitFor()
+        await admin.shot("inbox-ru-resolve-prompt")
+        await answerPrompt(page, "Продолжить")
+        const note = page.getByRole("dialog")
+        await note
+          .getByLabel("Что сделано")
+          .fill("вернули вручную, заявка 4412")
+        await admin.shot("inbox-ru-resolving")
+        await note.getByRole("button", { name: "Сохранить" }).click()
+        await note.waitFor({ state: "detached" })
+        await waitForText(admin, "Отмечено решённым")
+        await waitForText(admin, "Решено", { within: line, exact: true })
+        await admin.shot("inbox-ru-resolved")
+
+        // A balance adjustment: the drawer, then Medusa's prompt with the amount, all in Russian.
+        await page.goto(`${medusaUrl()}/app/piastrix/recipients/${vendor.id}`)
+        const header = page.getByTestId("piastrix-page-header")
+        await rowAction(page, header, "Скорректировать баланс", "Действия")
+        const drawer = page.getByRole("dialog")
+        await drawer
+          .getByLabel("Сумма (отрицательная — списание)")
+          .fill("-50,00")
+        await drawer.getByLabel("Причина").fill("возврат покупателю")
+        await admin.shot("recipient-ru-adjusting")
+        await drawer
+          .getByRole("button", { name: "Скорректировать баланс" })
+          .click()
+        await page.getByRole("alertdialog").waitFor()
+        await admin.shot("recipient-ru-adjust-prompt")
+        // A negative amount reads as what is taken away, not "будет добавлено -50,00 ₽".
+        expect(await answerPrompt(page, "Скорректировать баланс")).toMatch(
+          /С доступного баланса Мастерская Ольги будет списано 50,00\s₽\./
+        )
+        await page.getByText("Баланс скорректирован").waitFor()
+        await drawer.waitFor({ state: "detached" })
+        await admin.shot("recipient-ru-adjusted")
+
+        // A payout above the approval threshold: quoted, confirmed, approved, then sent and paid.
+        await page.goto(`${medusaUrl()}/app/piastrix/payouts`)
+        await page.getByRole("button", { name: "Создать", exact: true }).click()
+        await page.getByLabel("Получатель", { exact: true }).click()
+        await page.getByRole("option", { name: "Мастерская Ольги" }).click()
+        await page.getByRole("button", { name: "Рассчитать" }).click()
+        await page.getByText("выплата будет ждать одобрения").waitFor()
+        await admin.shot("payouts-ru-quote-awaits-approval")
+        await page.getByRole("button", { name: "Подтвердить выплату" }).click()
+        await page.getByRole("alertdialog").waitFor()
+        await admin.shot("payouts-ru-confirm-prompt")
+        await answerPrompt(page, "Подтвердить выплату")
+        await page
+          .getByText(/^Выплата 350,00\s₽ создана: Ждёт одобрения$/)
+          .waitFor()
+        await page.getByLabel("Выплаты получателя").click()
+        await page.getByRole("option", { name: "Мастерская Ольги" }).click()
+        const row = page.locator("tbody tr").first()
+        await row.getByText("Ждёт одобрения").waitFor()
+        await admin.shot("payouts-ru-awaiting-approval")
+        await rowAction(page, row, "Одобрить", "Действия")
+        await page.getByRole("alertdialog").waitFor()
+        await admin.shot("payouts-ru-approve-prompt")
+        expect(await answerPrompt(page, "Одобрить")).toMatch(
+          /350,00\s₽.*Мастерская Ольги/s
+        )
+        await page.getByText(/^Выплата одобрена/).waitFor()
+        await row.getByText("В очереди", { exact: true }).waitFor()
+        await admin.shot("payouts-ru-approved")
+
+        await runPayoutJobs()
+        await page.reload()
+        await page.getByLabel("Выплаты получателя").click()
+        await page.getByRole("option", { name: "Мастерская Ольги" }).click()
+        await page
+          .locator("tbody tr")
+          .first()
+          .getByText("Выплачено", { exact: true })
+          .waitFor()
+        await admin.shot("payouts-ru-succeeded")
+      } finally {
+        await api.post(
+          "/admin/piastrix/settings",
+          { settings: { "payouts.approvalThreshold": null } },
+          headers
+        )
+      }
     })
   },
   { admin: true }

@@ -10,6 +10,7 @@ import {
   releaseDueHolds,
 } from "../../src/modules/piastrix/repositories/accruals"
 import { findRecipient } from "../../src/modules/piastrix/repositories/recipients"
+import { localDateTime } from "../../src/modules/piastrix/repositories/statement"
 import {
   getPayout,
   markNeedsAttention,
@@ -177,9 +178,30 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
       expect(recipient).toMatchObject({
         rail: "withdraw",
         commission_percent: "10",
-        minimum_payout: "0",
+        commission_fixed: "0.00",
+        minimum_payout: "0.00",
         state: "active",
       })
+      // Amounts with the currency's digits, as every other amount ("1250.50", never "1250.5").
+      const changed = await api.post(
+        `/admin/piastrix/recipients/${recipient.id}`,
+        { commission_fixed: "1250.5", minimum_payout: "1000" },
+        headers
+      )
+      const amounts = { commission_fixed: "1250.50", minimum_payout: "1000.00" }
+      expect(changed.data.recipient).toMatchObject(amounts)
+      const read = await api.get(
+        `/admin/piastrix/recipients/${recipient.id}`,
+        headers
+      )
+      expect(read.data.recipient).toMatchObject(amounts)
+      const listed = await api.get("/admin/piastrix/recipients", headers)
+      expect(listed.data.recipients[0]).toMatchObject(amounts)
+      await api.post(
+        `/admin/piastrix/recipients/${recipient.id}`,
+        { commission_fixed: "0", minimum_payout: "0" },
+        headers
+      )
 
       await earned(recipient.id, "1000.00", "sale-1")
       const shown = await api.get(
@@ -779,6 +801,31 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         ])
       )
       expect(paid).toHaveLength(2)
+      // Its payout as the admin's payouts list and page show it (amount, created), never the internal id.
+      const created = new Date(sent.created_at)
+      const payoutCells = (csv: string) => [
+        ...new Set(
+          csv
+            .trimEnd()
+            .split("\r\n")
+            .slice(1)
+            .map((line) => line.split(",")[7])
+            .filter(Boolean)
+        ),
+      ]
+      expect(payoutCells(statement)).toEqual([
+        `300.00 RUB of ${localDateTime(created, "UTC")}`,
+      ])
+      expect(statement).not.toContain("pxpo_")
+      const inRussian: string = (
+        await api.get(`/admin/piastrix/recipients/${recipient.id}/statement`, {
+          ...headers,
+          params: { lang: "ru", tz: "Europe/Moscow" },
+        })
+      ).data
+      expect(payoutCells(inRussian)).toEqual([
+        `300.00 RUB от ${localDateTime(created, "Europe/Moscow")}`,
+      ])
     })
 
     it("quotes a withdraw with the payway's fee and the account check: ok, refused, unknown", async () => {
@@ -986,8 +1033,11 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
           (line) => line.startsWith("20") && line.includes("Выплата возвращена")
         )
       expect(returnedRows.length).toBeGreaterThan(0)
+      // The reason's cell (the fee and what the payee received follow it, empty on a return).
       expect(
-        returnedRows.every((line) => line.endsWith(",Отменена в админке."))
+        returnedRows.every(
+          (line) => line.split(",")[8] === "Отменена в админке."
+        )
       ).toBe(true)
       expect(statement).not.toContain("Canceled by an operator")
       // A row written before the codes were stored: named by matching its text, in the current words.

@@ -1,7 +1,12 @@
 import BigNumber from "bignumber.js"
 import { defaultCurrencyTable } from "../piastrix"
 import { plainMessage, type MessageContext } from "../plugin/messages"
-import type { Payout, PayoutView } from "../../types/admin-responses"
+import type {
+  Payout,
+  PayoutView,
+  Recipient,
+  RecipientView,
+} from "../../types/admin-responses"
 import { withMaskedAccount } from "./accounts"
 
 /** Reads a message's currencies as the admin shows them: numeric codes (643) by their alpha code (RUB). */
@@ -17,6 +22,40 @@ export const messageContext = (currency: string | null): MessageContext => ({
 })
 
 /**
+ * An amount in `currency` with the currency's digits ("5.60", never "5.6"); a currency the ISO table does
+ * not know (an override) keeps the digits the amount was written with.
+ */
+export function withCurrencyDigits(
+  value: BigNumber.Value,
+  currency: number
+): string {
+  const digits = defaultCurrencyTable.find(currency)?.digits
+  return digits === undefined
+    ? new BigNumber(value).toFixed()
+    : new BigNumber(value).toFixed(digits)
+}
+
+/**
+ * A recipient as the admin API answers it: the account masked (`withMaskedAccount`), its fixed commission
+ * and minimum payout with the currency's digits ("1000.00", never "1000"); the commission's percentage
+ * keeps its own digits.
+ */
+export function recipientView(recipient: Recipient): RecipientView {
+  const view = withMaskedAccount(recipient)
+  return {
+    ...view,
+    commission_fixed: withCurrencyDigits(
+      recipient.commission_fixed,
+      recipient.currency
+    ),
+    minimum_payout: withCurrencyDigits(
+      recipient.minimum_payout,
+      recipient.currency
+    ),
+  }
+}
+
+/**
  * A payout as the admin API answers it: the account masked (`withMaskedAccount`), the amount and fee with
  * the currency's digits ("5.60", never "5.6"), what the payee received (amount less fee: the quote's
  * figure, kept on the payout as its fee), and the reasons as codes the admin words.
@@ -27,14 +66,8 @@ export function payoutView(payout: Payout): PayoutView {
     last_error_code: lastErrorCode,
     ...view
   } = withMaskedAccount(payout)
-  // A currency the ISO table does not know (an override) keeps the digits the amounts were written with.
-  const digits = defaultCurrencyTable.find(payout.currency)?.digits
   const fixed = (value: BigNumber.Value | null) =>
-    value === null
-      ? null
-      : digits === undefined
-        ? new BigNumber(value).toFixed()
-        : new BigNumber(value).toFixed(digits)
+    value === null ? null : withCurrencyDigits(value, payout.currency)
   const context = messageContext(view.currency_code)
   return {
     ...view,

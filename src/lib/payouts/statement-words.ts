@@ -39,6 +39,12 @@ export type StatementWords = {
     fee: string
     payee_received: string
   }
+  /**
+   * An entry's payout as the admin's payouts show it: its amount and when it was created (`{{amount}}`,
+   * `{{currency}}`, `{{date}}` in the statement's time zone), never its internal id. No comma: a cell a
+   * spreadsheet need not quote.
+   */
+  payout: string
   kinds: Record<EntryKind, string>
   accounts: Record<RecipientAccount, string>
   reasons: Record<LedgerReasonCode, string>
@@ -59,6 +65,7 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       fee: "Piastrix fee",
       payee_received: "The payee received",
     },
+    payout: "{{amount}} {{currency}} of {{date}}",
     kinds: {
       accrual: "Sale accrued",
       release: "Hold released",
@@ -99,6 +106,7 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       fee: "Комиссия Piastrix",
       payee_received: "Получатель получил",
     },
+    payout: "{{amount}} {{currency}} от {{date}}",
     kinds: {
       accrual: "Начисление за продажу",
       release: "Снято с удержания",

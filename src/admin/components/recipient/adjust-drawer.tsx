@@ -50,10 +50,16 @@ export function AdjustDrawer({
         event.preventDefault()
         const yes = await confirm({
           title: t("recipients.adjustTitle"),
-          description: t("recipients.adjustDescription", {
-            amount: shown(decimalOf(amount), currency),
-            name: recipient.name,
-          }),
+          // A negative amount is said as what is taken away ("50,00 ₽ is taken"), not "-50,00 ₽ is added".
+          description: decimalOf(amount).startsWith("-")
+            ? t("recipients.adjustTakeDescription", {
+                amount: shown(decimalOf(amount).slice(1), currency),
+                name: recipient.name,
+              })
+            : t("recipients.adjustDescription", {
+                amount: shown(decimalOf(amount), currency),
+                name: recipient.name,
+              }),
           confirmText: t("recipients.adjust"),
         })
         if (!yes) {

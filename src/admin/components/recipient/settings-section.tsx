@@ -3,7 +3,7 @@ import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { ScheduleField, TextField } from "../field"
 import { useSaveRecipient, type RecipientView } from "../../lib/api"
-import { decimalOf } from "../../lib/amounts"
+import { decimalOf, useAmounts } from "../../lib/amounts"
 import { runMutation } from "../../lib/run-mutation"
 import { useFailureToast } from "../failure-toast"
 
@@ -15,6 +15,8 @@ export function SettingsSection({ recipient }: { recipient: RecipientView }) {
   const { t } = useTranslation("piastrix")
   const save = useSaveRecipient()
   const failed = useFailureToast()
+  const { number } = useAmounts()
+  // As the API has them (decimals), to send only what changed.
   const initial = {
     name: recipient.name,
     email: recipient.email,
@@ -26,8 +28,16 @@ export function SettingsSection({ recipient }: { recipient: RecipientView }) {
     schedule: recipient.schedule as string,
     minimum_payout: recipient.minimum_payout,
   }
-  const [form, setForm] = useState(initial)
-  useEffect(() => setForm(initial), [recipient])
+  // As the reader types them: the saved amounts in the reader's format ("1 250,50", "1,250.50").
+  const shown = () =>
+    Object.fromEntries(
+      Object.entries(initial).map(([k, v]) => [
+        k,
+        AMOUNTS.includes(k) ? number(v) : v,
+      ])
+    ) as typeof initial
+  const [form, setForm] = useState(shown)
+  useEffect(() => setForm(shown()), [recipient, number])
   const set = (field: keyof typeof form) => (value: string) =>
     setForm((f) => ({ ...f, [field]: value }))
   const text = (field: keyof typeof form, label: string) => (

@@ -18,7 +18,8 @@ import { LEDGER_TABLE, PAYOUT_TABLE } from "./tables"
  * A recipient's statement: every ledger entry of a period, oldest first, with the balance of the entry's
  * account after it (counted from the account's balance before the period), as CSV a spreadsheet opens. It
  * reads like the admin's ledger: dates in the reader's time zone (named in the header), kinds and accounts in
- * words, the plugin's reasons in words, orders by their display number (`#12`); amounts stay plain decimals a
+ * words, the plugin's reasons in words, orders by their display number (`#12`), payouts by their amount and
+ * date as the admin lists them (`300.00 RUB of 2026-11-27 09:19:05`); amounts stay plain decimals a
  * spreadsheet sums. A payout's paid entry carries Piastrix's fee, which the vendor pays, and what the payee
  * received (the amount less the fee).
  */
@@ -97,7 +98,9 @@ export async function recipientStatement(
       `select created_at, kind, account, amount::text as amount, ${entryOrderId("e")} as order_id, payout_id, reason,
               reason_code,
               case when e.kind = 'payout_succeeded' and e.account = 'paid'
-                then (select p.fee::text from ${PAYOUT_TABLE} p where p.id = e.payout_id) end as payout_fee
+                then (select p.fee::text from ${PAYOUT_TABLE} p where p.id = e.payout_id) end as payout_fee,
+              (select p.amount::text from ${PAYOUT_TABLE} p where p.id = e.payout_id) as payout_amount,
+              (select p.created_at from ${PAYOUT_TABLE} p where p.id = e.payout_id) as payout_created_at
          from ${LEDGER_TABLE} e where ${IN_RANGE}
         order by created_at, idempotency_key`,
       [recipient.id, recipient.currency, after, after, before, before]
@@ -142,7 +145,7 @@ export async function recipientStatement(
         balance_after: balance.toFixed(currency.digits),
         // An order Medusa no longer has keeps its id: the only way to find it.
         order: number !== undefined ? `#${number}` : orderId,
-        payout: e.payout_id as string | null,
+        payout: payoutWords(e, currency, options.timeZone, words),
         reason: reasonWords(
           e.reason as string | null,
           e.reason_code as StoredMessage | null,
@@ -162,6 +165,34 @@ export async function recipientStatement(
     ])
   ) as Record<(typeof STATEMENT_COLUMNS)[number], string>
   return toCsv(STATEMENT_COLUMNS, rows, header)
+}
+
+/**
+ * An entry's payout as a person finds it in the admin: "300.00 RUB of 2026-11-27 09:19:05" (its amount
+ * and when it was created); a payout no longer there keeps its id, the only way to find it.
+ */
+function payoutWords(
+  e: Record<string, string | Date | null>,
+  currency: { alpha: string; digits: number },
+  timeZone: string,
+  words: StatementWords
+): string | null {
+  if (!e.payout_id) {
+    return null
+  }
+  if (e.payout_amount === null || e.payout_created_at === null) {
+    return String(e.payout_id)
+  }
+  return words.payout
+    .replace(
+      "{{amount}}",
+      new BigNumber(String(e.payout_amount)).toFixed(currency.digits)
+    )
+    .replace("{{currency}}", currency.alpha)
+    .replace(
+      "{{date}}",
+      localDateTime(new Date(e.payout_created_at as string | Date), timeZone)
+    )
 }
 
 /** A reason the plugin wrote, in the statement's words; one a person typed (an adjustment) as written. */

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { withMaskedAccount } from "../../../lib/payouts"
+import { recipientView } from "../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import type { CreatePiastrixRecipientInput } from "../types"
@@ -26,7 +26,7 @@ export const createPiastrixRecipientStep = createStep(
       account_details: input.account_details ?? null,
     } as never)
     const recipient = await piastrix.findRecipient(created.id)
-    return new StepResponse(withMaskedAccount(recipient!), created.id)
+    return new StepResponse(recipientView(recipient!), created.id)
   },
   async (id, { container }) => {
     if (!id) {

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { withMaskedAccount } from "../../../lib/payouts"
+import { recipientView } from "../../../lib/payouts"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
 import type PiastrixModuleService from "../../../modules/piastrix/service"
 import { recipientOr404 } from "../utils/admin-checks"
@@ -11,7 +11,7 @@ export const findPiastrixRecipientStep = createStep(
   findPiastrixRecipientStepId,
   async (input: { id: string }, { container }) =>
     new StepResponse(
-      withMaskedAccount(
+      recipientView(
         await recipientOr404(
           container.resolve<PiastrixModuleService>(PIASTRIX_MODULE),
           input.id

@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
   AccountCipherError,
   openAccountFields,
-  withMaskedAccount,
+  recipientView,
 } from "../../../lib/payouts"
 import { type Recipient } from "../../../modules/piastrix/repositories/recipients"
 import { PIASTRIX_MODULE } from "../../../modules/piastrix"
@@ -37,7 +37,7 @@ export const updatePiastrixRecipientStep = createStep(
       ...input.changes,
     } as never)
     return new StepResponse(
-      withMaskedAccount((await piastrix.findRecipient(input.id))!),
+      recipientView((await piastrix.findRecipient(input.id))!),
       { id: input.id, previous }
     )
   },

@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { withMaskedAccount } from "../../../../lib/payouts"
+import { recipientView } from "../../../../lib/payouts"
 import { createPiastrixRecipientWorkflow } from "../../../../workflows/piastrix-payouts"
 import { piastrixModule } from "../helpers"
 import type {
@@ -21,7 +21,7 @@ export const GET = async (
     offset,
   })
   res.json({
-    recipients: recipients.map(withMaskedAccount),
+    recipients: recipients.map(recipientView),
     count,
     limit,
     offset,

@@ -4,7 +4,10 @@ import type {
 } from "@medusajs/framework/http"
 import BigNumber from "bignumber.js"
 import { MedusaError } from "@medusajs/framework/utils"
-import { maskedAccountFields } from "../../../../../lib/payouts"
+import {
+  maskedAccountFields,
+  withCurrencyDigits,
+} from "../../../../../lib/payouts"
 import {
   defaultCurrencyTable,
   PiastrixApiError,
@@ -18,12 +21,6 @@ import {
 } from "../../payout-helpers"
 import type { AdminQuotePayoutType } from "../../payout-validators"
 import type { PayoutQuote } from "../../../../../types/admin-responses"
-
-/** An amount with its currency's digits; as the service wrote it for a currency the table does not know. */
-const withDigitsOf = (amount: string, currency: number) => {
-  const info = defaultCurrencyTable.find(currency)
-  return info ? new BigNumber(amount).toFixed(info.digits) : amount
-}
 
 /** A 400 with the reason's message code as the error's code (its params are read from the message). */
 const refusal = (reason: string) =>
@@ -103,7 +100,10 @@ export const POST = async (
         quote.fee === null
           ? null
           : new BigNumber(quote.fee).toFixed(checked.digits),
-      payee_receives: withDigitsOf(quote.payee_receives, quote.payee_currency),
+      payee_receives: withCurrencyDigits(
+        quote.payee_receives,
+        quote.payee_currency
+      ),
       payee_currency_code: currencies.codeOf(quote.payee_currency),
       awaits_approval:
         threshold !== null && checked.amount.isGreaterThan(threshold),

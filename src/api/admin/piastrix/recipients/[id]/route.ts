@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { withMaskedAccount } from "../../../../../lib/payouts"
+import { recipientView } from "../../../../../lib/payouts"
 import { updatePiastrixRecipientWorkflow } from "../../../../../workflows/piastrix-payouts"
 import { piastrixModule } from "../../helpers"
 import { recipientOr404 } from "../../payout-helpers"
@@ -16,7 +16,7 @@ export const GET = async (
   const piastrix = piastrixModule(req)
   const recipient = await recipientOr404(piastrix, req.params.id)
   res.json({
-    recipient: withMaskedAccount(recipient),
+    recipient: recipientView(recipient),
     currency_code: piastrix.getClient().currencies.codeOf(recipient.currency),
     balances: await piastrix.recipientBalances(
       recipient.id,
