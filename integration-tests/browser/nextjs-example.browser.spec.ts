@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Browser, Locator } from "playwright-core"
 import { seedFulfilment, DEMO_SHIPPING_OPTION } from "../../dev/seed-fulfilment"
+import { storeTexts } from "../../examples/nextjs-storefront/src/lib/texts"
 import { freePort } from "../helpers/medusa-process"
 import { sandboxControl } from "../helpers/callbacks"
 import { piastrixIntegrationRunner } from "../helpers/runner"
@@ -82,6 +83,8 @@ async function orderOf(container: MedusaContainer, displayId: string) {
 piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
   let tab: Tab
   let scenario = ""
+  /** The example's own words in the tab's language (its src/lib/texts.ts). */
+  let words = storeTexts.en
 
   // Before the runner snapshots the database: the delivery step has a shipping option to choose.
   beforeAll(async () => {
@@ -105,13 +108,13 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
   })
 
   /**
-   * A payer's tab. `language`: the browser's (its Accept-Language), which the example passes to the kit's
-   * components (src/lib/locale.ts). Each screenshot of the example's pages is reviewed (`Tab.shot`), not the
-   * service's own pages: in English the whole page, in Russian the kit's components (the example's own pages
-   * are English: a store translates its own).
+   * A payer's tab. `language`: the browser's (its Accept-Language), in which the example shows its own pages
+   * and the kit's components (src/lib/locale.ts). Each screenshot of the example's pages is reviewed whole
+   * (`Tab.shot`), not the service's own pages.
    */
   async function open(name: string, language: "en" | "ru" = "en") {
     scenario = name
+    words = storeTexts[language]
     tab = await openTab(
       browser,
       `nextjs-${name}`,
@@ -119,13 +122,17 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
       {
         language,
         scope: (url) =>
-          url.origin !== new URL(storefrontUrl).origin
-            ? null
-            : language === "en"
-              ? "body"
-              : ".piastrix-checkout, .piastrix-return",
-        // The store's data and the sandbox's requisites, in Latin letters whatever the page's language.
-        names: ["Sandbox Bank", "IVAN SANDBOXOV"],
+          url.origin !== new URL(storefrontUrl).origin ? null : "body",
+        // The store's data (products, the delivery) and the sandbox's requisites, in Latin letters whatever
+        // the page's language.
+        names: [
+          "E-book: Paying with Piastrix",
+          "Gift card 5000",
+          "Sticker pack",
+          DEMO_SHIPPING_OPTION,
+          "Sandbox Bank",
+          "IVAN SANDBOXOV",
+        ],
       }
     )
     return tab
@@ -144,18 +151,19 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     await tab.shot("products")
     await page
       .locator("article.product", { hasText: product })
-      .getByRole("button", { name: "Add to cart" })
+      .getByRole("button", { name: words.addToCart })
       .click()
     await page.waitForURL(/\/checkout$/)
-    await page.getByLabel("E-mail").fill("guest@example.com")
-    await page.getByLabel("First name").fill("Ivan")
-    await page.getByLabel("Last name").fill("Petrov")
-    await page.getByLabel("Address", { exact: true }).fill("Tverskaya 1")
-    await page.getByLabel("City").fill("Moscow")
-    await page.getByLabel("Postal code").fill("125009")
-    await page.getByRole("button", { name: "Continue to delivery" }).click()
+    await page.getByLabel(words.email).fill("guest@example.com")
+    await page.getByLabel(words.firstName).fill("Ivan")
+    await page.getByLabel(words.lastName).fill("Petrov")
+    await page.getByLabel(words.address, { exact: true }).fill("Tverskaya 1")
+    await page.getByLabel(words.city).fill("Moscow")
+    await page.getByLabel(words.postalCode).fill("125009")
+    await tab.shot("address")
+    await page.getByRole("button", { name: words.continueToDelivery }).click()
     await page.getByLabel(new RegExp(DEMO_SHIPPING_OPTION)).check()
-    await page.getByRole("button", { name: "Continue to payment" }).click()
+    await page.getByRole("button", { name: words.continueToPayment }).click()
     const method = page.getByRole("radio", { name: kind })
     await method.check()
     await tab.shot(`payment-${scenario}`)
@@ -358,10 +366,36 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
   it("a payer who paid after the cart changed in another tab is told the money arrived, and the page stops", async () => {
     await open("cart-changed")
     const { page } = tab
-    const pay = await checkout(
+    const outcome = await payAfterCartChanged(
       "E-book",
       "Card or another method, on Piastrix's page"
     )
+    expect(await outcome.locator("h2").innerText()).toBe("Your payment arrived")
+    expect(await outcome.locator("p").innerText()).toMatch(
+      /will contact you by e-mail/
+    )
+    await tab.shot("return-cart-changed")
+    // It stops asking: no server action in the next 6 s (the kit polls every 2 s while waiting).
+    let asked = 0
+    page.on("request", (r) => {
+      if (r.headers()["next-action"]) {
+        asked++
+      }
+    })
+    await page.waitForTimeout(6000)
+    expect(asked).toBe(0)
+    // Nothing is left to do here: the way on is the store.
+    await outcome.getByRole("link", { name: "Back to the store" }).click()
+    await page.waitForURL(`${storefrontUrl}/`)
+  })
+
+  /**
+   * Pays the cart on Piastrix's page once another tab has changed it (Medusa deletes the session): the
+   * return page tells the payer their money arrived without an order. Returns that outcome.
+   */
+  async function payAfterCartChanged(product: string, kind: string) {
+    const { page } = tab
+    const pay = await checkout(product, kind)
     await clickWhenEnabled(pay)
     // Only once the payer is on Piastrix's page: a cart changed before the session starts is simply paid.
     await page.waitForURL((url) => url.href.startsWith(sandbox().url))
@@ -379,21 +413,8 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
       '.piastrix-return[data-state="paid_without_order"]'
     )
     await outcome.waitFor({ timeout: 30_000 })
-    expect(await outcome.locator("h2").innerText()).toBe("Your payment arrived")
-    expect(await outcome.locator("p").innerText()).toMatch(
-      /will contact you by e-mail/
-    )
-    await tab.shot("return-cart-changed")
-    // It stops asking: no server action in the next 6 s (the kit polls every 2 s while waiting).
-    let asked = 0
-    page.on("request", (r) => {
-      if (r.headers()["next-action"]) {
-        asked++
-      }
-    })
-    await page.waitForTimeout(6000)
-    expect(asked).toBe(0)
-  })
+    return outcome
+  }
 
   it("a Russian payer reads the kit in Russian: the kinds, a price with its fee, the requisites, the receipt, a failure", async () => {
     await open("ru", "ru")
@@ -419,7 +440,12 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
     await page.getByText("Чек загружен; Piastrix его проверит.").waitFor()
     await tab.shot("receipt")
     await page.getByRole("button", { name: "Я перевёл(а) деньги" }).click()
-    await confirmation()
+    // The example's own page in Russian too: its words, the amount as Russian writes it.
+    const order = await confirmation()
+    expect(order.payment).toBe("Подтверждается")
+    expect(await page.locator("main").innerText()).toMatch(
+      /Итого: 150,00\s₽ · Оплата: Подтверждается/
+    )
 
     // A failed wallet payment: the return page in Russian.
     const wallet = await checkout("E-book", "Кошелёк Piastrix")
@@ -432,5 +458,32 @@ piastrixIntegrationRunner(({ getContainer, sandbox, seed, medusaUrl }) => {
       "Оплата не прошла"
     )
     await tab.shot("return-failed")
+  })
+
+  it("a Russian payer pays on the card form and is told in Russian when the cart changed while paying", async () => {
+    await open("ru-card", "ru")
+    const { page } = tab
+    // The card form with the example's note on the sandbox's test card, in Russian.
+    const pay = await checkout("E-book", "Банковская карта, на этой странице")
+    await clickWhenEnabled(pay)
+    await page
+      .locator("form.piastrix-card-form", { hasText: "Песочница: любая" })
+      .waitFor()
+    await payByCardForm(tab, "123456", "form.piastrix-card-form")
+    expect((await confirmation()).payment).toBe("Оплачен")
+
+    // Paid for a cart that changed meanwhile: the outcome and the way back to the store, in Russian.
+    const outcome = await payAfterCartChanged(
+      "Sticker pack",
+      "Карта или другой способ, на странице Piastrix"
+    )
+    expect(await outcome.locator("h2").innerText()).toBe("Оплата поступила")
+    expect(await outcome.locator("p").innerText()).toMatch(
+      /свяжется с вами по почте/
+    )
+    await tab.shot("return-cart-changed")
+    await outcome.getByRole("link", { name: "Вернуться в магазин" }).click()
+    await page.waitForURL(`${storefrontUrl}/`)
+    await page.getByRole("heading", { name: "Товары" }).waitFor()
   })
 })

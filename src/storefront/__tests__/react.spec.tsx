@@ -12,6 +12,7 @@ import {
   piastrixTexts,
   requisiteRows,
   resolveTexts,
+  returnLink,
   returnMessage,
   type PiastrixTexts,
 } from "../react"
@@ -296,6 +297,31 @@ describe("storefront kit: React components", () => {
       returnMessage({ type: "failed", reason: null, state: "expired" }, t).text
     ).toMatch(/^The payment expired\. /)
     expect(returnMessage(null, t, true).text).toBe(t.returnCheckingFailedText)
+  })
+
+  it("leads on from a final step: another method after a failure, the store once nothing is left to do", () => {
+    const hrefs = { retryHref: "/checkout", storeHref: "/" }
+    const ru = resolveTexts("ru")
+    expect(
+      returnLink({ type: "paid_without_order" }, hrefs, resolveTexts("en"))
+    ).toEqual({
+      href: "/",
+      text: "Back to the store",
+      className: "piastrix-back",
+    })
+    expect(returnLink({ type: "not_found" }, hrefs, ru)?.text).toBe(
+      "Вернуться в магазин"
+    )
+    expect(
+      returnLink({ type: "failed", reason: null, state: "failed" }, hrefs, ru)
+    ).toEqual({
+      href: "/checkout",
+      text: "Выбрать другой способ оплаты",
+      className: "piastrix-retry",
+    })
+    // Still waiting: no way off the page yet; a page given no address shows no link.
+    expect(returnLink(null, hrefs, ru)).toBeNull()
+    expect(returnLink({ type: "paid_without_order" }, {}, ru)).toBeNull()
   })
 
   it("announces what is happening: status in a live region, the card form loading", () => {

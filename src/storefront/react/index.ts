@@ -19,6 +19,7 @@ export {
 } from "./direction-picker"
 export {
   PaymentReturn,
+  returnLink,
   returnMessage,
   type PaymentReturnProps,
 } from "./payment-return"

@@ -20,6 +20,11 @@ export type PaymentReturnProps = TextProps & {
   forOrder?: boolean
   /** Where "Choose another payment method" leads. */
   retryHref?: string
+  /**
+   * Where "Back to the store" leads, on an outcome that leaves the payer nothing to do here: the payment
+   * arrived without an order (the cart changed while paying), or the store knows no such payment.
+   */
+  storeHref?: string
   /** The outcome, once there is one (to show the order, clear the cart cookie...). */
   onOutcome?: (step: FinalStep) => void
   /** Shown under the order's message (the order's summary). */
@@ -72,6 +77,32 @@ export function returnMessage(
   }
 }
 
+/** The way on from a final step, if the page has one: another method after a failure, else the store. */
+export function returnLink(
+  step: ReturnStep | null,
+  hrefs: Pick<PaymentReturnProps, "retryHref" | "storeHref">,
+  t: PiastrixTexts
+): { href: string; text: string; className: string } | null {
+  if (step?.type === "failed" && hrefs.retryHref) {
+    return {
+      href: hrefs.retryHref,
+      text: t.returnRetry,
+      className: "piastrix-retry",
+    }
+  }
+  if (
+    (step?.type === "paid_without_order" || step?.type === "not_found") &&
+    hrefs.storeHref
+  ) {
+    return {
+      href: hrefs.storeHref,
+      text: t.returnBackToStore,
+      className: "piastrix-back",
+    }
+  }
+  return null
+}
+
 /**
  * The return page's status: polls the session (never the cart's completion), completes the cart once
  * where the rule says so, and tells the payer the outcome, moving focus to it.
@@ -108,6 +139,7 @@ export function PaymentReturn(props: PaymentReturnProps) {
   }, [final])
 
   const message = returnMessage(step, t, cameBackFailed)
+  const link = returnLink(step, props, t)
   return (
     <section
       className={props.className ?? "piastrix-return"}
@@ -120,9 +152,9 @@ export function PaymentReturn(props: PaymentReturnProps) {
         <p className={`piastrix-${message.tone}`}>{message.text}</p>
       </div>
       {step?.type === "order" ? props.children : null}
-      {step?.type === "failed" && props.retryHref ? (
-        <a className="piastrix-retry" href={props.retryHref}>
-          {t.returnRetry}
+      {link ? (
+        <a className={link.className} href={link.href}>
+          {link.text}
         </a>
       ) : null}
     </section>

@@ -87,6 +87,7 @@ export type PiastrixTexts = {
   returnNotFoundTitle: string
   returnNotFoundText: string
   returnRetry: string
+  returnBackToStore: string
 }
 
 const en: PiastrixTexts = {
@@ -210,6 +211,7 @@ const en: PiastrixTexts = {
   returnNotFoundText:
     "This store has no payment under this link. If you paid, the store sees it and will contact you by e-mail.",
   returnRetry: "Choose another payment method",
+  returnBackToStore: "Back to the store",
 }
 
 const ru: PiastrixTexts = {
@@ -333,6 +335,7 @@ const ru: PiastrixTexts = {
   returnNotFoundText:
     "В этом магазине нет платежа по этой ссылке. Если вы оплатили, магазин это увидит и свяжется с вами по почте.",
   returnRetry: "Выбрать другой способ оплаты",
+  returnBackToStore: "Вернуться в магазин",
 }
 
 export const piastrixTexts = { en, ru }

@@ -1,20 +1,25 @@
 import type { ReactNode } from "react"
+import { payerTexts } from "@/lib/locale"
 import { Hydrated } from "@/modules/common/hydrated"
 import "./globals.css"
 
-export const metadata = {
-  title: "Piastrix example store",
-  description:
-    "A Medusa storefront paying with Piastrix through medusa-payment-piastrix's storefront kit",
+export async function generateMetadata() {
+  const { t } = await payerTexts()
+  return { title: t.storeName, description: t.storeDescription }
 }
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({
+  children,
+}: {
+  children: ReactNode
+}) {
+  const { locale, t } = await payerTexts()
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body>
         <header className="site">
-          <a href="/">Piastrix example store</a>
-          <a href="/checkout">Checkout</a>
+          <a href="/">{t.storeName}</a>
+          <a href="/checkout">{t.checkoutLink}</a>
         </header>
         <main>{children}</main>
         <Hydrated />

@@ -1,5 +1,7 @@
 import { sdk } from "@/lib/config"
 import { addToCart } from "@/lib/data/cart"
+import { payerTexts } from "@/lib/locale"
+import { currencyName, formatAmount } from "@/lib/money"
 
 export const dynamic = "force-dynamic"
 
@@ -10,6 +12,7 @@ export default async function StorePage({
   searchParams: Promise<{ currency?: string }>
 }) {
   const { currency } = await searchParams
+  const { t } = await payerTexts()
   const { regions } = await sdk.store.region.list()
   const region =
     regions.find((r) => r.currency_code === currency?.toLowerCase()) ??
@@ -21,11 +24,12 @@ export default async function StorePage({
 
   return (
     <>
-      <h1>Products</h1>
-      <nav aria-label="Currency" className="currencies">
+      <h1>{t.products}</h1>
+      <nav aria-label={t.currencies} className="currencies">
         {regions.map((r) => (
           <a key={r.id} href={`/?currency=${r.currency_code}`}>
-            {r.name} ({r.currency_code.toUpperCase()})
+            {currencyName(r.currency_code, t.numberLocale)} (
+            {r.currency_code.toUpperCase()})
           </a>
         ))}
       </nav>
@@ -38,16 +42,17 @@ export default async function StorePage({
               <h2>{product.title}</h2>
               <p>
                 {price?.calculated_amount != null
-                  ? new Intl.NumberFormat("en-US", {
-                      style: "currency",
-                      currency: region.currency_code,
-                    }).format(price.calculated_amount)
+                  ? formatAmount(
+                      price.calculated_amount,
+                      region.currency_code,
+                      t.numberLocale
+                    )
                   : ""}
               </p>
               <form action={addToCart}>
                 <input type="hidden" name="variant_id" value={variant?.id} />
                 <input type="hidden" name="region_id" value={region.id} />
-                <button type="submit">Add to cart</button>
+                <button type="submit">{t.addToCart}</button>
               </form>
             </article>
           )

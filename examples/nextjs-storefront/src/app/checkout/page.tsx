@@ -7,19 +7,19 @@ import {
   setShippingMethod,
 } from "@/lib/data/cart"
 import { getAuthHeaders } from "@/lib/data/cookies"
-import { payerLocale } from "@/lib/locale"
-import { formatAmount } from "@/lib/money"
+import { payerTexts } from "@/lib/locale"
+import { countryName, formatAmount } from "@/lib/money"
 import { PiastrixPayment } from "@/modules/checkout/piastrix-payment"
 
 export const dynamic = "force-dynamic"
 
 /** The address fields the checkout asks for (also the billing address, as the starter's default). */
 const ADDRESS_FIELDS = [
-  ["first_name", "First name"],
-  ["last_name", "Last name"],
-  ["address_1", "Address"],
-  ["city", "City"],
-  ["postal_code", "Postal code"],
+  ["first_name", "firstName"],
+  ["last_name", "lastName"],
+  ["address_1", "address"],
+  ["city", "city"],
+  ["postal_code", "postalCode"],
 ] as const
 
 /**
@@ -27,15 +27,17 @@ const ADDRESS_FIELDS = [
  * The payment step is the storefront kit's `<PiastrixCheckout>` with the directions that can pay the cart.
  */
 export default async function CheckoutPage() {
+  const { locale, t } = await payerTexts()
   const cart = await retrieveCart()
   if (!cart?.items?.length) {
     return (
       <p>
-        Your cart is empty. <a href="/">Choose a product</a>.
+        {t.cartEmpty} <a href="/">{t.chooseProduct}</a>.
       </p>
     )
   }
-  const currency = cart.currency_code
+  const money = (amount: number | string | null | undefined) =>
+    formatAmount(amount, cart.currency_code, t.numberLocale)
   const address = cart.shipping_address
   const addressDone = !!cart.email && !!address?.address_1
   const options = addressDone ? await listCartOptions(cart.id) : []
@@ -48,30 +50,27 @@ export default async function CheckoutPage() {
 
   return (
     <>
-      <h1>Checkout</h1>
+      <h1>{t.checkout}</h1>
       <section className="step" aria-labelledby="summary">
-        <h2 id="summary">Your order</h2>
+        <h2 id="summary">{t.yourOrder}</h2>
         <ul>
           {cart.items.map((item) => (
             <li key={item.id}>
-              {item.product_title} × {item.quantity}:{" "}
-              {formatAmount(item.total, currency)}
+              {item.product_title} × {item.quantity}: {money(item.total)}
             </li>
           ))}
         </ul>
         <p>
-          Total:{" "}
-          <strong data-testid="cart-total">
-            {formatAmount(cart.total, currency)}
-          </strong>
+          {t.total}:{" "}
+          <strong data-testid="cart-total">{money(cart.total)}</strong>
         </p>
       </section>
 
       <section className="step" aria-labelledby="address">
-        <h2 id="address">1. Contact and address</h2>
+        <h2 id="address">{t.addressStep}</h2>
         <form action={setAddresses}>
           <label>
-            E-mail{" "}
+            {t.email}{" "}
             <input
               name="email"
               type="email"
@@ -81,7 +80,7 @@ export default async function CheckoutPage() {
           </label>
           {ADDRESS_FIELDS.map(([name, label]) => (
             <label key={name}>
-              {label}{" "}
+              {t[label]}{" "}
               <input
                 name={name}
                 required
@@ -90,29 +89,31 @@ export default async function CheckoutPage() {
             </label>
           ))}
           <label>
-            Country{" "}
+            {t.country}{" "}
             <select
               name="country_code"
               defaultValue={address?.country_code ?? undefined}
             >
               {cart.region?.countries?.map((c) => (
                 <option key={c.iso_2} value={c.iso_2}>
-                  {c.display_name}
+                  {c.iso_2
+                    ? countryName(c.iso_2, t.numberLocale)
+                    : c.display_name}
                 </option>
               ))}
             </select>
           </label>
           <button type="submit">
-            {addressDone ? "Update address" : "Continue to delivery"}
+            {addressDone ? t.updateAddress : t.continueToDelivery}
           </button>
         </form>
       </section>
 
       {addressDone ? (
         <section className="step" aria-labelledby="delivery">
-          <h2 id="delivery">2. Delivery</h2>
+          <h2 id="delivery">{t.deliveryStep}</h2>
           {options.length === 0 ? (
-            <p>Nothing to deliver: the order is digital.</p>
+            <p>{t.nothingToDeliver}</p>
           ) : (
             <form action={setShippingMethod}>
               {options.map((option) => (
@@ -124,11 +125,11 @@ export default async function CheckoutPage() {
                     required
                     defaultChecked={option.id === chosenOption}
                   />{" "}
-                  {option.name} ({formatAmount(option.amount, currency)})
+                  {option.name} ({money(option.amount)})
                 </label>
               ))}
               <button type="submit">
-                {chosenOption ? "Change delivery" : "Continue to payment"}
+                {chosenOption ? t.changeDelivery : t.continueToPayment}
               </button>
             </form>
           )}
@@ -137,10 +138,11 @@ export default async function CheckoutPage() {
 
       {directions ? (
         <section className="step" aria-labelledby="payment">
-          <h2 id="payment">3. Payment</h2>
+          <h2 id="payment">{t.paymentStep}</h2>
           <PiastrixPayment
             directions={directions}
-            locale={await payerLocale()}
+            locale={locale}
+            cardNote={t.cardNote}
           />
         </section>
       ) : null}

@@ -15,9 +15,12 @@ import * as actions from "@/lib/data/piastrix"
 export function PiastrixPayment({
   directions,
   locale,
+  cardNote,
 }: {
   directions: DirectionsAnswer
   locale: PiastrixLocale
+  /** Under the card form: the sandbox's test card, in the payer's language (src/lib/texts.ts). */
+  cardNote: string
 }) {
   const router = useRouter()
   return (
@@ -29,7 +32,7 @@ export function PiastrixPayment({
         await actions.forgetCart()
         router.push(`/order/${orderId}/confirmed`)
       }}
-      cardNote="Sandbox: any valid test card such as 4242 4242 4242 4242, a future expiry, any CVV; 3-D Secure code 123456 pays, any other code fails."
+      cardNote={cardNote}
     />
   )
 }

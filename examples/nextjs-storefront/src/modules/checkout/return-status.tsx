@@ -27,6 +27,7 @@ export function ReturnStatus({
       locale={locale}
       actions={{ sessionStatus, completeCart }}
       retryHref="/checkout"
+      storeHref="/"
       onOutcome={async (step) => {
         if (step.type === "order" && step.order_id) {
           await forgetCart()

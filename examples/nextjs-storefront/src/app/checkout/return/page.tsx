@@ -1,4 +1,4 @@
-import { payerLocale } from "@/lib/locale"
+import { payerTexts } from "@/lib/locale"
 import { ReturnStatus } from "@/modules/checkout/return-status"
 
 export const dynamic = "force-dynamic"
@@ -13,16 +13,17 @@ export default async function ReturnPage({
   searchParams: Promise<{ session_id?: string; failed?: string }>
 }) {
   const { session_id, failed } = await searchParams
+  const { locale, t } = await payerTexts()
   if (!session_id) {
-    return <p>This address names no payment.</p>
+    return <p>{t.noPayment}</p>
   }
   return (
     <>
-      <h1>Your payment</h1>
+      <h1>{t.yourPayment}</h1>
       <ReturnStatus
         sessionId={session_id}
         cameBackFailed={failed === "1"}
-        locale={await payerLocale()}
+        locale={locale}
       />
     </>
   )

@@ -1,20 +1,10 @@
 import { notFound } from "next/navigation"
 import { sdk } from "@/lib/config"
 import { getAuthHeaders } from "@/lib/data/cookies"
+import { payerTexts } from "@/lib/locale"
 import { formatAmount } from "@/lib/money"
 
 export const dynamic = "force-dynamic"
-
-/**
- * Medusa's words for the order's payment, in the payer's. An order placed before it is paid is a bank
- * transfer the payer said they sent: it is being confirmed, not awaited from them.
- */
-const PAYMENT_STATUS: Record<string, string> = {
-  captured: "Paid",
-  authorized: "Paid",
-  awaiting: "Being confirmed",
-  not_paid: "Being confirmed",
-}
 
 /** The order confirmation, as the starter's /order/[id]/confirmed page. */
 export default async function OrderConfirmedPage({
@@ -23,6 +13,7 @@ export default async function OrderConfirmedPage({
   params: Promise<{ id: string }>
 }) {
   const { id } = await params
+  const { t } = await payerTexts()
   const order = await sdk.store.order
     .retrieve(id, { fields: "*items,+payment_status" }, await getAuthHeaders())
     .then((r) => r.order)
@@ -32,11 +23,19 @@ export default async function OrderConfirmedPage({
   }
   return (
     <>
-      <h1>Thank you!</h1>
+      <h1>{t.thankYou}</h1>
       <p>
-        Your order{" "}
-        <strong data-testid="order-number">#{order.display_id}</strong> is
-        placed, for {order.email}.
+        {t.orderPlaced.split(/(\{number\}|\{email\})/).map((part, i) =>
+          part === "{number}" ? (
+            <strong key={i} data-testid="order-number">
+              #{order.display_id}
+            </strong>
+          ) : part === "{email}" ? (
+            order.email
+          ) : (
+            part
+          )
+        )}
       </p>
       <ul>
         {order.items?.map((item) => (
@@ -46,13 +45,15 @@ export default async function OrderConfirmedPage({
         ))}
       </ul>
       <p>
-        Total: {formatAmount(order.total, order.currency_code)} · Payment:{" "}
+        {t.total}:{" "}
+        {formatAmount(order.total, order.currency_code, t.numberLocale)} ·{" "}
+        {t.payment}:{" "}
         <strong data-testid="payment-status">
-          {PAYMENT_STATUS[order.payment_status] ?? order.payment_status}
+          {t.paymentStatus[order.payment_status] ?? order.payment_status}
         </strong>
       </p>
       <p>
-        <a href="/">Back to the store</a>
+        <a href="/">{t.backToStore}</a>
       </p>
     </>
   )
