@@ -1,5 +1,3 @@
-import type { PiastrixLocale } from "medusa-payment-piastrix/storefront/react"
-
 /**
  * The example's own words (its pages around the kit's components), in the kit's languages: the page
  * speaks one language, the payer's (src/lib/locale.ts). `{name}` marks a value, as in the kit's texts.
@@ -137,4 +135,9 @@ const ru: StoreTexts = {
   backToStore: "Вернуться в магазин",
 }
 
-export const storeTexts: Record<PiastrixLocale, StoreTexts> = { en, ru }
+/**
+ * By the kit's locales (`PiastrixLocale`), spelled out rather than imported: the browser suite reads this table
+ * from the repository, where the package's own name resolves only after a build. locale.ts indexes it with
+ * the kit's type, so `next build` fails here if the kit gains a language this table lacks.
+ */
+export const storeTexts: Record<"en" | "ru", StoreTexts> = { en, ru }
