@@ -153,7 +153,7 @@ export async function refundPiastrixPayment(
   if (refundId && (await ofFailedCompletion(ctx, data, refundId))) {
     // Medusa's compensation of a completion that failed after capturing. The payment stays the cart's: the
     // cart's next session carries it (initiate.ts) and the order placed with it records this capture
-    // (authorize.ts, run-piastrix-payment-processing.ts). Medusa logs the refusal and refunds nothing.
+    // (authorize-carried.ts, run-piastrix-payment-processing.ts). Medusa logs the refusal and refunds nothing.
     ctx.logger.warn(
       `Piastrix session ${data.session_id}: no refund of ${amount} for ${data.shop_order_id}, captured by a cart ` +
         "completion that then failed: the payment stays the cart's (Retry in the inbox places the order with " +
