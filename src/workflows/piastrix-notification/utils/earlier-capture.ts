@@ -83,15 +83,13 @@ export async function capturesMissingOn(
 ): Promise<EarlierCapture["captures"]> {
   const recorded = new Set(
     (
-      await container
-        .resolve(Modules.ORDER)
-        .listOrderTransactions(
-          {
-            order_id: orderId,
-            reference_id: earlier.captures.map((c) => c.id),
-          },
-          { select: ["reference_id"] }
-        )
+      await container.resolve(Modules.ORDER).listOrderTransactions(
+        {
+          order_id: orderId,
+          reference_id: earlier.captures.map((c) => c.id),
+        },
+        { select: ["reference_id"] }
+      )
     ).map((t) => t.reference_id)
   )
   return earlier.captures.filter((c) => !recorded.has(c.id))
