@@ -512,6 +512,25 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       }
     }
 
+    /**
+     * Paid while its callback is held back, and the payer back first: the storefront completes the cart (a
+     * status read says paid), which captures and fails (the fault fired once). Returns what `startPaying` does.
+     */
+    async function capturedByFailedStorefrontCompletion(providerId: string) {
+      const paying = await startPaying(providerId)
+      await holdCallbacks(sandbox())
+      await pay(providerId, paying.session)
+      const fault = await failOrderTransactions()
+      try {
+        const completion = await completeCart(api, seed(), paying.cart.id)
+        expect(completion.body.type).not.toBe("order")
+        expect(await fault.fired()).toBe(1)
+      } finally {
+        await fault.drop()
+      }
+      return paying
+    }
+
     const retry = async (rowId: string) =>
       (
         await api.post(
@@ -549,18 +568,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
       it(`${kind}: captures once when the storefront's completion fails after capturing, before the callback came: the callback then places the order with that capture`, async () => {
         const { cart, session, paymentsBefore, before } =
-          await startPaying(providerId)
-        await holdCallbacks(sandbox())
-        await pay(providerId, session)
-        // The payer is back first: the storefront completes the cart (a status read says paid) and fails.
-        const fault = await failOrderTransactions()
-        try {
-          const completion = await completeCart(api, seed(), cart.id)
-          expect(completion.body.type).not.toBe("order")
-          expect(await fault.fired()).toBe(1)
-        } finally {
-          await fault.drop()
-        }
+          await capturedByFailedStorefrontCompletion(providerId)
         expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
         expect(await moneyOfCart(cart.id)).toEqual(capturedWithoutOrder)
         expect(await movedSince(before)).toEqual(NOTHING_MOVED)
@@ -572,6 +580,83 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         await expectOrderWithTheFirstCapture(cart.id, before, paymentsBefore)
       })
     }
+
+    it("settles, when the callback never comes, a payment the storefront's failed completion captured: the reconcile job places the order with that capture, its session reads as settled, and nothing is asked again", async () => {
+      const { cart, session, paymentsBefore, before } =
+        await capturedByFailedStorefrontCompletion(REDIRECT)
+      // The callback is never released: only the reconcile job finds the money.
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const statusReads = async () =>
+        Object.entries(
+          (await sandboxControl(sandbox(), "GET", "polls")).counts as Record<
+            string,
+            number
+          >
+        )
+          .filter(([key]) => key.includes(session.id))
+          .reduce((sum, [, n]) => sum + n, 0)
+      const readsBefore = await statusReads()
+      /**
+       * Due now, as if its minute had passed, and past the status read's polling window (kept by the
+       * database's clock here and by its own at the sandbox: both move on 11 s); then one pass of the job.
+       */
+      const reconcileNow = async () => {
+        await sandboxControl(sandbox(), "POST", "clock/advance", { ms: 11_000 })
+        await db.raw(
+          `update piastrix_poll set next_allowed_at = clock_timestamp() - interval '1 second' where id like ?`,
+          [`%${session.id}%`]
+        )
+        await db.raw(
+          `update piastrix_payment set next_check_at = now() where shop_order_id = ?`,
+          [session.id]
+        )
+        return (await reconcilePiastrix(getContainer())).payments.filter(
+          (p) => p.shop_order_id === session.id
+        )
+      }
+
+      const first = await reconcileNow()
+      const order = await findOrderForCart(getContainer(), cart.id)
+      await expectOrderWithTheFirstCapture(cart.id, before, paymentsBefore)
+      const {
+        rows: [carrying],
+      } = await db.raw(
+        `select id, status from payment_session
+          where data->>'shop_order_id' = ? and id <> ? and deleted_at is null`,
+        [session.id, session.id]
+      )
+      const {
+        rows: [registered],
+      } = await db.raw(
+        `select state, next_check_at from piastrix_payment where shop_order_id = ?`,
+        [session.id]
+      )
+      const again = await reconcileNow()
+      const { data: widget } = await api.get(
+        `/admin/piastrix/orders/${order!.id}/payments`,
+        await adminHeaders(getContainer())
+      )
+      expect({
+        first: first.map((p) => [p.session_id, p.outcome, p.order_id]),
+        carrying: carrying.status,
+        registered: [registered.state, registered.next_check_at],
+        again: again.map((p) => p.outcome),
+        status_reads: (await statusReads()) - readsBefore,
+        widget: widget.payments.map((p: any) => [
+          p.session_id,
+          p.shop_order_id,
+          p.open_at_service,
+        ]),
+      }).toEqual({
+        first: [[carrying.id, "captured", order!.id]],
+        // Medusa's status of the carrying session stays: its payment is the first session's.
+        carrying: "pending_authorization",
+        registered: ["settled", null],
+        again: [],
+        status_reads: 1,
+        widget: [[carrying.id, session.id, false]],
+      })
+    })
 
     it("wallet: sends a payment a failed completion captured back to the payer once when the store owner presses Refund instead", async () => {
       const { cart, session, before } = await startPaying(WALLET)

@@ -3,14 +3,10 @@ import {
   completeCartWorkflowId,
   processPaymentWorkflow,
 } from "@medusajs/medusa/core-flows"
-import {
-  ContainerRegistrationKeys,
-  MathBN,
-  Modules,
-  PaymentActions,
-} from "@medusajs/framework/utils"
+import { MathBN, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { describeError, isLockContention } from "../../../lib/plugin"
+import { capturesMissingOn, earlierCaptureOf } from "../utils/earlier-capture"
 import { findCartAndOrder } from "../utils/find-order"
 
 export const runPiastrixPaymentProcessingStepId =
@@ -123,15 +119,6 @@ async function paymentCaptured(
   return payments.some((p) => !!p.captured_at)
 }
 
-type EarlierPayment = {
-  id: string
-  payment_session_id: string
-  currency_code: string
-  captured_at: Date | string | null
-  data: { shop_order_id?: unknown } | null
-  captures: Array<{ id: string; raw_amount: BigNumberRawValue }> | null
-}
-
 /**
  * The order of a session carrying a payment Medusa captured on the payment of the session it replaced (a
  * completion that failed after capturing, see `authorizePiastrixPayment` in providers/piastrix/core/authorize-carried.ts),
@@ -144,60 +131,18 @@ async function orderWithEarlierCapture(
   sessionId: string,
   placedOrderId: string | undefined
 ): Promise<string | undefined> {
-  const paymentModule = container.resolve(Modules.PAYMENT)
-  const [session] = await paymentModule.listPaymentSessions(
-    { id: sessionId },
-    { select: ["id", "payment_collection_id", "data"] }
-  )
-  const shopOrderId = (session?.data as { shop_order_id?: unknown } | null)
-    ?.shop_order_id
-  if (
-    !session ||
-    typeof shopOrderId !== "string" ||
-    shopOrderId === sessionId
-  ) {
-    return undefined
-  }
-  const { data: payments } = await container
-    .resolve(ContainerRegistrationKeys.QUERY)
-    .graph({
-      entity: "payment",
-      fields: [
-        "id",
-        "payment_session_id",
-        "currency_code",
-        "captured_at",
-        "data",
-        "captures.id",
-        "captures.raw_amount",
-      ],
-      filters: { payment_collection_id: session.payment_collection_id },
-    })
-  const earlier = (payments as unknown as EarlierPayment[]).find(
-    (p) =>
-      p.payment_session_id !== sessionId &&
-      !!p.captured_at &&
-      p.data?.shop_order_id === shopOrderId
-  )
+  const earlier = await earlierCaptureOf(container, sessionId)
   const orderId =
-    placedOrderId ??
-    (await findCartAndOrder(container, session.payment_collection_id)).order?.id
+    earlier &&
+    (placedOrderId ??
+      (await findCartAndOrder(container, earlier.payment_collection_id)).order
+        ?.id)
   if (!earlier || !orderId) {
     return undefined
   }
-  const orders = container.resolve(Modules.ORDER)
-  const captures = earlier.captures ?? []
-  const recorded = new Set(
-    (
-      await orders.listOrderTransactions(
-        { order_id: orderId, reference_id: captures.map((c) => c.id) },
-        { select: ["reference_id"] }
-      )
-    ).map((t) => t.reference_id)
-  )
-  const missing = captures.filter((c) => !recorded.has(c.id))
+  const missing = await capturesMissingOn(container, orderId, earlier)
   if (missing.length) {
-    await orders.addOrderTransactions(
+    await container.resolve(Modules.ORDER).addOrderTransactions(
       missing.map((c) => ({
         order_id: orderId,
         amount: c.raw_amount,

@@ -1,5 +1,10 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import {
+  capturesMissingOn,
+  earlierCaptureOf,
+} from "../../piastrix-notification/utils/earlier-capture"
 import { findCartAndOrder } from "../../piastrix-notification/utils/find-order"
 import type { OrderRef } from "../../piastrix-notification/utils/mark-order-payment-failed"
 /** Medusa statuses of a session still waiting for money. */
@@ -16,7 +21,27 @@ export type SessionOutcome = {
   order: OrderRef | null
 }
 
-/** Where a session stands after Medusa's payment processing ran for it, and the order around it. */
+/**
+ * Whether the session carries a payment Medusa captured on the session it replaced, and its order records
+ * that capture (run-piastrix-payment-processing.ts, `orderWithEarlierCapture`): settled, though Medusa's
+ * status of the carrying session stays `pending_authorization` (authorize-carried.ts).
+ */
+async function earlierCaptureRecordedOn(
+  container: MedusaContainer,
+  sessionId: string,
+  orderId: string
+): Promise<boolean> {
+  const earlier = await earlierCaptureOf(container, sessionId)
+  return (
+    !!earlier?.captures.length &&
+    !(await capturesMissingOn(container, orderId, earlier)).length
+  )
+}
+
+/**
+ * Where a session stands after Medusa's payment processing ran for it, and the order around it. A
+ * carrying session whose order records the earlier capture is captured (`earlierCaptureRecordedOn`).
+ */
 export const readPiastrixSessionOutcomeStep = createStep(
   readPiastrixSessionOutcomeStepId,
   async (
@@ -34,7 +59,11 @@ export const readPiastrixSessionOutcomeStep = createStep(
       input.payment_collection_id
     )
     const outcome: SessionOutcome["outcome"] =
-      status === "authorized" || status === "captured"
+      status === "authorized" ||
+      status === "captured" ||
+      (order &&
+        status === "pending_authorization" &&
+        (await earlierCaptureRecordedOn(container, input.session_id, order.id)))
         ? "captured"
         : WAITING_STATUSES.includes(status)
           ? "waiting"
