@@ -306,6 +306,88 @@ piastrixIntegrationRunner(
       }
     })
 
+    for (const language of ["en", "ru"] as const) {
+      it(`answers every settings section within the interactive timeout while Piastrix hangs, with a retry (${language})`, async () => {
+        const words = {
+          en: {
+            down: "Piastrix did not answer",
+            again: "Try again",
+            details: "Details",
+          },
+          ru: {
+            down: "Piastrix не ответил",
+            again: "Повторить",
+            details: "Подробности",
+          },
+        }[language]
+        // The whole service hangs for longer than the regular timeout (15 s), let alone three attempts of it.
+        const fault = await sandboxControl<{ id: number }>(
+          sandbox(),
+          "POST",
+          "faults",
+          {
+            type: "latency",
+            ms: 20000,
+          }
+        )
+        try {
+          admin = await openAdmin(browser, medusaUrl(), {
+            scenario: `admin-settings-hanging-${language}`,
+            language,
+          })
+          const { page } = admin
+          const balances = page.waitForResponse((res) =>
+            res.url().includes("/admin/piastrix/balances")
+          )
+          await page.goto(`${medusaUrl()}/app/settings/piastrix`)
+          // One attempt within interactiveTimeoutMs (5 s): the answer comes well before one regular attempt would.
+          const answer = await balances
+          expect(answer.status()).toBe(502)
+          expect(answer.request().timing().responseStart).toBeLessThan(15000)
+          const alerts = page.getByRole("alert").filter({ hasText: words.down })
+          // Balances, payment directions and payout directions: each says so, plainly, with a way to ask again.
+          await alerts.nth(2).waitFor()
+          for (const alert of await alerts.all()) {
+            const shown = await alert.innerText()
+            expect(shown).not.toMatch(
+              /Piastrix\w*Error|timed out|5000|502|ECONN/
+            )
+            await alert.getByRole("button", { name: words.again }).waitFor()
+          }
+          await admin.shot("settings-service-hanging")
+          const history = await sandboxControl<
+            Array<{ id: number; fired: number }>
+          >(sandbox(), "GET", "faults/history")
+          // The sandbox held the balance and the directions reads: the fault fired.
+          expect(
+            history.find((f) => f.id === fault.id)?.fired
+          ).toBeGreaterThanOrEqual(2)
+          // Asked once, not three times: the reason under Details says so.
+          const first = alerts.first()
+          await first.getByText(words.details).click()
+          await first
+            .getByText(/timed out after 5000 ms \(after 1 attempt\)/)
+            .waitFor()
+
+          await sandboxControl(sandbox(), "DELETE", "faults")
+          await first.getByRole("button", { name: words.again }).click()
+          await alerts.first().waitFor({ state: "detached" })
+          await page
+            .getByRole("cell", { name: "RUB", exact: true })
+            .first()
+            .waitFor()
+          // the browser saw the 502s the page shows: expected here, and only here
+          admin.problems.splice(
+            0,
+            admin.problems.length,
+            ...admin.problems.filter((p) => !/\b502\b/.test(p))
+          )
+        } finally {
+          await sandboxControl(sandbox(), "DELETE", "faults")
+        }
+      })
+    }
+
     it("Settings → Piastrix changes an operational setting, and the next payout follows it", async () => {
       const headers = await adminHeaders(getContainer())
       admin = await openAdmin(browser, medusaUrl(), {
