@@ -65,6 +65,14 @@ jest.setTimeout(180000)
 /** A payway code as the service spells it (card_rub, h2h_card_rub, piastrix_transfer_643), not a name. */
 const PAYWAY_CODE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/
 
+/**
+ * A ledger's link to a payout, named as the statement names it (statement-words.ts, `payoutName`): its amount
+ * and when it was made, in the page's locale.
+ */
+const PAYOUT_50_EN =
+  /^RUB 50\.00 of \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M$/
+const PAYOUT_10_RU = /^10,00\s₽ от \d{2}\.\d{2}\.\d{4}, \d{1,2}:\d{2}:\d{2}$/
+
 let browser: Browser
 
 beforeAll(async () => {
@@ -1018,10 +1026,11 @@ piastrixIntegrationRunner(
         .first()
         .getByRole("link", { name: `#${order.display_id}`, exact: true })
         .waitFor()
+      // The payout named as the statement names it: its amount and when it was made, in the page's locale.
       const payoutLink = page
         .locator("tbody tr", { hasText: "Payout sent" })
         .first()
-        .getByRole("link", { name: "Payout", exact: true })
+        .getByRole("link", { name: PAYOUT_50_EN })
       expect(await payoutLink.getAttribute("href")).toBe(
         `/app/piastrix/payouts/${payout.id}`
       )
@@ -1046,6 +1055,8 @@ piastrixIntegrationRunner(
         )
       )
       expect(csv).not.toContain("order_")
+      expect(csv).toMatch(/,50\.00 RUB of \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/)
+      expect(csv).not.toContain("pxpo_")
 
       // Edit a setting and an amount typed the English way, then suspend.
       await page.getByLabel("Hold, days").fill("3")
@@ -1101,7 +1112,7 @@ piastrixIntegrationRunner(
       await page
         .locator("tbody tr", { hasText: "Payout sent" })
         .first()
-        .getByRole("link", { name: "Payout", exact: true })
+        .getByRole("link", { name: PAYOUT_50_EN })
         .click()
       await page.waitForURL(/\/app\/piastrix\/payouts\/pxpo_/)
       await page
@@ -1193,7 +1204,7 @@ piastrixIntegrationRunner(
       await page
         .locator("tbody tr", { hasText: "Выплата отправлена" })
         .first()
-        .getByRole("link", { name: "Выплата", exact: true })
+        .getByRole("link", { name: PAYOUT_10_RU })
         .waitFor()
       expect(await rawIdsOnScreen(page)).toEqual([])
       expect(await sale.innerText()).toMatch(/\d,\d\d\s₽/)
@@ -1213,12 +1224,13 @@ piastrixIntegrationRunner(
         /Начисление за продажу,Удержано,RUB,[0-9.]+,[0-9.]+,#\d+,/
       )
       expect(csv).toContain("Выплата отправлена")
+      expect(csv).toMatch(/,10\.00 RUB от \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/)
 
       // The payout's page in Russian: its amount in Russian digits, no English, ids under Details.
       await page
         .locator("tbody tr", { hasText: "Выплата отправлена" })
         .first()
-        .getByRole("link", { name: "Выплата", exact: true })
+        .getByRole("link", { name: PAYOUT_10_RU })
         .click()
       await page
         .getByRole("heading", { level: 1, name: /^Выплата 10,00\s₽$/ })
