@@ -315,19 +315,38 @@ piastrixIntegrationRunner(
     })
 
     for (const language of ["en", "ru"] as const) {
-      it(`answers every settings section within the interactive timeout while Piastrix hangs, with a retry (${language})`, async () => {
+      it(`answers every settings section and a payout quote within the interactive timeout while Piastrix hangs, with a retry (${language})`, async () => {
         const words = {
           en: {
             down: "Piastrix did not answer",
             again: "Try again",
             details: "Details",
+            vendor: "Hanging vendor",
+            create: "Create",
+            newPayout: "New payout",
+            recipient: "Recipient",
+            getQuote: "Get quote",
+            noQuote: "No quote. Piastrix cannot be reached.",
+            fee: "Piastrix fee",
           },
           ru: {
             down: "Piastrix не ответил",
             again: "Повторить",
             details: "Подробности",
+            vendor: "Лавка на паузе",
+            create: "Создать",
+            newPayout: "Новая выплата",
+            recipient: "Получатель",
+            getQuote: "Рассчитать",
+            noQuote: "Расчёт не получен. Piastrix недоступен.",
+            fee: "Комиссия Piastrix",
           },
         }[language]
+        const vendor = await walletVendor(
+          await adminHeaders(getContainer()),
+          words.vendor,
+          "300.00"
+        )
         // The whole service hangs for longer than the regular timeout (15 s), let alone three attempts of it.
         const fault = await sandboxControl<{ id: number }>(
           sandbox(),
@@ -384,6 +403,58 @@ piastrixIntegrationRunner(
             .getByRole("cell", { name: "RUB", exact: true })
             .first()
             .waitFor()
+
+          // A payout's quote with the service hanging again: one plain sentence within the interactive timeout,
+          // and *Get quote* asks again once the service answers.
+          const quoteFault = await sandboxControl<{ id: number }>(
+            sandbox(),
+            "POST",
+            "faults",
+            { type: "latency", ms: 20000 }
+          )
+          await page.goto(`${medusaUrl()}/app/piastrix/payouts`)
+          await page
+            .getByRole("button", { name: words.create, exact: true })
+            .click()
+          await page.getByRole("heading", { name: words.newPayout }).waitFor()
+          await page.getByLabel(words.recipient, { exact: true }).click()
+          await page.getByRole("option", { name: words.vendor }).click()
+          const quoted = page.waitForResponse((res) =>
+            res.url().includes("/admin/piastrix/payouts/quote")
+          )
+          await page.getByRole("button", { name: words.getQuote }).click()
+          const quoteAnswer = await quoted
+          expect(quoteAnswer.status()).toBe(502)
+          expect(quoteAnswer.request().timing().responseStart).toBeLessThan(
+            15000
+          )
+          const refusal = page
+            .getByRole("alert")
+            .filter({ hasText: words.noQuote })
+          await refusal.waitFor()
+          expect(await refusal.innerText()).not.toMatch(
+            /Piastrix\w*Error|timed out|5000|502|ECONN/
+          )
+          await admin.shot("payout-quote-service-hanging")
+          const held = await sandboxControl<
+            Array<{ id: number; fired: number }>
+          >(sandbox(), "GET", "faults/history")
+          // The sandbox held the quote's request: asked once (one attempt), not retried.
+          expect(held.find((f) => f.id === quoteFault.id)?.fired).toBe(1)
+          await sandboxControl(sandbox(), "DELETE", "faults")
+          await page.getByRole("button", { name: words.getQuote }).click()
+          await page
+            .getByTestId("piastrix-payout-quote")
+            .getByText(words.fee)
+            .waitFor()
+          expect(
+            (
+              await api.get(
+                `/admin/piastrix/payouts?recipient_id=${vendor.id}`,
+                await adminHeaders(getContainer())
+              )
+            ).data.count
+          ).toBe(0)
           // the browser saw the 502s the page shows: expected here, and only here
           admin.problems.splice(
             0,
