@@ -21,7 +21,7 @@ const STALE_LOCK_MS = 10 * 60 * 1000
 
 /**
  * What the build depends on: admin extensions in src/admin, the pure server files they import (the message
- * vocabulary, account masking, the API's types), the config's `admin` options (only the whole file can be
+ * vocabulary, account masking, the statement's words, the API's types), the config's `admin` options (only the whole file can be
  * compared) and the dashboard and bundler versions.
  */
 function inputFiles(): string[] {
@@ -29,6 +29,7 @@ function inputFiles(): string[] {
     path.join(ROOT, "medusa-config.ts"),
     path.join(ROOT, "src", "lib", "plugin", "messages.ts"),
     path.join(ROOT, "src", "lib", "plugin", "mask.ts"),
+    path.join(ROOT, "src", "lib", "payouts", "statement-words.ts"),
     path.join(ROOT, "src", "types", "admin-responses.ts"),
     path.join(ROOT, "node_modules", "@medusajs", "dashboard", "package.json"),
     path.join(

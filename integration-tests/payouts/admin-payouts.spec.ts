@@ -311,10 +311,17 @@ piastrixIntegrationRunner(({ api, getContainer, sandbox }) => {
         expect(entry).not.toHaveProperty("for_order_id")
       }
       const payout = entries.find((e: any) => e.kind === "payout_created")
+      // Its payout as the statement names it: the amount and when it was made, never an id alone.
       expect(payout).toMatchObject({
         payout_id: made.payout.id,
+        payout: {
+          id: made.payout.id,
+          amount: made.payout.amount,
+          created_at: made.payout.created_at,
+        },
         order: null,
       })
+      expect(payout).not.toHaveProperty("payout_amount")
       // The payouts page shows that one payout where the entry links to it.
       const one = await api.get(
         `/admin/piastrix/payouts?id=${made.payout.id}`,

@@ -437,5 +437,7 @@ export type LedgerEntryView = {
   /** The order as the admin names it, when the entry is an order's and Medusa still has it. */
   order: OrderRef | null
   payout_id: string | null
+  /** The payout as a person names it (its amount and when it was created), when the entry is a payout's. */
+  payout: { id: string; amount: string; created_at: string } | null
   created_at: string
 }

@@ -40,9 +40,9 @@ export type StatementWords = {
     payee_received: string
   }
   /**
-   * An entry's payout as the admin's payouts show it: its amount and when it was created (`{{amount}}`,
-   * `{{currency}}`, `{{date}}` in the statement's time zone), never its internal id. No comma: a cell a
-   * spreadsheet need not quote.
+   * An entry's payout by its amount and when it was created (`{{amount}}` with its currency, `{{date}}`),
+   * never its internal id: the statement's payout column and the link of the admin's ledger (`payoutName`).
+   * No comma: a cell a spreadsheet need not quote.
    */
   payout: string
   kinds: Record<EntryKind, string>
@@ -65,7 +65,7 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       fee: "Piastrix fee",
       payee_received: "The payee received",
     },
-    payout: "{{amount}} {{currency}} of {{date}}",
+    payout: "{{amount}} of {{date}}",
     kinds: {
       accrual: "Sale accrued",
       release: "Hold released",
@@ -106,7 +106,7 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       fee: "Комиссия Piastrix",
       payee_received: "Получатель получил",
     },
-    payout: "{{amount}} {{currency}} от {{date}}",
+    payout: "{{amount}} от {{date}}",
     kinds: {
       accrual: "Начисление за продажу",
       release: "Снято с удержания",
@@ -134,3 +134,22 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
     },
   },
 }
+
+/**
+ * A payout as a person names it, in one wording for the statement and the admin's ledger: "300.00 RUB of
+ * 2026-11-27 09:19:05" in a statement, "RUB 300.00 of 11/27/2026, 9:19:05 AM" on the page. `amount` and `date`
+ * come formatted as the reader's medium wants them (plain in a CSV, in the page's locale in the admin).
+ */
+export function payoutName(
+  language: StatementLanguage,
+  amount: string,
+  date: string
+): string {
+  return STATEMENT_WORDS[language].payout
+    .replace("{{amount}}", amount)
+    .replace("{{date}}", date)
+}
+
+/** The statement language nearest to a locale ("ru-RU" → ru); English for any other. */
+export const statementLanguageOf = (locale: string): StatementLanguage =>
+  locale.toLowerCase().startsWith("ru") ? "ru" : "en"

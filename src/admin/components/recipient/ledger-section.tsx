@@ -12,11 +12,25 @@ import {
   type LedgerEntryView,
 } from "../../lib/api"
 import { useAmounts } from "../../lib/amounts"
+import {
+  payoutName,
+  statementLanguageOf,
+} from "../../../lib/payouts/statement-words"
 import { periodOf } from "../../lib/period"
 
-/** What an entry is for: its order (`#4`, linking to it), its payout (a link) and its reason; ids in Details. */
-function EntryFor({ entry }: { entry: LedgerEntryView }) {
-  const { t } = useTranslation("piastrix")
+/**
+ * What an entry is for: its order (`#4`, linking to it), its payout (a link named by its amount and date, as
+ * the statement names it) and its reason; ids in Details.
+ */
+function EntryFor({
+  entry,
+  currency,
+}: {
+  entry: LedgerEntryView
+  currency?: string
+}) {
+  const { t, i18n } = useTranslation("piastrix")
+  const { amount } = useAmounts()
   const words = useMessageWords()
   // The plugin's own reason in the reader's words; a reason a person typed (an adjustment) as written.
   const worded =
@@ -29,7 +43,15 @@ function EntryFor({ entry }: { entry: LedgerEntryView }) {
         {entry.order ? <OrderLink order={entry.order} /> : null}
         {entry.payout_id ? (
           <PayoutLink id={entry.payout_id}>
-            {t("recipients.payoutLink")}
+            {entry.payout
+              ? payoutName(
+                  statementLanguageOf(i18n.language),
+                  amount(entry.payout.amount, currency),
+                  new Date(entry.payout.created_at).toLocaleString(
+                    i18n.language
+                  )
+                )
+              : t("recipients.payoutLink")}
           </PayoutLink>
         ) : null}
         {entry.order_id && !entry.order ? (
@@ -80,7 +102,7 @@ export function LedgerSection({
     {
       ...period,
       tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      lang: i18n.language.startsWith("ru") ? "ru" : "en",
+      lang: statementLanguageOf(i18n.language),
     }
   )}`
   const columns = useMemo(
@@ -107,7 +129,7 @@ export function LedgerSection({
         header: t("recipients.for"),
         cell: ({ row }) => (
           <div className="whitespace-normal">
-            <EntryFor entry={row.original} />
+            <EntryFor entry={row.original} currency={currency} />
           </div>
         ),
       }),

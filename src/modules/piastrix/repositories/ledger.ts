@@ -14,7 +14,7 @@ import {
   type LedgerAccount,
   type Posting,
 } from "../../../lib/payouts/postings"
-import { LEDGER_TABLE } from "./tables"
+import { LEDGER_TABLE, PAYOUT_TABLE } from "./tables"
 
 /**
  * The ledger as SQL on the store's database (`piastrix_ledger_entry`, the plugin module's model).
@@ -279,8 +279,23 @@ export const entryOrderId = (alias: string) =>
      where a.transaction_id = ${alias}.related_transaction_id and a.order_id is not null and a.deleted_at is null
      limit 1))`
 
-/** A listed entry: `for_order_id` is the order it is for (entryOrderId), also for a release. */
-export type ListedEntry = LedgerEntry & { for_order_id: string | null }
+/**
+ * SQL: the payout entry `alias` is for, as a person names it (`payoutName`): `payout_amount` and
+ * `payout_created_at`, null when it has none.
+ */
+export const entryPayoutColumns = (alias: string) =>
+  `(select p.amount::text from ${PAYOUT_TABLE} p where p.id = ${alias}.payout_id) as payout_amount,
+   (select p.created_at from ${PAYOUT_TABLE} p where p.id = ${alias}.payout_id) as payout_created_at`
+
+/**
+ * A listed entry: `for_order_id` is the order it is for (entryOrderId), also for a release; `payout_amount`
+ * and `payout_created_at` name its payout (entryPayoutColumns).
+ */
+export type ListedEntry = LedgerEntry & {
+  for_order_id: string | null
+  payout_amount: string | null
+  payout_created_at: Date | null
+}
 
 /** A recipient's entries, newest first, filtered by date, with their total count. */
 export async function listEntries(
@@ -299,7 +314,7 @@ export async function listEntries(
   ]
   const [list, total] = await Promise.all([
     db.raw(
-      `select ${ENTRY_COLUMNS}, ${entryOrderId("e")} as for_order_id
+      `select ${ENTRY_COLUMNS}, ${entryOrderId("e")} as for_order_id, ${entryPayoutColumns("e")}
          from ${LEDGER_TABLE} e where ${where} order by created_at desc, idempotency_key limit ? offset ?`,
       [...bindings, f.limit, f.offset]
     ),

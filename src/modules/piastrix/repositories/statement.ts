@@ -2,12 +2,13 @@ import BigNumber from "bignumber.js"
 import { defaultCurrencyTable } from "../../../lib/piastrix"
 import type { SqlConnection } from "../../../lib/plugin/sql-connection"
 import type { Recipient } from "./recipients"
-import { entryOrderId } from "./ledger"
+import { entryOrderId, entryPayoutColumns } from "./ledger"
 import type { EntryKind, RecipientAccount } from "../../../lib/payouts/postings"
 import { plainMessage, type StoredMessage } from "../../../lib/plugin/messages"
 import {
   LEDGER_REASON_CODES,
   STATEMENT_WORDS,
+  payoutName,
   type LedgerReasonCode,
   type StatementLanguage,
   type StatementWords,
@@ -99,8 +100,7 @@ export async function recipientStatement(
               reason_code,
               case when e.kind = 'payout_succeeded' and e.account = 'paid'
                 then (select p.fee::text from ${PAYOUT_TABLE} p where p.id = e.payout_id) end as payout_fee,
-              (select p.amount::text from ${PAYOUT_TABLE} p where p.id = e.payout_id) as payout_amount,
-              (select p.created_at from ${PAYOUT_TABLE} p where p.id = e.payout_id) as payout_created_at
+              ${entryPayoutColumns("e")}
          from ${LEDGER_TABLE} e where ${IN_RANGE}
         order by created_at, idempotency_key`,
       [recipient.id, recipient.currency, after, after, before, before]
@@ -145,7 +145,7 @@ export async function recipientStatement(
         balance_after: balance.toFixed(currency.digits),
         // An order Medusa no longer has keeps its id: the only way to find it.
         order: number !== undefined ? `#${number}` : orderId,
-        payout: payoutWords(e, currency, options.timeZone, words),
+        payout: payoutWords(e, currency, options),
         reason: reasonWords(
           e.reason as string | null,
           e.reason_code as StoredMessage | null,
@@ -174,8 +174,7 @@ export async function recipientStatement(
 function payoutWords(
   e: Record<string, string | Date | null>,
   currency: { alpha: string; digits: number },
-  timeZone: string,
-  words: StatementWords
+  options: Pick<StatementOptions, "language" | "timeZone">
 ): string | null {
   if (!e.payout_id) {
     return null
@@ -183,16 +182,14 @@ function payoutWords(
   if (e.payout_amount === null || e.payout_created_at === null) {
     return String(e.payout_id)
   }
-  return words.payout
-    .replace(
-      "{{amount}}",
-      new BigNumber(String(e.payout_amount)).toFixed(currency.digits)
+  return payoutName(
+    options.language,
+    `${new BigNumber(String(e.payout_amount)).toFixed(currency.digits)} ${currency.alpha}`,
+    localDateTime(
+      new Date(e.payout_created_at as string | Date),
+      options.timeZone
     )
-    .replace("{{currency}}", currency.alpha)
-    .replace(
-      "{{date}}",
-      localDateTime(new Date(e.payout_created_at as string | Date), timeZone)
-    )
+  )
 }
 
 /** A reason the plugin wrote, in the statement's words; one a person typed (an adjustment) as written. */
