@@ -157,11 +157,17 @@ export function createSandboxServer(sandbox: Sandbox): Server {
     send(res, reply)
   }
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
       if (!res.headersSent) {
         send(res, failure(req.url ?? "", error))
       }
     })
   })
+  // A request sent on an idle connection as the server closes it fails with ECONNRESET (undici's fetch keeps a
+  // connection the server's hint less 1 s, on a timer of about a second's resolution): a control call of a
+  // loaded test run did, once, with Node's 5 s, which a loaded run's pauses reach. A test's connection idle
+  // for 30 s is rare.
+  server.keepAliveTimeout = 30_000
+  return server
 }
