@@ -1,4 +1,3 @@
-import BigNumber from "bignumber.js"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
@@ -9,7 +8,7 @@ import {
   type SessionAround,
 } from "../../../../lib/plugin"
 import { defaultCurrencyTable } from "../../../../lib/piastrix"
-import { messageContext } from "../../../../lib/payouts"
+import { messageContext, withCurrencyDigits } from "../../../../lib/payouts"
 import {
   plainMessage,
   type MessageAmount,
@@ -117,7 +116,7 @@ function inCurrency(
   return {
     amount:
       known && /^-?\d+(\.\d+)?$/.test(amount)
-        ? new BigNumber(amount).toFixed(known.digits)
+        ? withCurrencyDigits(amount, known.numeric)
         : amount,
     currency: known?.alpha ?? (currency === null ? null : String(currency)),
   }
