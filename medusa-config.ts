@@ -101,6 +101,10 @@ module.exports = defineConfig({
     disable:
       process.env.MEDUSA_ADMIN_DISABLE === "true" ||
       process.env.NODE_ENV === "test",
+    // The development admin's dependency cache of this store alone (scripts/dev.js, ADMIN_CACHE_DIR).
+    ...(process.env.PIASTRIX_ADMIN_CACHE_DIR && {
+      vite: () => ({ cacheDir: process.env.PIASTRIX_ADMIN_CACHE_DIR }),
+    }),
   },
   modules: [
     ...redisModules,

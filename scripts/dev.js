@@ -36,6 +36,13 @@ const SANDBOX_STATE = env.MEDUSA_DB_NAME
 // A given PIASTRIX_API_URL means another service (the real one, or a sandbox you run yourself).
 const USE_SANDBOX = !env.PIASTRIX_API_URL
 const TMP = path.join(ROOT, ".tmp")
+// The admin's development server prebundles its dependencies into a cache (Vite's, node_modules/.vite by
+// default). Two stores running at once (another MEDUSA_DB_NAME: the test suites' dev stores) each keep their
+// own, in .tmp: one store re-optimizing a shared cache replaced the files the other's open page was loading,
+// and that page reloaded in the middle of a step.
+const ADMIN_CACHE_DIR = env.MEDUSA_DB_NAME
+  ? path.join(TMP, `admin-vite-${DB_NAME}`)
+  : undefined
 const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js")
 const SCALE =
   process.argv.includes("--scale") ||
@@ -208,6 +215,7 @@ async function main() {
       PIASTRIX_SHOP_ID: SHOP_ID,
       PIASTRIX_SECRET_KEY: SECRET,
       PIASTRIX_ACCOUNT_KEY: ACCOUNT_KEY,
+      ...(ADMIN_CACHE_DIR && { PIASTRIX_ADMIN_CACHE_DIR: ADMIN_CACHE_DIR }),
     }
 
     if (USE_SANDBOX) {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
 import path from "node:path"
 import { recordGroup } from "./medusa-process"
 
@@ -89,16 +90,22 @@ export function startDevCommand(
       }
     },
     async stop() {
-      if (!running()) {
-        return
+      if (running()) {
+        const exited = new Promise((resolve) => child.once("exit", resolve))
+        process.kill(-child.pid!, "SIGINT")
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 60000))])
+        try {
+          process.kill(-child.pid!, "SIGKILL")
+        } catch {
+          // already gone
+        }
       }
-      const exited = new Promise((resolve) => child.once("exit", resolve))
-      process.kill(-child.pid!, "SIGINT")
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 60000))])
-      try {
-        process.kill(-child.pid!, "SIGKILL")
-      } catch {
-        // already gone
+      // The admin's dependency cache of this run's store (scripts/dev.js, ADMIN_CACHE_DIR), tens of MB.
+      if (env.MEDUSA_DB_NAME) {
+        fs.rmSync(path.join(ROOT, ".tmp", `admin-vite-${env.MEDUSA_DB_NAME}`), {
+          recursive: true,
+          force: true,
+        })
       }
     },
   }
