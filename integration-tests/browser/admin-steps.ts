@@ -134,7 +134,7 @@ export async function waitForText(
       .allInnerTexts()
       .catch(() => [])
     throw new Error(
-      `"${text}" did not appear${within ? ` in ${within}` : ""} within ${timeout} ms (${(err as Error).message.split("\n")[0]}); toasts: ${JSON.stringify(toasts)}; alerts: ${JSON.stringify(alerts)}; table rows: ${JSON.stringify(rows)}; browser problems: ${JSON.stringify(tab.problems)}`
+      `"${text}" did not appear${within ? ` in ${within}` : ""} within ${timeout} ms on ${tab.page.url()} (${(err as Error).message.split("\n")[0]}); toasts: ${JSON.stringify(toasts)}; alerts: ${JSON.stringify(alerts)}; table rows: ${JSON.stringify(rows)}; browser problems: ${JSON.stringify(tab.problems)}`
     )
   }
 }

@@ -121,7 +121,10 @@ it("from a fresh npm run dev: a wallet payment, the order fulfilled in the admin
   await waitForText(admin, "Digital delivery", { within: form })
   await admin.shot("walkthrough-fulfil-form")
   await page.getByRole("button", { name: "Create Fulfillment" }).click()
-  await waitForText(admin, "Fulfillment created successfully")
+  // The page's own timeout (above): on a loaded machine the development store answers slowly.
+  await waitForText(admin, "Fulfillment created successfully", {
+    timeout: 60000,
+  })
   await page.waitForURL(/\/app\/orders\/order_[^/]+$/)
 
   // 3. The vendor's share on the order's page, once Medusa's event has accrued it.
