@@ -279,10 +279,14 @@ piastrixIntegrationRunner(
         })
         const { page } = admin
         await page.goto(`${medusaUrl()}/app/settings/piastrix`)
-        // One plain sentence; the service's own words folded under Details; a way to ask again.
+        // One plain sentence (reached, and answered 503: not "cannot be reached"); the service's own words
+        // folded under Details; a way to ask again.
         const alert = page
           .getByRole("alert")
-          .filter({ hasText: "Piastrix did not answer" })
+          .filter({
+            hasText:
+              "Piastrix answered with a server error. This could not be read just now.",
+          })
           .first()
         await alert.waitFor()
         expect(await alert.innerText()).not.toMatch(/Piastrix\w*Error|503/)
@@ -318,7 +322,8 @@ piastrixIntegrationRunner(
       it(`answers every settings section and a payout quote within the interactive timeout while Piastrix hangs, with a retry (${language})`, async () => {
         const words = {
           en: {
-            down: "Piastrix did not answer",
+            // Reached, and no answer in time: not "cannot be reached" (a connection that failed says that).
+            down: "Piastrix did not answer in time. This could not be read just now.",
             again: "Try again",
             details: "Details",
             vendor: "Hanging vendor",
@@ -326,11 +331,12 @@ piastrixIntegrationRunner(
             newPayout: "New payout",
             recipient: "Recipient",
             getQuote: "Get quote",
-            noQuote: "No quote. Piastrix cannot be reached.",
+            noQuote: "No quote. Piastrix did not answer in time.",
+            unreachable: "No quote. Piastrix cannot be reached.",
             fee: "Piastrix fee",
           },
           ru: {
-            down: "Piastrix не ответил",
+            down: "Piastrix не ответил вовремя. Сейчас это не удалось прочитать.",
             again: "Повторить",
             details: "Подробности",
             vendor: "Лавка на паузе",
@@ -338,7 +344,8 @@ piastrixIntegrationRunner(
             newPayout: "Новая выплата",
             recipient: "Получатель",
             getQuote: "Рассчитать",
-            noQuote: "Расчёт не получен. Piastrix недоступен.",
+            noQuote: "Расчёт не получен. Piastrix не ответил вовремя.",
+            unreachable: "Расчёт не получен. Piastrix недоступен.",
             fee: "Комиссия Piastrix",
           },
         }[language]
@@ -441,6 +448,15 @@ piastrixIntegrationRunner(
           >(sandbox(), "GET", "faults/history")
           // The sandbox held the quote's request: asked once (one attempt), not retried.
           expect(held.find((f) => f.id === quoteFault.id)?.fired).toBe(1)
+          // A connection the service drops (the sandbox's reset) is no late answer: Piastrix cannot be reached.
+          await sandboxControl(sandbox(), "DELETE", "faults")
+          await sandboxControl(sandbox(), "POST", "faults", { type: "reset" })
+          await page.getByRole("button", { name: words.getQuote }).click()
+          await page
+            .getByRole("alert")
+            .filter({ hasText: words.unreachable })
+            .waitFor()
+          await admin.shot("payout-quote-service-unreachable")
           await sandboxControl(sandbox(), "DELETE", "faults")
           await page.getByRole("button", { name: words.getQuote }).click()
           await page
