@@ -96,9 +96,8 @@ export const MESSAGE_TEMPLATES = {
   "ledger.fulfillment_canceled": "fulfillment canceled",
   "ledger.return_received": "return {return} received",
 
-  // A failure of the service as describeError words the client's errors (lib/piastrix/errors.ts). A read
-  // that timed out, or met a 5xx without an answer, reached the service (http.ts): their own words, before
-  // the network error's, a connection that failed (the first template a text matches names it).
+  // A failure of the service as describeError words the client's errors (lib/piastrix/errors.ts). A timeout or a
+  // 5xx reached the service (http.ts): named before a failed connection, as the first template matched names it.
   "service.timed_out": "PiastrixNetworkError: {endpoint}: timed out {detail}",
   "service.server_error":
     "PiastrixNetworkError: {endpoint}: HTTP {status} without an answer{detail}",
