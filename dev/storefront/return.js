@@ -13,6 +13,12 @@
   // Read once: showing the order forgets the saved cart, and the status names the order only to its cart.
   const cartId = saved.cartId
   const startedAt = Date.now()
+  // How often the page asks while the payment is on its way (slower after two minutes). The page says so on
+  // <body data-poll-ms>, and `data-polling="stopped"` once it asks no more: a test waits on these.
+  const POLL_MS = 2000
+  const SLOW_POLL_MS = 10000
+  document.body.dataset.pollMs = String(POLL_MS)
+  document.body.dataset.polling = "on"
   let completionTried = false
   let notFound = 0
 
@@ -166,14 +172,24 @@
       return 500
     }
     say(t("checking"), cameBackFailed ? t("sentBack") : t("waiting"))
-    return waited > 120000 ? 10000 : 2000
+    return waited > 120000 ? SLOW_POLL_MS : POLL_MS
   }
 
   async function loop() {
+    const next = await step()
+    if (next) {
+      setTimeout(loop, next)
+    } else {
+      document.body.dataset.polling = "stopped"
+    }
+  }
+
+  /** One look at the payment; returns when to look again, or nothing once the page has its answer. */
+  async function step() {
     if (!sessionId) {
       say(t("noSessionTitle"), t("noSessionText"), "error")
       backToStore()
-      return
+      return null
     }
     let next
     try {
@@ -185,14 +201,12 @@
       if (notFound >= 3) {
         say(t("notFoundTitle"), t("notFoundText"), "error")
         backToStore()
-        return
+        return null
       }
       say(t("checking"), t("storeSilent"), "error")
       next = 5000
     }
-    if (next) {
-      setTimeout(loop, next)
-    }
+    return next
   }
 
   loop()

@@ -370,3 +370,24 @@ export async function answerPrompt(
   await prompt.waitFor({ state: "detached" })
   return text
 }
+
+/**
+ * How many lines `part`'s text takes on screen, wrapped lines counted: the distinct heights of its text's line
+ * boxes (the text's own boxes, not its elements', whose tops sit above their text's).
+ */
+export async function linesOnScreen(part: Locator): Promise<number> {
+  return part.evaluate((element) => {
+    const tops = new Set<number>()
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      for (const rect of range.getClientRects()) {
+        if (rect.width > 0 && rect.height > 0) {
+          tops.add(Math.round(rect.top))
+        }
+      }
+    }
+    return tops.size
+  })
+}

@@ -252,6 +252,14 @@ piastrixIntegrationRunner(
 
       it(`a payer who paid after the cart changed in another tab is told the money arrived, and the page stops (${language})`, async () => {
         await open(`cart-changed-while-paying${suffix}`, language)
+        // Every request of the page for the session's status, from the start.
+        const statusRoute = /\/store\/piastrix\/sessions\/[^/]+\/status\b/
+        const asked: string[] = []
+        tab.page.on("request", (r) => {
+          if (statusRoute.test(r.url())) {
+            asked.push(r.url())
+          }
+        })
         await fillCart(tab, storefront.url, "RUB", "E-book")
         await choosePayment(tab, "redirect")
         const cartId = await tab.page.evaluate(() =>
@@ -272,15 +280,27 @@ piastrixIntegrationRunner(
           says.contact
         )
         expect(await countOrders(getContainer())).toBe(0)
-        // It stops asking: no status request in the next 6 s (it polls every 2 s while waiting).
-        let asked = 0
-        tab.page.on("request", (r) => {
-          if (/\/status/.test(r.url())) {
-            asked++
-          }
+        // It stops asking: the page says so, and asks nothing over twice its own poll interval after that.
+        const body = tab.page.locator("body")
+        await tab.page.locator('body[data-polling="stopped"]').waitFor({
+          state: "attached",
         })
-        await tab.page.waitForTimeout(6000)
-        expect(asked).toBe(0)
+        expect(asked.length).toBeGreaterThan(0)
+        const pollMs = Number(await body.getAttribute("data-poll-ms"))
+        expect(pollMs).toBeGreaterThan(0)
+        const stoppedAfter = asked.length
+        const late = await tab.page
+          .waitForRequest((r) => statusRoute.test(r.url()), {
+            timeout: 2 * pollMs,
+          })
+          .then(
+            (r) => r.url(),
+            () => null
+          )
+        expect({ late, asked: asked.length }).toEqual({
+          late: null,
+          asked: stoppedAfter,
+        })
       })
 
       it(`while Piastrix hangs, Pay waits for the price, and the payer gets one plain message and a way on (${language})`, async () => {

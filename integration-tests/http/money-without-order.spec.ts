@@ -447,16 +447,24 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
     /**
      * The cart's order placed with the capture the failed completion made: still one payment with one capture
-     * and no refund, the order's paid total, and nothing moved or opened again at the service.
+     * and no refund, the order's paid total, the order's card showing it captured, and nothing moved or
+     * opened again at the service.
      */
     async function expectOrderWithTheFirstCapture(
       cartId: string,
       before: PayoutsAtService,
       paymentsBefore: string[]
     ) {
+      const order = await findOrderForCart(getContainer(), cartId)
+      expect(order?.payment_state).toBe("captured")
+      // The card's one payment is the carrying session's, captured (on the first session's payment).
+      const { data: card } = await api.get(
+        `/admin/piastrix/orders/${order!.id}/payments`,
+        await adminHeaders(getContainer())
+      )
       expect(
-        (await findOrderForCart(getContainer(), cartId))?.payment_state
-      ).toBe("captured")
+        card.payments.map((p: any) => [p.captured, p.open_at_service])
+      ).toEqual([[true, false]])
       expect(await moneyOfCart(cartId)).toEqual(capturedOnce("1250.50"))
       expect(await movedSince(before)).toEqual(NOTHING_MOVED)
       expect(await paymentsAtService()).toEqual(paymentsBefore)
@@ -642,10 +650,12 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         registered: [registered.state, registered.next_check_at],
         again: again.map((p) => p.outcome),
         status_reads: (await statusReads()) - readsBefore,
+        // The carrying session shows the money captured, once: the capture is the first session's payment's.
         widget: widget.payments.map((p: any) => [
           p.session_id,
           p.shop_order_id,
           p.open_at_service,
+          p.captured,
         ]),
       }).toEqual({
         first: [[carrying.id, "captured", order!.id]],
@@ -654,7 +664,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         registered: ["settled", null],
         again: [],
         status_reads: 1,
-        widget: [[carrying.id, session.id, false]],
+        widget: [[carrying.id, session.id, false, true]],
       })
     })
 

@@ -4,7 +4,9 @@ import { useQueryClient } from "@tanstack/react-query"
 import { useState, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { messageOf } from "../lib/api"
+import { failureOf } from "../lib/failure"
 import { Details } from "./details"
+import { useMessageWords } from "./server-message"
 
 /** A section of a page in Medusa's look: a heading row, then its body. */
 export const Section = ({
@@ -97,19 +99,24 @@ export const Body = ({
 }
 
 /**
- * A read that failed: one plain sentence (Piastrix did not answer, or the page could not be loaded), the
- * technical reason under Details, and a way on: every failed read of the plugin's is asked again.
+ * A read that failed: one plain sentence (what Piastrix did, worded as every failure of the plugin's is,
+ * `failureOf`; or the page could not be loaded), the technical reason under Details, and a way on: every
+ * failed read of the plugin's is asked again.
  */
 export const LoadFailed = ({ error }: { error: unknown }) => {
   const { t } = useTranslation("piastrix")
+  const words = useMessageWords()
   const queryClient = useQueryClient()
   const [retrying, setRetrying] = useState(false)
   const serviceDown = error instanceof FetchError && error.status === 502
+  const failure = serviceDown ? failureOf(error) : null
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" role="alert">
       <div className="flex items-center justify-between gap-x-4">
         <Text size="small" className="text-ui-fg-error">
-          {t(serviceDown ? "common.serviceDown" : "common.loadFailed")}
+          {failure && "message" in failure
+            ? t("common.serviceFailed", { reason: words(failure.message) })
+            : t(serviceDown ? "common.serviceDown" : "common.loadFailed")}
         </Text>
         <Button
           size="small"

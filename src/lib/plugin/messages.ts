@@ -96,7 +96,11 @@ export const MESSAGE_TEMPLATES = {
   "ledger.fulfillment_canceled": "fulfillment canceled",
   "ledger.return_received": "return {return} received",
 
-  // A failure of the service as describeError words the client's errors (lib/piastrix/errors.ts).
+  // A failure of the service as describeError words the client's errors (lib/piastrix/errors.ts). A timeout or a
+  // 5xx reached the service (http.ts): named before a failed connection, as the first template matched names it.
+  "service.timed_out": "PiastrixNetworkError: {endpoint}: timed out {detail}",
+  "service.server_error":
+    "PiastrixNetworkError: {endpoint}: HTTP {status} without an answer{detail}",
   "service.unreachable": "PiastrixNetworkError: {detail}",
   "service.outcome_unknown": "PiastrixOutcomeUnknownError: {detail}",
   "service.bad_answer": "PiastrixResponseError: {detail}",

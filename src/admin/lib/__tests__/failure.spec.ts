@@ -7,7 +7,7 @@ const answered = (status: number, message: string) =>
   new FetchError(message, "", status)
 
 describe("failureOf", () => {
-  it("names the plugin's own reason by its code, a 502's after the service's name", () => {
+  it("names the plugin's own reason by its code, a 502's after the service's name: a timeout or a 5xx apart from a connection that failed", () => {
     expect(
       failureOf(
         answered(
@@ -18,6 +18,40 @@ describe("failureOf", () => {
     ).toEqual({
       message: { code: "service.unreachable", params: expect.any(Object) },
     })
+    // Reached, and no answer in time: not "cannot be reached".
+    expect(
+      failureOf(
+        answered(
+          502,
+          "Piastrix: PiastrixNetworkError: /transfer/try: timed out after 5000 ms (after 1 attempt)"
+        )
+      )
+    ).toEqual({
+      message: {
+        code: "service.timed_out",
+        params: {
+          endpoint: "/transfer/try",
+          detail: "after 5000 ms (after 1 attempt)",
+        },
+      },
+    })
+    expect(
+      failureOf(
+        answered(
+          502,
+          "Piastrix: PiastrixNetworkError: /shop_balance: HTTP 503 without an answer (after 3 attempts)"
+        )
+      )
+    ).toMatchObject({ message: { code: "service.server_error" } })
+    expect(
+      [en, ru].map((words) => [
+        words.messages.service.timed_out,
+        words.messages.service.unreachable,
+      ])
+    ).toEqual([
+      ["Piastrix did not answer in time.", "Piastrix cannot be reached."],
+      ["Piastrix не ответил вовремя.", "Piastrix недоступен."],
+    ])
     expect(
       failureOf(
         answered(400, "amount: 999999.00 is more than the payable 0.00"),

@@ -101,36 +101,41 @@ const PiastrixInboxPage = () => {
         header: t("inbox.order"),
         cell: ({ row }) => <PaymentOf row={row.original} />,
       }),
-      // The amount, and under it what the service said of the payment (paid, rejected, a refund).
+      // The amount, and under it what the service said of the payment (paid, rejected, a refund); each on one
+      // line. Paid another amount or currency than asked: what was paid, and under it the amount asked.
       columnHelper.accessor("shop_amount", {
         ...FIT,
         header: t("inbox.amount"),
-        cell: ({ row: { original: row } }) => (
-          <div className="flex flex-col">
-            <Text size="small" leading="compact" className="whitespace-normal">
-              {row.paid_not_as_asked
-                ? // Paid another amount or currency than asked: both, what was paid first.
-                  t("inbox.paidOfAsked", {
-                    paid: amount(
-                      row.paid_not_as_asked.paid.amount,
-                      row.paid_not_as_asked.paid.currency
-                    ),
-                    asked: amount(
-                      row.paid_not_as_asked.asked.amount,
-                      row.paid_not_as_asked.asked.currency
-                    ),
+        cell: ({ row: { original: row } }) => {
+          const known = KNOWN_STATUSES.has(row.status)
+          const status = known ? t(`inbox.statuses.${row.status}`) : row.status
+          const other = row.paid_not_as_asked
+          return (
+            <div className="flex flex-col" data-testid="piastrix-inbox-amount">
+              <Text size="small" leading="compact">
+                {other
+                  ? amount(other.paid.amount, other.paid.currency)
+                  : amount(row.shop_amount, row.shop_currency_code)}
+              </Text>
+              <Text
+                size="xsmall"
+                leading="compact"
+                className="text-ui-fg-subtle"
+              >
+                {other ? (
+                  t("inbox.statusOfAsked", {
+                    status,
+                    asked: amount(other.asked.amount, other.asked.currency),
                   })
-                : amount(row.shop_amount, row.shop_currency_code)}
-            </Text>
-            <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
-              {KNOWN_STATUSES.has(row.status) ? (
-                t(`inbox.statuses.${row.status}`)
-              ) : (
-                <code>{row.status}</code>
-              )}
-            </Text>
-          </div>
-        ),
+                ) : known ? (
+                  status
+                ) : (
+                  <code>{status}</code>
+                )}
+              </Text>
+            </div>
+          )
+        },
       }),
       columnHelper.accessor("state", {
         ...FIT,
