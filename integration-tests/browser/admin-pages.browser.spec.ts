@@ -335,6 +335,9 @@ piastrixIntegrationRunner(
             noQuote: "No quote. Piastrix did not answer in time.",
             unreachable: "No quote. Piastrix cannot be reached.",
             fee: "Piastrix fee",
+            testConnection: "Test connection",
+            connectionLate: "Piastrix did not answer in time",
+            notChecked: "Credentials not checked: no answer from Piastrix",
           },
           ru: {
             down: "Piastrix не ответил вовремя. Сейчас это не удалось прочитать.",
@@ -348,6 +351,9 @@ piastrixIntegrationRunner(
             noQuote: "Расчёт не получен. Piastrix не ответил вовремя.",
             unreachable: "Расчёт не получен. Piastrix недоступен.",
             fee: "Комиссия Piastrix",
+            testConnection: "Проверить подключение",
+            connectionLate: "Piastrix не ответил вовремя",
+            notChecked: "Данные не проверены: Piastrix не ответил",
           },
         }[language]
         const vendor = await walletVendor(
@@ -403,6 +409,15 @@ piastrixIntegrationRunner(
           await first
             .getByText(/timed out after 5000 ms \(after 1 attempt\)/)
             .waitFor()
+          // The connection test says the same: reached, no answer in time (not "cannot be reached").
+          await page.getByRole("button", { name: words.testConnection }).click()
+          const report = page.getByTestId("piastrix-connection-report")
+          await report.getByText(words.connectionLate).waitFor()
+          await report.getByText(words.notChecked).waitFor()
+          expect(await report.innerText()).not.toMatch(
+            /cannot be reached|недоступен|Piastrix\w*Error|timed out/
+          )
+          await admin.shot("settings-connection-hanging")
 
           await sandboxControl(sandbox(), "DELETE", "faults")
           await first.getByRole("button", { name: words.again }).click()

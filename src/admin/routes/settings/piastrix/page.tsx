@@ -16,6 +16,7 @@ import { OptionsInForceSection } from "../../../components/options-in-force"
 import { Body, Section } from "../../../components/states"
 import { crumb } from "../../../components/breadcrumb"
 import { useFailureReason } from "../../../components/failure-toast"
+import { plainMessage } from "../../../../lib/plugin/messages"
 import { accountFormatOf } from "../../../lib/account-format"
 import { useAmounts } from "../../../lib/amounts"
 import { usePaywayName } from "../../../lib/payways"
@@ -41,6 +42,19 @@ const CREDENTIALS_TEXT = {
   refused: "settings.connection.refused",
   not_checked: "settings.connection.notChecked",
 } as const satisfies Record<CredentialsState, string>
+
+/**
+ * Why Piastrix did not answer the test, from the reason under Details (the plugin's codes): reached and no
+ * answer in time, or a server error, is not "cannot be reached".
+ */
+const serviceDownText = (detail: string | null) => {
+  const code = detail ? plainMessage(detail)?.code : undefined
+  return code === "service.timed_out"
+    ? "settings.connection.serviceTimedOut"
+    : code === "service.server_error"
+      ? "settings.connection.serviceError"
+      : "settings.connection.serviceDown"
+}
 
 const ConnectionSection = () => {
   const { t } = useTranslation("piastrix")
@@ -117,7 +131,7 @@ const ConnectionSection = () => {
                 {t(
                   report.service.available
                     ? "settings.connection.serviceUp"
-                    : "settings.connection.serviceDown"
+                    : serviceDownText(report.service.detail)
                 )}
               </StatusBadge>
             </div>
