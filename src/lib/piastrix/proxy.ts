@@ -94,9 +94,10 @@ export function proxyForUrl(url: URL, env: ProxyEnvironment): URL | undefined {
   if (entries.some((entry) => entry && bypasses(entry, host, port))) {
     return undefined
   }
-  // "proxy:3128" without a scheme: the target's scheme, as curl reads it.
+  // "proxy:3128" without a scheme is a plain http proxy, as curl reads it (axios took the target's scheme,
+  // which for an https address meant TLS to a proxy that rarely speaks it).
   return new URL(
-    configured.includes("://") ? configured : `${url.protocol}//${configured}`
+    configured.includes("://") ? configured : `http://${configured}`
   )
 }
 
