@@ -39,7 +39,7 @@ export interface PiastrixClientOptions {
   retry?: Partial<RetryOptions>
   /** Source of the signed `now` field; the system clock by default. */
   now?: Clock
-  /** Transport internals, for tests and unusual networks (sleep, jitter, a preconfigured axios). */
+  /** Transport internals, for tests and unusual networks (sleep, jitter, a proxy, agents: docs/client.md#network). */
   transport?: Omit<TransportOptions, "timeoutMs" | "retry">
 }
 

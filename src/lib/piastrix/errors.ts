@@ -68,11 +68,11 @@ export class PiastrixApiError extends PiastrixError {
   }
 }
 
-/** A network failure reduced to what is safe to log: axios errors carry the request body (card data, sign). */
+/** A network failure reduced to what is safe to log: never the request body (card data, sign). */
 export interface TransportFailure {
   /** "timeout", "network" (connection refused/reset, DNS...) or "http" (a 5xx without envelope). */
   kind: "timeout" | "network" | "http"
-  /** Node/axios error code such as ECONNRESET, when there is one. */
+  /** Node's error code such as ECONNRESET, when there is one; ETIMEDOUT for a timeout. */
   code?: string
   httpStatus?: number
   message: string

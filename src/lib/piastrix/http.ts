@@ -1,4 +1,5 @@
-import axios, { AxiosError, AxiosInstance } from "axios"
+import type http from "node:http"
+import type https from "node:https"
 import { z } from "zod"
 import {
   PiastrixApiError,
@@ -7,6 +8,12 @@ import {
   PiastrixResponseError,
   TransportFailure,
 } from "./errors"
+import {
+  ExchangeRequest,
+  HttpExchange,
+  RawResponse,
+  TimedOut,
+} from "./exchange"
 import { envelopeSchema } from "./schemas/common"
 
 /*
@@ -48,32 +55,31 @@ export interface TransportOptions {
   sleep?: (ms: number) => Promise<void>
   /** Jitter source in [0, 1); injectable so tests can pin the delays. */
   random?: () => number
-  /** A preconfigured axios instance (proxy, agent); a fresh one by default. */
-  axios?: AxiosInstance
+  /**
+   * The egress proxy of every call, as a URL (`http://user:password@proxy:3128`), or `false` for none. By
+   * default the environment's `HTTPS_PROXY` / `HTTP_PROXY` / `ALL_PROXY` and `NO_PROXY`, read when the
+   * client is made (docs/client.md#network).
+   */
+  proxy?: string | false
+  /**
+   * Agents of direct connections (TLS settings such as a private CA, socket limits); Node's global agents,
+   * which keep connections alive, by default. The TLS settings of `https` also apply through a proxy.
+   */
+  agents?: { http?: http.Agent; https?: https.Agent }
 }
 
-export interface RawRequest {
-  method: "GET" | "POST"
-  url: string
+export type { RawResponse } from "./exchange"
+
+export interface RawRequest extends Omit<ExchangeRequest, "timeoutMs"> {
   /** Endpoint path used in errors, e.g. "/invoice/create". */
   endpoint: string
   kind: CallKind
-  data?: unknown
-  headers?: Record<string, string>
   timeoutMs?: number
-  /** 0 to see a redirect instead of following it. */
-  maxRedirects?: number
   /**
    * Whether a 5xx response still carries an answer to read (the envelope comes with any HTTP status).
    * When it does not, the 5xx counts as a transport failure.
    */
   readable?: (response: RawResponse) => boolean
-}
-
-export interface RawResponse {
-  status: number
-  headers: Record<string, string | undefined>
-  text: string
 }
 
 const sleepFor = (ms: number) =>
@@ -96,20 +102,24 @@ function isEnvelope(value: unknown): boolean {
   return typeof value === "object" && typeof result === "boolean"
 }
 
-/** Reduces an axios error to code and message: the error object itself carries the request body. */
+/**
+ * Reduces an error to code and message. Only Node's own errors reach here (a socket's, DNS's, a proxy's),
+ * and the request body is never part of them; the reduction keeps it that way for whatever logs the cause.
+ */
 function toFailure(error: unknown, timeoutMs: number): TransportFailure {
-  const err = error as AxiosError
+  if (error instanceof TimedOut) {
+    return {
+      kind: "timeout",
+      code: "ETIMEDOUT",
+      message: `timed out after ${timeoutMs} ms`,
+    }
+  }
+  const err = error as { code?: unknown; message?: unknown }
   const code = typeof err?.code === "string" ? err.code : undefined
-  const timedOut =
-    code === "ECONNABORTED" ||
-    code === "ETIMEDOUT" ||
-    /timeout/i.test(String(err?.message))
   return {
-    kind: timedOut ? "timeout" : "network",
+    kind: "network",
     code,
-    message: timedOut
-      ? `timed out after ${timeoutMs} ms`
-      : `network error${code ? ` ${code}` : ""}: ${String(err?.message ?? err)}`,
+    message: `network error${code ? ` ${code}` : ""}: ${String(err?.message ?? err)}`,
   }
 }
 
@@ -125,18 +135,22 @@ export function describeIssues(error: z.ZodError): string[] {
  * for creates (docs/service-facts.md#errors). Knows nothing of signatures or endpoints' fields.
  */
 export class PiastrixTransport {
-  private readonly http: AxiosInstance
   private readonly timeoutMs: number
   private readonly retry: RetryOptions
   private readonly sleep: (ms: number) => Promise<void>
   private readonly random: () => number
+  private readonly exchange: HttpExchange
 
   constructor(options: TransportOptions = {}) {
-    this.http = options.axios ?? axios.create()
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     this.retry = { ...DEFAULT_RETRY, ...options.retry }
     this.sleep = options.sleep ?? sleepFor
     this.random = options.random ?? Math.random
+    this.exchange = new HttpExchange({
+      proxy: options.proxy,
+      agents: options.agents,
+      connectTimeoutMs: this.timeoutMs,
+    })
   }
 
   /** Delay before retry number `retry` (1-based): exponential, capped, with jitter on the upper half. */
@@ -178,31 +192,12 @@ export class PiastrixTransport {
   private async once(
     request: RawRequest
   ): Promise<{ response: RawResponse } | { failure: TransportFailure }> {
+    const timeoutMs = request.timeoutMs ?? this.timeoutMs
     let response: RawResponse
     try {
-      const answer = await this.http.request<string>({
-        method: request.method,
-        url: request.url,
-        data: request.data,
-        headers: request.headers,
-        timeout: request.timeoutMs ?? this.timeoutMs,
-        maxRedirects: request.maxRedirects,
-        responseType: "text",
-        // Keep the body as text: we decide what is JSON, and amounts are read by the schemas.
-        transformResponse: (body: unknown) => body,
-        validateStatus: () => true,
-      })
-      const headers: Record<string, string | undefined> = {}
-      for (const [key, value] of Object.entries(answer.headers ?? {})) {
-        headers[key.toLowerCase()] = value == null ? undefined : String(value)
-      }
-      response = {
-        status: answer.status,
-        headers,
-        text: answer.data == null ? "" : String(answer.data),
-      }
+      response = await this.exchange.request({ ...request, timeoutMs })
     } catch (error) {
-      return { failure: toFailure(error, request.timeoutMs ?? this.timeoutMs) }
+      return { failure: toFailure(error, timeoutMs) }
     }
     if (response.status >= 500 && !(request.readable?.(response) ?? false)) {
       return {
@@ -241,8 +236,7 @@ export class PiastrixTransport {
       timeoutMs: args.timeoutMs,
       // A signed POST is answered where it was sent. A redirect is not followed: following it would send
       // the signed body elsewhere (or, on 301/302, turn it into a GET without it), so the 3xx is read as
-      // an unreadable answer (outcome unknown for a create). It also keeps axios on the plain http module:
-      // its redirect-following wrapper was a tenth of a local status call (docs/benchmarks.md, client).
+      // an unreadable answer (outcome unknown for a create).
       maxRedirects: 0,
       readable: (r) => isEnvelope(parseJson(r.text)),
     })

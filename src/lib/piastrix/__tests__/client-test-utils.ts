@@ -1,7 +1,7 @@
-import axios from "axios"
 import nock from "nock"
 import { startSandbox, type RunningSandbox } from "../../../../sandbox/src"
 import { PiastrixClient, PiastrixClientOptions } from "../client"
+import { PiastrixTransport, RawRequest } from "../http"
 import { sha256Sign, SignedEndpoint, SIGNED_FIELDS, signString } from "../sign"
 
 /**
@@ -118,7 +118,7 @@ export function setUpNock() {
   })
 }
 
-/** A request the client sent, as it left: its path, JSON (or form) body and headers. */
+/** A request the client sent, as it handed it to its transport: its path, JSON (or form) body and headers. */
 export type SentRequest = {
   method: string
   path: string
@@ -126,14 +126,43 @@ export type SentRequest = {
   headers: Record<string, unknown>
 }
 
+function recordOf(request: RawRequest): SentRequest {
+  let body: SentRequest["body"] = undefined
+  if (typeof request.data === "string") {
+    try {
+      body = JSON.parse(request.data)
+    } catch {
+      body = request.data
+    }
+  }
+  return {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    body,
+    headers: { ...request.headers },
+  }
+}
+
 /**
  * The sandbox of the service, started in this process for the file (shop 5, the test secret), and clients
- * that talk to it over real HTTP, every request recorded as it left (`sent`, `lastTo`).
+ * that talk to it over real HTTP, every request recorded as the client handed it to its transport (`sent`,
+ * `lastTo`).
  */
 export function useSandbox() {
   let running: RunningSandbox | undefined
   const sent: SentRequest[] = []
+  let spy: jest.SpyInstance | undefined
   beforeAll(async () => {
+    // Every request the transport is handed for the sandbox, recorded and then sent as it is.
+    const send = PiastrixTransport.prototype.send
+    spy = jest
+      .spyOn(PiastrixTransport.prototype, "send")
+      .mockImplementation(function (this: PiastrixTransport, request) {
+        if (request.url.startsWith(`${running!.url}/`)) {
+          sent.push(recordOf(request))
+        }
+        return send.call(this, request)
+      })
     // Bank-transfer requisites at once (the service takes a moment; the client does not care).
     running = await startSandbox({
       shopId: SHOP_ID,
@@ -142,6 +171,7 @@ export function useSandbox() {
     })
   })
   afterAll(async () => {
+    spy?.mockRestore()
     await running?.close()
   })
   const sandbox = () => running!
@@ -157,30 +187,10 @@ export function useSandbox() {
       return found
     },
     client(options: Partial<PiastrixClientOptions> = {}) {
-      const http = axios.create()
-      http.interceptors.request.use((config) => {
-        const data = config.data
-        let body: SentRequest["body"] = undefined
-        if (typeof data === "string") {
-          try {
-            body = JSON.parse(data)
-          } catch {
-            body = data
-          }
-        }
-        sent.push({
-          method: String(config.method).toUpperCase(),
-          path: new URL(String(config.url)).pathname,
-          body,
-          headers: { ...(config.headers as object) },
-        })
-        return config
-      })
       return makeClient({
         apiUrl: sandbox().url,
         h2hUrl: sandbox().url,
         transport: {
-          axios: http,
           sleep: async () => {},
           random: () => 0.5,
         },

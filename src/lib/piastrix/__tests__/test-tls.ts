@@ -1,0 +1,23 @@
+/**
+ * A certificate and key for "localhost" and 127.0.0.1, self-signed, valid 2000-2100: the TLS server of the
+ * client's proxy test (client-proxy.spec.ts). Made for that test only; it protects nothing.
+ */
+export const TEST_TLS_CERT = `-----BEGIN CERTIFICATE-----
+MIIBiDCCAS+gAwIBAgIBATAKBggqhkjOPQQDAjAUMRIwEAYDVQQDDAlsb2NhbGhv
+c3QwIBcNMDAwMTAxMDAwMDAwWhgPMjEwMDAxMDEwMDAwMDBaMBQxEjAQBgNVBAMM
+CWxvY2FsaG9zdDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABM6xYv0gyoKKt0kv
+PeGGz0PiS5eqNM8fSnofXgcfPtLkoNQIIxTM2/M2tYcNWHuGf/tDuYRDO/wtcDl6
+g3KKuayjcDBuMBoGA1UdEQQTMBGCCWxvY2FsaG9zdIcEfwAAATAPBgNVHRMBAf8E
+BTADAQH/MAsGA1UdDwQEAwIChDATBgNVHSUEDDAKBggrBgEFBQcDATAdBgNVHQ4E
+FgQUhsQJnuyC4nX+Kgc3QD1cPu/+e4YwCgYIKoZIzj0EAwIDRwAwRAIgEJYoMCxl
+AJYiWE+ciWB6iPwaqxAKbnkhQU+6njC2szYCICPG64xGbUOGMXVviSfXCBKBeChR
+PQYoxtm4b2MQz1fY
+-----END CERTIFICATE-----
+`
+
+export const TEST_TLS_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgVOLzdcpV0aOl9I0E
+oRLnMXaxNthYCHsHscpoIuDrWkqhRANCAATOsWL9IMqCirdJLz3hhs9D4kuXqjTP
+H0p6H14HHz7S5KDUCCMUzNvzNrWHDVh7hn/7Q7mEQzv8LXA5eoNyirms
+-----END PRIVATE KEY-----
+`
