@@ -207,6 +207,7 @@ async function main(figures) {
       sandboxUrl,
       medusaUrl,
       medusa: null,
+      memory: null, // the store's memory probe (harness.js, startMedusa)
       shared: {},
       control: (method, p, body) =>
         json(method, `${sandboxUrl}/__sandbox/${p}`, { body }),
@@ -228,9 +229,14 @@ async function main(figures) {
     const withStore = figures.filter((f) => f.run)
     if (withStore.length) {
       log("starting Medusa in production mode (medusa start)")
-      bench.medusa = (
-        await startMedusa("medusa", { env, port: medusaPort })
-      ).child
+      // Started as the memory figure's baseline is (its probe preloaded, `--expose-gc`), whichever figures run.
+      const store = await startMedusa("medusa", {
+        env,
+        port: medusaPort,
+        memoryProbe: true,
+      })
+      bench.medusa = store.child
+      bench.memory = store.memory
       await systemCheckouts(medusaUrl, storefront, 5) // warm-up: compiled routes, filled pools
       for (const f of withStore) {
         await f.run(bench)

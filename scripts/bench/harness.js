@@ -7,6 +7,7 @@ const path = require("node:path")
 const { createHash } = require("node:crypto")
 const { execFileSync } = require("node:child_process")
 const { spawnGroup, stopGroup } = require("../dev-processes")
+const { freePort } = require("../ports")
 
 const ROOT = path.resolve(__dirname, "..", "..")
 const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js")
@@ -398,9 +399,15 @@ async function systemCheckouts(base, storefront, n, concurrency = 1) {
  * `medusa start` in production mode in `cwd` (this repository: the store with the plugin), answering on
  * `port`. Resolves once `/health` answers, with the child (its own process group) and how long that took
  * from the spawn; `/health` is asked every 50 ms, so a start is timed to about that.
+ * `memoryProbe`: started with `--expose-gc` and memory-probe.js preloaded on a port of its own; the result's
+ * `memory()` then answers the process's memoryUsage() after two full collections.
  */
-async function startMedusa(label, { env, cwd = ROOT, port }) {
+async function startMedusa(label, { env, cwd = ROOT, port, memoryProbe }) {
   const base = `http://localhost:${port}`
+  const probePort = memoryProbe ? await freePort() : undefined
+  const probe = memoryProbe
+    ? ["--expose-gc", "-r", path.join(__dirname, "memory-probe.js")]
+    : []
   const started = performance.now()
   // BENCH_CPU_PROF=<dir>: each store writes a V8 CPU profile there when it stops (docs/benchmarks.md).
   const profile = process.env.BENCH_CPU_PROF
@@ -412,10 +419,11 @@ async function startMedusa(label, { env, cwd = ROOT, port }) {
   const child = spawnGroup(
     label,
     process.execPath,
-    [...profile, MEDUSA_CLI, "start"],
+    [...profile, ...probe, MEDUSA_CLI, "start"],
     {
       env: {
         ...env,
+        ...(probePort && { BENCH_MEMORY_PROBE_PORT: String(probePort) }),
         NODE_ENV: "production",
         PORT: String(port),
         MEDUSA_BACKEND_URL: base,
@@ -436,7 +444,14 @@ async function startMedusa(label, { env, cwd = ROOT, port }) {
     await stopGroup(child, 5000)
     throw error
   }
-  return { child, base, startMs: performance.now() - started }
+  return {
+    child,
+    base,
+    startMs: performance.now() - started,
+    memory: probePort
+      ? (query = "") => json("GET", `http://127.0.0.1:${probePort}/${query}`)
+      : undefined,
+  }
 }
 
 /**
@@ -531,15 +546,6 @@ async function buildPlugin() {
   }
 }
 
-/** Resident size in MB of a process group's processes (the CLI and the server it runs). */
-function groupRssMb(pid) {
-  const out = execFileSync("ps", ["-o", "rss=", "-g", String(pid)]).toString()
-  return out
-    .split("\n")
-    .filter(Boolean)
-    .reduce((sum, kb) => sum + Number(kb) / 1024, 0)
-}
-
 /**
  * CPU milliseconds (user and system) the processes of a process group have used so far, from /proc (Linux;
  * undefined elsewhere). On a busy machine a start's wall time is mostly waiting for a core; this is what
@@ -625,7 +631,6 @@ module.exports = {
   appWithoutPlugin,
   appWithBuiltPlugin,
   buildPlugin,
-  groupRssMb,
   groupCpuMs,
   requireSource,
   piastrixClient,

@@ -1,10 +1,13 @@
-// Memory: the store's resident size after the checkout run against the same Medusa on the same database
-// without the plugin (harness.js, appWithoutPlugin) after as many checkouts with the system provider.
-// The baseline is measured before the store with the plugin starts, so the two never run side by side.
+// Memory: what the store's process holds after the checkout run against the same Medusa on the same database
+// without the plugin (harness.js, appWithoutPlugin) after as many checkouts with the system provider. Both are
+// started the same way (`--expose-gc`, memory-probe.js preloaded) and measured the same way: resident size
+// after two full collections, the median of SAMPLES, with the V8 heap in use beside it, so the figure is what
+// each holds, not when V8 last collected. The baseline is measured before the store with the plugin starts,
+// so the two never run side by side. BENCH_HEAP_SNAPSHOT=<dir>: each also writes a heap snapshot there.
+const path = require("node:path")
 const {
   figure,
   log,
-  groupRssMb,
   systemCheckouts,
   startMedusa,
   appWithoutPlugin,
@@ -12,8 +15,46 @@ const {
 const { stopGroup } = require("../dev-processes")
 const { freePort } = require("../ports")
 
-/** Resident MB of the store without the plugin after `checkouts` system-provider checkouts; stopped again. */
-async function bareStoreRssMb(env, storefront, checkouts) {
+const SAMPLES = 5
+const MB = 1024 * 1024
+
+/**
+ * The median of SAMPLES readings of a store's memory probe (each after two full collections), in MB; with
+ * BENCH_HEAP_SNAPSHOT, a heap snapshot of the store named `label` written after them.
+ */
+async function measured(memory, label) {
+  const readings = []
+  for (let i = 0; i < SAMPLES; i++) {
+    readings.push(await memory())
+  }
+  const median = (key) => {
+    const sorted = readings.map((r) => r[key] / MB).sort((a, b) => a - b)
+    return sorted[Math.floor(sorted.length / 2)]
+  }
+  log(
+    `memory, ${label} (MB, median of ${SAMPLES} after full collections): ` +
+      ["rss", "heapUsed", "external", "code", "bytecode", "scriptSource"]
+        .map((key) => `${key} ${Math.round(median(key) * 10) / 10}`)
+        .join(", ")
+  )
+  const dir = process.env.BENCH_HEAP_SNAPSHOT
+  if (dir) {
+    const file = path.resolve(dir, `${label}-${Date.now()}.heapsnapshot`)
+    await memory(`snapshot?file=${encodeURIComponent(file)}`)
+    log(`memory: heap snapshot of ${label} in ${file}`)
+  }
+  return {
+    rss: median("rss"),
+    heapUsed: median("heapUsed"),
+    external: median("external"),
+    rssSpread:
+      Math.max(...readings.map((r) => r.rss / MB)) -
+      Math.min(...readings.map((r) => r.rss / MB)),
+  }
+}
+
+/** The memory of the store without the plugin after `checkouts` system-provider checkouts; stopped again. */
+async function bareStoreMemory(env, storefront, checkouts) {
   const app = appWithoutPlugin()
   let bare
   try {
@@ -21,13 +62,13 @@ async function bareStoreRssMb(env, storefront, checkouts) {
       env,
       cwd: app.dir,
       port: await freePort(),
+      memoryProbe: true,
     })
-    // The same amount of work as the plugin's store did: its warm-up one at a time (the first cart makes the
-    // bench customer, which concurrent carts would race to create), then 4 at a time, since only memory is
-    // measured here.
+    // The same requests, in the same order, as the store with the plugin serves before it is measured: its
+    // warm-up (five checkouts), then the checkout run's, one at a time, all with the system provider here.
     await systemCheckouts(bare.base, storefront, 5)
-    await systemCheckouts(bare.base, storefront, checkouts, 4)
-    return groupRssMb(bare.child.pid)
+    await systemCheckouts(bare.base, storefront, checkouts)
+    return await measured(bare.memory, "without-plugin")
   } finally {
     if (bare) {
       await stopGroup(bare.child, 5000)
@@ -42,22 +83,31 @@ module.exports = {
   async beforeStore(bench) {
     const checkouts = bench.scale.carts * 2
     log(`memory baseline: Medusa without the plugin, ${checkouts} checkouts`)
-    bench.shared.bareRssMb = await bareStoreRssMb(
+    const t0 = performance.now()
+    bench.shared.bareMemory = await bareStoreMemory(
       bench.env,
       bench.storefront,
       checkouts
     )
+    log(
+      `memory baseline measured in ${Math.round((performance.now() - t0) / 1000)} s`
+    )
   },
   async run(bench) {
-    const bareRss = bench.shared.bareRssMb
-    const rss = groupRssMb(bench.medusa.pid)
+    const bare = bench.shared.bareMemory
+    const store = await measured(bench.memory, "with-plugin")
     figure(
-      "memory after the checkout run, with the plugin / without",
-      rss / bareRss,
+      "memory after the checkout run, with the plugin / without (RSS after a full collection)",
+      store.rss / bare.rss,
       "ratio",
       {
-        with_plugin_mb: rss,
-        without_plugin_mb: bareRss,
+        with_plugin_mb: store.rss,
+        without_plugin_mb: bare.rss,
+        heap_used_mb: store.heapUsed,
+        without_heap_used_mb: bare.heapUsed,
+        external_mb: store.external,
+        without_external_mb: bare.external,
+        samples_rss_spread_mb: Math.max(store.rssSpread, bare.rssSpread),
         checkouts: bench.scale.carts * 2,
       }
     )
