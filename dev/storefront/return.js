@@ -30,7 +30,8 @@
     if (kind === "bank_transfer" && ["awaiting", "not_paid"].includes(status)) {
       return t("transferSent")
     }
-    return t(`status.${status}`)
+    // A Piastrix payment is authorized only once paid; its capture follows the order by a moment.
+    return t(`status.${status === "authorized" ? "captured" : status}`)
   }
 
   function say(title, text, kind = "muted") {
@@ -67,7 +68,9 @@
 
   async function showOrder(orderId, kind) {
     const { order } = await store.order(orderId)
-    const paid = ["captured", "completed"].includes(order.payment_status)
+    const paid = ["captured", "completed", "authorized"].includes(
+      order.payment_status
+    )
     say(
       t(paid ? "orderPaid" : "orderPlaced", { number: order.display_id }),
       paid

@@ -8,6 +8,7 @@ import {
   seedFulfilment,
 } from "../../dev/seed-fulfilment"
 import { seedVendors } from "../../dev/seed-vendors"
+import { waitFor } from "../helpers/callbacks"
 import { piastrixIntegrationRunner } from "../helpers/runner"
 import { ensureAdminBuild } from "./admin-build"
 import {
@@ -107,10 +108,30 @@ piastrixIntegrationRunner(
     })
 
     /**
+     * A paid Piastrix payment is authorized by the cart's completion and captured right after the order is
+     * placed (the order.placed subscriber): the admin is read once no paid payment of the order waits for it.
+     */
+    async function capturedAfterPlacing(displayId: string) {
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await waitFor(async () => {
+        const { rows } = await db.raw(
+          `select 1 from "order" o
+             join order_payment_collection opc on opc.order_id = o.id and opc.deleted_at is null
+             join payment p on p.payment_collection_id = opc.payment_collection_id and p.deleted_at is null
+            where o.display_id = ? and p.captured_at is null and p.canceled_at is null
+              and p.data->>'state' = 'paid'`,
+          [Number(displayId)]
+        )
+        return rows.length === 0
+      }, 30_000)
+    }
+
+    /**
      * The order as the store owner sees it in the admin: one logged-in admin tab for the whole suite
      * (the session lives in Medusa's memory, so the database restore between tests keeps it).
      */
     async function inAdmin(displayId: string, step = "") {
+      await capturedAfterPlacing(displayId)
       admin ??= await openAdmin(browser, medusaUrl())
       return orderInAdmin(
         admin,

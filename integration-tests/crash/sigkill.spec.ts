@@ -96,6 +96,27 @@ async function reservationsOf(orderIds: string[]) {
   }
 }
 
+/** A cart's payments, their captures and refunds, and the captures the order `orderId` records. */
+async function moneyOfOrder(cartId: string, orderId: string) {
+  const [row] = await store.sql<{
+    payments: number
+    captures: number
+    refunds: number
+    order_captures: number
+  }>(
+    `select (select count(*)::int from payment p where p.payment_collection_id = cpc.payment_collection_id) as payments,
+            (select count(*)::int from capture c join payment p on p.id = c.payment_id
+              where p.payment_collection_id = cpc.payment_collection_id) as captures,
+            (select count(*)::int from refund r join payment p on p.id = r.payment_id
+              where p.payment_collection_id = cpc.payment_collection_id) as refunds,
+            (select count(*)::int from order_transaction t
+              where t.order_id = $2 and t.reference = 'capture' and t.deleted_at is null) as order_captures
+       from cart_payment_collection cpc where cpc.cart_id = $1`,
+    [cartId, orderId]
+  )
+  return row
+}
+
 async function ordersOfCart(cartId: string) {
   return store.sql(
     `select o.id, p.captured_at
@@ -380,25 +401,7 @@ it("captures the payment of the cart's one order once, and reserves its stock, a
     `select order_id as id from order_cart where cart_id = $1 and deleted_at is null`,
     [killed.cartId]
   )
-  const moneyOfCart = async () => {
-    const [row] = await store.sql<{
-      payments: number
-      captures: number
-      refunds: number
-      order_captures: number
-    }>(
-      `select (select count(*)::int from payment p where p.payment_collection_id = cpc.payment_collection_id) as payments,
-              (select count(*)::int from capture c join payment p on p.id = c.payment_id
-                where p.payment_collection_id = cpc.payment_collection_id) as captures,
-              (select count(*)::int from refund r join payment p on p.id = r.payment_id
-                where p.payment_collection_id = cpc.payment_collection_id) as refunds,
-              (select count(*)::int from order_transaction t
-                where t.order_id = $2 and t.reference = 'capture' and t.deleted_at is null) as order_captures
-         from cart_payment_collection cpc where cpc.cart_id = $1`,
-      [killed.cartId, placed.id]
-    )
-    return row
-  }
+  const moneyOfCart = () => moneyOfOrder(killed.cartId, placed.id)
   // Killed before the payment was authorized: nothing taken yet, and no stock held for the order.
   expect(await moneyOfCart()).toEqual({
     payments: 0,
@@ -453,10 +456,11 @@ it("captures the payment of the cart's one order once, and reserves its stock, a
   expect(await reservationCount()).toBe(1)
 })
 
-it("leaves a completion that is still running between its order's two links alone: its order keeps its payment, captured once", async () => {
-  const { api, cart, session } = await redirectCart()
-  // The callback is posted by the test, once the completion is where it wants it: the first test left the
-  // sandbox holding its notifications, or (this test alone) the hold is set here.
+/**
+ * Pays `session` at the service with its callback held there (the first test left the sandbox holding its
+ * notifications, or, this test alone, the hold is set here); the notification the test posts itself.
+ */
+async function paidWithCallbackHeld(session: { id: string }) {
   const faults = await sandboxControl<Array<{ type: string }>>(
     sandbox,
     "GET",
@@ -466,7 +470,14 @@ it("leaves a completion that is still running between its order's two links alon
     await holdCallbacks(sandbox)
   }
   await sandboxControl(sandbox, "POST", `payments/${session.id}/pay`)
-  const notification = (await sandboxNotifications(sandbox, session.id))[0]
+  return (await sandboxNotifications(sandbox, session.id))[0]
+}
+
+it("leaves a completion that is still running between its order's two links alone: its order keeps its payment, captured once", async () => {
+  const { api, cart, session } = await redirectCart()
+  // The callback is posted by the test, once the completion is where it wants it: the first test left the
+  // sandbox holding its notifications, or (this test alone) the hold is set here.
+  const notification = await paidWithCallbackHeld(session)
   const links = () => linksOfCart(cart.id)
   // The payer's return page completes the cart, and the completion stops at its order's link to the cart
   // (the test holds `order_cart` against writes), its link to the payment collection made: alive, holding
@@ -529,6 +540,52 @@ it("leaves a completion that is still running between its order's two links alon
     [cart.id]
   )
   expect(money).toEqual({ payments: 1, captures: 1 })
+})
+
+it("captures the payment of an order once after Medusa is killed between placing the order and capturing it", async () => {
+  const { api, cart, session } = await redirectCart()
+  const notification = await paidWithCallbackHeld(session)
+  const money = async () => {
+    const [order] = await ordersOfCart(cart.id)
+    const { refunds, ...rest } = await moneyOfOrder(cart.id, order.id)
+    expect(refunds).toBe(0)
+    return rest
+  }
+  // The payer's return page completes the cart (a status read says paid): the order is placed with the payment
+  // authorized, and its capture that follows (the order.placed subscriber) stops at the capture's insert (the
+  // test holds `capture` against writes). The kill lands there.
+  const hold = await holdTable(store.databaseUrl, "capture")
+  try {
+    const completion = await completeCart(api, store.seed, cart.id)
+    expect(completion.body.type).toBe("order")
+    const waiting = await hold.firstWaiting(60_000)
+    expect(waiting.map((w) => w.query)).toEqual([
+      expect.stringMatching(/into "?capture/),
+    ])
+    await store.kill()
+    await waitFor(async () => (await hold.backendsOf(store.name)) === 0, 30_000)
+  } finally {
+    await hold.release()
+  }
+  expect(await ordersOfCart(cart.id)).toEqual([
+    { id: expect.any(String), captured_at: null },
+  ])
+  expect(await money()).toEqual({ payments: 1, captures: 0, order_captures: 0 })
+
+  // The callback's processing after the restart captures it, once, on the order.
+  expect(
+    await resendAfterRestart({
+      api,
+      cartId: cart.id,
+      session,
+      notification,
+      links: () => linksOfCart(cart.id),
+    })
+  ).toEqual({ state: "processed", last_error: null })
+  expect(await ordersOfCart(cart.id)).toEqual([
+    { id: expect.any(String), captured_at: expect.any(Date) },
+  ])
+  expect(await money()).toEqual({ payments: 1, captures: 1, order_captures: 1 })
 })
 
 it("makes each payout exactly once when Medusa is killed between sending a create and recording its reply", async () => {

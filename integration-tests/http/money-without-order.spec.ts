@@ -387,12 +387,12 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     })
   })
 
-  describe("when a completion fails after it captured the payment", () => {
+  describe("when a completion fails after it authorized the payment", () => {
     /**
-     * A database fault in the last step of Medusa's cart completion, after the payment was captured: a
-     * trigger refusing every insert into `order_transaction` (`addOrderTransactionStep` records the capture
-     * on the new order there), counting what it refused in a sequence (which the refused insert's rollback
-     * leaves counted). `fired` reads the count; `drop` removes the fault.
+     * A database fault at the end of the authorization step of Medusa's cart completion, after the paid payment
+     * was authorized (the provider answers a paid session `authorized`): a trigger refusing to mark the payment
+     * collection authorized, counting what it refused in a sequence (which the refused update's rollback leaves
+     * counted). `fired` reads the count; `drop` removes the fault.
      */
     async function failOrderTransactions() {
       const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
@@ -401,12 +401,12 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         `create function piastrix_test_fault() returns trigger language plpgsql as $$
            begin
              perform nextval('piastrix_test_fault_fired');
-             raise exception 'injected fault: order_transaction refused';
+             raise exception 'injected fault: payment_collection refused';
            end $$`
       )
       await db.raw(
-        `create trigger piastrix_test_fault before insert on order_transaction
-           for each row execute function piastrix_test_fault()`
+        `create trigger piastrix_test_fault before update on payment_collection
+           for each row when (new.status = 'authorized') execute function piastrix_test_fault()`
       )
       return {
         fired: async () => {
@@ -417,7 +417,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         },
         drop: async () => {
           await db.raw(
-            `drop trigger if exists piastrix_test_fault on order_transaction`
+            `drop trigger if exists piastrix_test_fault on payment_collection`
           )
           await db.raw(`drop function if exists piastrix_test_fault()`)
           await db.raw(`drop sequence if exists piastrix_test_fault_fired`)
@@ -439,16 +439,16 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     }
     const NOTHING_MOVED = { transfers: 0, createRequests: 0, debited: "0.00" }
 
-    /** Captured once, by the completion that failed after it; no refund, no order yet. */
+    /** Authorized by the completion that failed after it, not captured; no refund, no order yet. */
     const capturedWithoutOrder = {
-      payments: [{ amount: "1250.50", captures: 1, refunds: 0 }],
+      payments: [{ amount: "1250.50", captures: 0, refunds: 0 }],
       paid_total: null,
     }
 
     /**
-     * The cart's order placed with the capture the failed completion made: still one payment with one capture
-     * and no refund, the order's paid total, the order's card showing it captured, and nothing moved or
-     * opened again at the service.
+     * The cart's order placed with the payment the failed completion authorized, captured once: one payment
+     * with one capture and no refund, the order's paid total, the order's card showing it captured, and
+     * nothing moved or opened again at the service.
      */
     async function expectOrderWithTheFirstCapture(
       cartId: string,
@@ -457,7 +457,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     ) {
       const order = await findOrderForCart(getContainer(), cartId)
       expect(order?.payment_state).toBe("captured")
-      // The card's one payment is the carrying session's, captured (on the first session's payment).
+      // The card shows its one payment captured and nothing open at the service.
       const { data: card } = await api.get(
         `/admin/piastrix/orders/${order!.id}/payments`,
         await adminHeaders(getContainer())
@@ -498,7 +498,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
     }
 
     /**
-     * Paid while every completion fails after its capture: the callback's completion captures and fails
+     * Paid while every completion fails after its authorization: the callback's completion authorizes and fails
      * (the fault fired once), and its row waits for a person. Returns the row.
      */
     async function paidWhileCompletionsFail(
@@ -522,7 +522,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
 
     /**
      * Paid while its callback is held back, and the payer back first: the storefront completes the cart (a
-     * status read says paid), which captures and fails (the fault fired once). Returns what `startPaying` does.
+     * status read says paid), which authorizes and fails (the fault fired once). Returns what `startPaying` does.
      */
     async function capturedByFailedStorefrontCompletion(providerId: string) {
       const paying = await startPaying(providerId)
@@ -539,6 +539,27 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       return paying
     }
 
+    /**
+     * The payment `sessionId` due now, as if its minute had passed, and past the status read's polling window
+     * (kept by the database's clock here and by its own at the sandbox: both move on 11 s); then one pass of
+     * the reconcile job: what it did with that payment.
+     */
+    async function reconcileOnce(sessionId: string) {
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await sandboxControl(sandbox(), "POST", "clock/advance", { ms: 11_000 })
+      await db.raw(
+        `update piastrix_poll set next_allowed_at = clock_timestamp() - interval '1 second' where id like ?`,
+        [`%${sessionId}%`]
+      )
+      await db.raw(
+        `update piastrix_payment set next_check_at = now() where shop_order_id = ?`,
+        [sessionId]
+      )
+      return (await reconcilePiastrix(getContainer())).payments.filter(
+        (p) => p.shop_order_id === sessionId
+      )
+    }
+
     const retry = async (rowId: string) =>
       (
         await api.post(
@@ -552,14 +573,14 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       ["redirect", REDIRECT],
       ["wallet", WALLET],
     ]) {
-      it(`${kind}: captures once when the callback's completion fails after capturing: nothing refunded or sent back, the money in view, and the order placed on retry with that capture`, async () => {
+      it(`${kind}: captures once when the callback's completion fails after authorizing: nothing canceled, refunded or sent back, the money in view, and the order placed on retry with that payment`, async () => {
         const { cart, session, paymentsBefore, before } =
           await startPaying(providerId)
         const row = await paidWhileCompletionsFail(providerId, session)
-        expect(row.last_error).toMatch(/injected fault: order_transaction/)
+        expect(row.last_error).toMatch(/Payment authorization failed/)
         expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
-        // Medusa's compensation refunded nothing (a wallet's money stays with the store until its owner
-        // chooses): one payment, captured once, and nothing moved at the service.
+        // Nothing canceled or refunded (a wallet's money stays with the store until its owner chooses): one
+        // payment, authorized, not captured yet, and nothing moved at the service.
         expect(await moneyOfCart(cart.id)).toEqual(capturedWithoutOrder)
         expect(await movedSince(before)).toEqual(NOTHING_MOVED)
         expect((await returnPageStatus(session.id)).body).toMatchObject({
@@ -574,13 +595,13 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         await expectOrderWithTheFirstCapture(cart.id, before, paymentsBefore)
       })
 
-      it(`${kind}: captures once when the storefront's completion fails after capturing, before the callback came: the callback then places the order with that capture`, async () => {
+      it(`${kind}: captures once when the storefront's completion fails after authorizing, before the callback came: the callback then places the order with that payment`, async () => {
         const { cart, session, paymentsBefore, before } =
           await capturedByFailedStorefrontCompletion(providerId)
         expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
         expect(await moneyOfCart(cart.id)).toEqual(capturedWithoutOrder)
         expect(await movedSince(before)).toEqual(NOTHING_MOVED)
-        // Medusa's new session for the cart carries the payment: none opened again at the service.
+        // The cart's paid session stays authorized: no payment opened again at the service.
         expect(await paymentsAtService()).toEqual(paymentsBefore)
 
         await sandboxControl(sandbox(), "POST", "callbacks/release")
@@ -589,7 +610,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       })
     }
 
-    it("settles, when the callback never comes, a payment the storefront's failed completion captured: the reconcile job places the order with that capture, its session reads as settled, and nothing is asked again", async () => {
+    it("settles, when the callback never comes, a payment the storefront's failed completion authorized: the reconcile job places the order with it and captures it, its session reads as settled, and nothing is asked again", async () => {
       const { cart, session, paymentsBefore, before } =
         await capturedByFailedStorefrontCompletion(REDIRECT)
       // The callback is never released: only the reconcile job finds the money.
@@ -604,24 +625,7 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
           .filter(([key]) => key.includes(session.id))
           .reduce((sum, [, n]) => sum + n, 0)
       const readsBefore = await statusReads()
-      /**
-       * Due now, as if its minute had passed, and past the status read's polling window (kept by the
-       * database's clock here and by its own at the sandbox: both move on 11 s); then one pass of the job.
-       */
-      const reconcileNow = async () => {
-        await sandboxControl(sandbox(), "POST", "clock/advance", { ms: 11_000 })
-        await db.raw(
-          `update piastrix_poll set next_allowed_at = clock_timestamp() - interval '1 second' where id like ?`,
-          [`%${session.id}%`]
-        )
-        await db.raw(
-          `update piastrix_payment set next_check_at = now() where shop_order_id = ?`,
-          [session.id]
-        )
-        return (await reconcilePiastrix(getContainer())).payments.filter(
-          (p) => p.shop_order_id === session.id
-        )
-      }
+      const reconcileNow = () => reconcileOnce(session.id)
 
       const first = await reconcileNow()
       const order = await findOrderForCart(getContainer(), cart.id)
@@ -630,8 +634,8 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         rows: [carrying],
       } = await db.raw(
         `select id, status from payment_session
-          where data->>'shop_order_id' = ? and id <> ? and deleted_at is null`,
-        [session.id, session.id]
+          where data->>'shop_order_id' = ? and deleted_at is null`,
+        [session.id]
       )
       const {
         rows: [registered],
@@ -659,8 +663,8 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         ]),
       }).toEqual({
         first: [[carrying.id, "captured", order!.id]],
-        // Medusa's status of the carrying session stays: its payment is the first session's.
-        carrying: "pending_authorization",
+        // The paid session itself, authorized by the failed completion and kept (its cancel refused).
+        carrying: "authorized",
         registered: ["settled", null],
         again: [],
         status_reads: 1,
@@ -668,7 +672,59 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
       })
     })
 
-    it("wallet: sends a payment a failed completion captured back to the payer once when the store owner presses Refund instead", async () => {
+    it("captures, when the callback never comes, an order whose capture after placing failed: the reconcile job keeps its payment open until it is captured, once", async () => {
+      const { cart, session, paymentsBefore, before } =
+        await startPaying(REDIRECT)
+      await holdCallbacks(sandbox())
+      await pay(REDIRECT, session)
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      // Every capture refused: the one after the order is placed (the order.placed subscriber) and the reconcile
+      // job's first, until the fault is dropped.
+      await db.raw(
+        `create function piastrix_test_capture_fault() returns trigger language plpgsql as $$
+           begin raise exception 'injected fault: capture refused'; end $$`
+      )
+      await db.raw(
+        `create trigger piastrix_test_capture_fault before insert on capture
+           for each row execute function piastrix_test_capture_fault()`
+      )
+      const dropFault = async () => {
+        await db.raw(
+          `drop trigger if exists piastrix_test_capture_fault on capture`
+        )
+        await db.raw(`drop function if exists piastrix_test_capture_fault()`)
+      }
+      try {
+        const completion = await completeCart(api, seed(), cart.id)
+        expect(completion.body.type).toBe("order")
+        const reconcileNow = async () =>
+          (await reconcileOnce(session.id)).map((p) => p.outcome)
+        const registered = async () =>
+          (
+            await db.raw(
+              `select state from piastrix_payment where shop_order_id = ?`,
+              [session.id]
+            )
+          ).rows[0].state
+        // Not captured: not settled, looked at again.
+        expect(await reconcileNow()).toEqual(["waiting"])
+        expect(await registered()).not.toBe("settled")
+        expect(await moneyOfCart(cart.id)).toEqual({
+          payments: [{ amount: "1250.50", captures: 0, refunds: 0 }],
+          paid_total: "0.00",
+        })
+        await dropFault()
+        expect(await reconcileNow()).toEqual(["captured"])
+        expect(await registered()).toBe("settled")
+      } finally {
+        await dropFault()
+      }
+      expect(await moneyOfCart(cart.id)).toEqual(capturedOnce("1250.50"))
+      expect(await movedSince(before)).toEqual(NOTHING_MOVED)
+      expect(await paymentsAtService()).toEqual(paymentsBefore)
+    })
+
+    it("wallet: sends a payment a failed completion authorized back to the payer once when the store owner presses Refund instead, and its cart cannot become an order with it", async () => {
       const { cart, session, before } = await startPaying(WALLET)
       const row = await paidWhileCompletionsFail(WALLET, session)
       expect(await movedSince(before)).toEqual(NOTHING_MOVED)
@@ -685,6 +741,10 @@ piastrixIntegrationRunner(({ api, getContainer, seed, sandbox }) => {
         debited: "1250.50",
       })
       expect(await refundTransfers(sandbox(), session.id)).toHaveLength(1)
+      expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
+      // The money went back: the cart cannot become an order with it (its session stays authorized in Medusa).
+      const completion = await completeCart(api, seed(), cart.id)
+      expect(completion.body.type).not.toBe("order")
       expect(await findOrderForCart(getContainer(), cart.id)).toBeNull()
     })
   })

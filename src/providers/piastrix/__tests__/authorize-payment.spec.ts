@@ -112,17 +112,17 @@ describe("authorizePayment", () => {
       {}
     )
     const out = await service.authorizePayment({ data })
-    expect(out.status).toBe("captured")
+    expect(out.status).toBe("authorized")
   })
 
-  it("captures a paid payment whose amount and currency match", async () => {
+  it("authorizes a paid payment whose amount and currency match", async () => {
     const { service, sessionId, data } = await started(
       PiastrixRedirectService,
       { payway: "card_rub" }
     )
     await control(running, "POST", `/payments/${sessionId}/pay?by=order`, {})
     const out = await service.authorizePayment({ data })
-    expect(out.status).toBe("captured")
+    expect(out.status).toBe("authorized")
     expect(out.data).toMatchObject({
       state: "paid",
       service_status: 4,
@@ -130,7 +130,7 @@ describe("authorizePayment", () => {
     })
   })
 
-  it("captures a paid wallet bill and remembers the payer's wallet for refunds, whole only in the register", async () => {
+  it("authorizes a paid wallet bill and remembers the payer's wallet for refunds, whole only in the register", async () => {
     const store = memoryStore()
     const { service, sessionId, data } = await started(
       PiastrixWalletService,
@@ -142,7 +142,7 @@ describe("authorizePayment", () => {
       payer_account: "201494711279",
     })
     const out = await service.authorizePayment({ data })
-    expect(out.status).toBe("captured")
+    expect(out.status).toBe("authorized")
     // Session data goes to the storefront with the cart: the wallet is masked there.
     expect(out.data).toMatchObject({
       state: "paid",
@@ -284,14 +284,14 @@ describe("authorizePayment", () => {
     })
   })
 
-  it("captures from a verified success notification in the inbox without asking the service", async () => {
+  it("authorizes from a verified success notification in the inbox without asking the service", async () => {
     const { service, sessionId, data } = await startedWithInbox(
       PiastrixRedirectService,
       { payway: "card_rub" },
       (id) => [verdict(id)]
     )
     const out = await service.authorizePayment({ data })
-    expect(out.status).toBe("captured")
+    expect(out.status).toBe("authorized")
     expect(out.data).toMatchObject({ state: "paid", payment_id: "77" })
     expect(await pollCount(running, sessionId)).toBe(0)
   })
@@ -319,7 +319,7 @@ describe("authorizePayment", () => {
     expect(out.data!.state).toBe("failed")
   })
 
-  it("captures when the service reported a success after a rejection of the same order", async () => {
+  it("authorizes when the service reported a success after a rejection of the same order", async () => {
     const { service, data } = await startedWithInbox(
       PiastrixRedirectService,
       { payway: "card_rub" },
@@ -329,7 +329,7 @@ describe("authorizePayment", () => {
       ]
     )
     const out = await service.authorizePayment({ data })
-    expect(out.status).toBe("captured")
+    expect(out.status).toBe("authorized")
   })
 
   it("ignores a notification written into session data and asks the service", async () => {

@@ -31,12 +31,19 @@ describe("cancelPayment", () => {
     expect(running.sandbox.store.data.payments.length).toBe(requests)
   })
 
-  it("leaves a paid payment as it is", async () => {
+  it("refuses to cancel a paid payment: Medusa's payment stays authorized, the money is at the service", async () => {
+    const { service, data } = await started()
+    await expect(
+      service.cancelPayment({ data: { ...data, state: "paid" } })
+    ).rejects.toThrow("A paid Piastrix payment cannot be canceled")
+  })
+
+  it("leaves an ended payment as it is", async () => {
     const { service, data } = await started()
     const out = await service.cancelPayment({
-      data: { ...data, state: "paid" },
+      data: { ...data, state: "expired" },
     })
-    expect(out.data!.state).toBe("paid")
+    expect(out.data!.state).toBe("expired")
   })
 
   it("hands back data it did not write unchanged", async () => {

@@ -16,11 +16,14 @@ export async function authorizePiastrixPayment(
   stored: PiastrixSessionData
 ): Promise<Resolution> {
   const resolution = await resolvePiastrixPayment(ctx, stored)
-  if (
-    resolution.status !== "captured" ||
-    stored.shop_order_id === stored.session_id
-  ) {
+  if (resolution.status !== "captured") {
     return resolution
+  }
+  // Paid: `authorized`, its data saying so (state `paid`). Medusa places the order without capturing
+  // inside the completion; the order's capture follows it (capturePaidOrderPayments, order-capture.ts).
+  const authorized: Resolution = { ...resolution, status: "authorized" }
+  if (stored.shop_order_id === stored.session_id) {
+    return authorized
   }
   let capturedBefore: boolean
   try {
@@ -38,7 +41,7 @@ export async function authorizePiastrixPayment(
     )
   }
   if (!capturedBefore) {
-    return resolution
+    return authorized
   }
   ctx.logger.info(
     `Piastrix session ${stored.session_id}: ${stored.shop_order_id} was captured on the session it replaced; the order records that capture`

@@ -202,11 +202,26 @@ export abstract class PiastrixBase extends AbstractPaymentProvider<PiastrixOptio
     return { data: input.data ?? {} }
   }
 
-  /** Piastrix cannot cancel a payment; an unpaid one expires at the service by itself. */
+  /**
+   * Piastrix cannot cancel a payment; an unpaid one expires at the service by itself. A paid one is refused:
+   * Medusa would mark it canceled while the money sits at the service (a cart completion failing after its
+   * authorization compensates so). Refused, Medusa's payment stays authorized, and the cart's next
+   * completion places the order with it; an order canceled before its capture waits for that capture.
+   */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const data = this.ours(input.data)
     if (!data) {
       return { data: input.data ?? {} }
+    }
+    if (data.state === "paid") {
+      this.logger_.warn(
+        `Piastrix session ${data.session_id}: not canceled, its payment ${data.shop_order_id} is paid at the service`
+      )
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "A paid Piastrix payment cannot be canceled: it stays the cart's until its order is placed and captured; " +
+          "refund it from the order once captured"
+      )
     }
     if (data.state !== "pending") {
       return { data: { ...data } }

@@ -40,7 +40,7 @@ export const checkPiastrixCaptureOutcomeStep = createStep(
     { container }
   ) => {
     if (input.run.placed_captured_order) {
-      // The run placed the cart's order and its completion captured the payment: read back already.
+      // The run placed the cart's order and found its payment captured: read back already.
       return new StepResponse<Settlement>({ state: "processed", reason: null })
     }
     const paymentModule = container.resolve(Modules.PAYMENT)

@@ -8,6 +8,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { describeError, isLockContention } from "../../../lib/plugin"
 import { capturesMissingOn, earlierCaptureOf } from "../utils/earlier-capture"
 import { findCartAndOrder } from "../utils/find-order"
+import { paymentCaptured } from "../utils/order-capture"
 
 export const runPiastrixPaymentProcessingStepId =
   "run-piastrix-payment-processing"
@@ -21,10 +22,10 @@ export type PaymentProcessingRun = {
   error: string | null
   refused?: boolean
   /**
-   * The order this run placed from the cart and whose payment its completion captured (the provider
-   * answers captured at authorization), or the cart's order recording the capture an earlier, failed
-   * completion made of the payment this session carries: nothing is left for Medusa's payment processing,
-   * and the outcome needs no reading back. Absent otherwise.
+   * The order this run placed from the cart and whose payment was captured by then (the provider answers
+   * `authorized`, and the order's subscriber captures right after it, order-capture.ts), or the cart's order
+   * recording the capture an earlier, failed completion made of the payment this session carries: nothing
+   * is left for Medusa's payment processing, and the outcome needs no reading back. Absent otherwise.
    */
   placed_captured_order?: string
 }
@@ -39,9 +40,9 @@ type StepContainer = Parameters<
 /**
  * A cart of the session that has no order yet is completed first, as the storefront completes it:
  * Medusa places the order and authorizes the session last (the provider reads the verified notification
- * in the inbox and answers captured), so a completion that fails for a passing reason (another process
- * held the cart's lock, or its product's stock lock while other carts of it complete) has taken no
- * money and is retried. Medusa's payment processing captures first and completes the cart after,
+ * in the inbox and answers authorized; the capture follows the order), so a completion that fails for a
+ * passing reason (another process held the cart's lock, or its product's stock lock while other carts of
+ * it complete) has taken no money and is retried. Medusa's payment processing captures first and completes the cart after,
  * outside the cart's lock: a completion failing then, its own or the storefront's, places no order and
  * hands the captured payment to Medusa's compensation (whose refund the provider refuses: refund.ts).
  * Undefined when there is no such cart; otherwise whether the order was placed (its id), or the
@@ -103,20 +104,6 @@ async function cartOfSession(
     session.payment_collection_id
   )
   return { cart_id, has_order: !!order }
-}
-
-/** Whether the session's payment is captured in full (Medusa sets `captured_at` then). */
-async function paymentCaptured(
-  container: StepContainer,
-  sessionId: string
-): Promise<boolean> {
-  const payments = await container
-    .resolve(Modules.PAYMENT)
-    .listPayments(
-      { payment_session_id: sessionId },
-      { select: ["id", "captured_at"] }
-    )
-  return payments.some((p) => !!p.captured_at)
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   earlierCaptureOf,
 } from "../../piastrix-notification/utils/earlier-capture"
 import { findCartAndOrder } from "../../piastrix-notification/utils/find-order"
+import { paymentCaptured } from "../../piastrix-notification/utils/order-capture"
 import type { OrderRef } from "../../piastrix-notification/utils/mark-order-payment-failed"
 /** Medusa statuses of a session still waiting for money. */
 const WAITING_STATUSES = ["pending", "pending_authorization"]
@@ -58,12 +59,23 @@ export const readPiastrixSessionOutcomeStep = createStep(
       container,
       input.payment_collection_id
     )
-    const outcome: SessionOutcome["outcome"] =
-      status === "authorized" ||
-      status === "captured" ||
-      (order &&
-        status === "pending_authorization" &&
-        (await earlierCaptureRecordedOn(container, input.session_id, order.id)))
+    // Authorized is settled once captured: a paid payment is authorized by the cart's completion and
+    // captured after the order (order-capture.ts), by the processing that ran before this at the latest.
+    // Not captured yet, it stays waiting (the register open, looked at again).
+    const authorizedOnly =
+      status === "authorized" &&
+      !(await paymentCaptured(container, input.session_id))
+    const outcome: SessionOutcome["outcome"] = authorizedOnly
+      ? "waiting"
+      : status === "authorized" ||
+          status === "captured" ||
+          (order &&
+            status === "pending_authorization" &&
+            (await earlierCaptureRecordedOn(
+              container,
+              input.session_id,
+              order.id
+            )))
         ? "captured"
         : WAITING_STATUSES.includes(status)
           ? "waiting"

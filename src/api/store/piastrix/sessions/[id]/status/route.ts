@@ -54,9 +54,10 @@ export async function GET(
   }
   // Written by the provider in this shape (lib/plugin/session-data.ts).
   const data = session.data as Partial<PiastrixSessionData>
+  // Paid too: a completion that failed after authorizing left the session's data paid (authorize-carried.ts).
   const waiting =
     session.order_id === null &&
-    (data.state ?? "pending") === "pending" &&
+    ["pending", "paid"].includes(data.state ?? "pending") &&
     (await paidAwaitingPerson(req, data.shop_order_id ?? session.id))
   res.json({
     session_id: session.id,
