@@ -28,12 +28,16 @@ export type ProcessingDrainOptions = {
   now?: () => number
 }
 
-/** The in-process drain's bounds; docs/benchmarks.md ("Callbacks: where the time went") has how they were chosen. */
+/**
+ * The in-process drain's bounds; docs/benchmarks.md ("Callbacks: where the time went") has how they were
+ * chosen. Once quiet, every waiting row starts: a bound there (8) halved orders per second from callbacks,
+ * a row's processing spending most of its time waiting, not computing.
+ */
 export const PROCESSING_DRAIN_DEFAULTS: ProcessingDrainOptions = {
   quietMs: 5,
   maxDeferMs: 1500,
   busyConcurrency: 1,
-  idleConcurrency: 8,
+  idleConcurrency: Infinity,
 }
 
 /** What the drain needs of a response: when it is done. */
