@@ -9,6 +9,7 @@ import {
 import { describeError } from "../../lib/plugin"
 import { announceNotification } from "../../modules/piastrix/repositories/inbox"
 import { PIASTRIX_MODULE } from "../../modules/piastrix"
+import { processingDrain } from "../../workflows/piastrix-notification/utils/processing-drain"
 import type PiastrixModuleService from "../../modules/piastrix/service"
 
 /** Short, safe reasons: they name the problem, never echo a value. */
@@ -72,6 +73,8 @@ export async function receivePiastrixCallback(
   req: MedusaRequest,
   res: MedusaResponse
 ) {
+  // Processing in this process waits while callbacks come (processing-drain.ts).
+  processingDrain.noteCallback(res)
   const piastrix = req.scope.resolve<PiastrixModuleService>(PIASTRIX_MODULE)
   const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
 
