@@ -5,6 +5,8 @@
 // they share), prints one line per figure and writes bench-results.json.
 // Options: --quick (fewer samples, shorter load runs: a smoke run, not figures to publish);
 // --only <figure>[,<figure>] (those figures, and the ones they take their baseline from).
+// BENCH_FROM_SOURCE=1: the store for the figures is this repository's (the plugin loaded from `src/` through
+// ts-node), not an app folder with the built plugin (the default: what a store that installs it runs).
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
@@ -31,6 +33,8 @@ const {
   storeCartWithSession,
   systemCheckouts,
   startMedusa,
+  appWithBuiltPlugin,
+  buildPlugin,
   piastrixClient,
 } = require("./bench/harness")
 
@@ -133,6 +137,7 @@ async function main(figures) {
   const [sandboxPort, medusaPort] = [await freePort(), await freePort()]
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`
   const medusaUrl = `http://localhost:${medusaPort}`
+  let storeApp
   try {
     spawnGroup(
       "sandbox",
@@ -207,6 +212,7 @@ async function main(figures) {
       sandboxUrl,
       medusaUrl,
       medusa: null,
+      storeDir: ROOT, // where the store for the figures runs: an app folder with the built plugin, or this repository
       memory: null, // the store's memory probe (harness.js, startMedusa)
       shared: {},
       control: (method, p, body) =>
@@ -228,10 +234,21 @@ async function main(figures) {
     }
     const withStore = figures.filter((f) => f.run)
     if (withStore.length) {
+      if (process.env.BENCH_FROM_SOURCE === "1") {
+        log("the store loads the plugin from src/ (BENCH_FROM_SOURCE=1)")
+      } else {
+        log(
+          "the store loads the built plugin (.medusa/server, as npm run build)"
+        )
+        await buildPlugin() // already built when boot ran
+        storeApp = appWithBuiltPlugin()
+        bench.storeDir = storeApp.dir
+      }
       log("starting Medusa in production mode (medusa start)")
       // Started as the memory figure's baseline is (its probe preloaded, `--expose-gc`), whichever figures run.
       const store = await startMedusa("medusa", {
         env,
+        cwd: bench.storeDir,
         port: medusaPort,
         memoryProbe: true,
       })
@@ -252,6 +269,7 @@ async function main(figures) {
       .catch(() => {})
     await admin.end()
     await pg.stop()
+    storeApp?.remove()
   }
   const file = path.join(ROOT, "bench-results.json")
   fs.writeFileSync(

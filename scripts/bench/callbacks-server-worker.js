@@ -30,6 +30,7 @@ module.exports = {
       const layout = (mode, port) =>
         startMedusa(`medusa-${mode}`, {
           env: { ...env, REDIS_URL: redis.url, MEDUSA_WORKER_MODE: mode },
+          cwd: bench.storeDir, // the same plugin, built or from source, as the store of the other figures
           port,
         }).then((m) => started.push(m.child) && m)
       const [server] = await Promise.all([

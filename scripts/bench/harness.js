@@ -476,6 +476,8 @@ module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "bench", cookieSecret: "bench" },
+    redisUrl: process.env.REDIS_URL,
+    workerMode: process.env.MEDUSA_WORKER_MODE || "shared",
   },
   admin: { disable: true },
 ${config}})
@@ -499,9 +501,12 @@ function appWithoutPlugin() {
 /**
  * The same app folder with the plugin as a store installs it: the README's `plugins` entry and payment
  * provider, loading the built JavaScript in `.medusa/server` (buildPlugin) as the package ships it, with
- * the options this repository's medusa-config.ts gives the bench's store (the same environment).
+ * the options this repository's medusa-config.ts gives the bench's store (the same environment). The
+ * bench's store for every figure after boot; with REDIS_URL, the production layout's Redis modules as
+ * medusa-config.ts has them (the server-with-worker figure).
  */
 function appWithBuiltPlugin() {
+  const returnUrl = "http://localhost:8000/return.html?session_id={session_id}"
   const options = `{
     shopId: Number(process.env.PIASTRIX_SHOP_ID),
     secretKey: process.env.PIASTRIX_SECRET_KEY,
@@ -509,7 +514,16 @@ function appWithBuiltPlugin() {
     apiUrl: process.env.PIASTRIX_API_URL,
     h2hUrl: process.env.PIASTRIX_H2H_URL,
     backendUrl: process.env.MEDUSA_BACKEND_URL,
+    successUrl: ${JSON.stringify(returnUrl)},
+    failedUrl: ${JSON.stringify(`${returnUrl}&failed=1`)},
   }`
+  const redis = `...(process.env.REDIS_URL ? [
+    { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl: process.env.REDIS_URL } },
+    { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl: process.env.REDIS_URL } } },
+    { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl: process.env.REDIS_URL } },
+    { resolve: "@medusajs/medusa/locking", options: { providers: [{ resolve: "@medusajs/medusa/locking-redis",
+      id: "locking-redis", is_default: true, options: { redisUrl: process.env.REDIS_URL, waitLockingTimeout: 30 } }] } },
+  ] : [])`
   // By path: what `npm install` of the tarball resolves "medusa-payment-piastrix" to (package.json, then
   // `.medusa/server/src`), without installing into the shared node_modules.
   const provider = path.join(
@@ -523,7 +537,7 @@ function appWithBuiltPlugin() {
   return appFolder(
     "with-built-plugin",
     `  plugins: [{ resolve: ${JSON.stringify(ROOT)}, options: ${options} }],
-  modules: [{
+  modules: [${redis}, {
     resolve: "@medusajs/medusa/payment",
     options: { providers: [{ resolve: ${JSON.stringify(provider)}, id: "piastrix", options: ${options} }] },
   }],
@@ -531,12 +545,18 @@ function appWithBuiltPlugin() {
   )
 }
 
+let built
 /**
  * Compiles the plugin's server code into `.medusa/server` as `npm run build` (`medusa plugin:build`) does,
- * with Medusa's own compiler, the admin extensions left out (the bench's stores run without the admin).
- * Throws when the compiler reports errors: a store could not install that.
+ * with Medusa's own compiler, the admin extensions left out (the bench's stores run without the admin),
+ * once per bench run (boot and the bench's store share it). Throws when the compiler reports errors: a
+ * store could not install that.
  */
-async function buildPlugin() {
+function buildPlugin() {
+  return (built ??= compilePlugin())
+}
+
+async function compilePlugin() {
   const { Compiler } = require("@medusajs/framework/build-tools")
   const { logger } = require("@medusajs/framework/logger")
   const compiler = new Compiler(ROOT, logger)

@@ -1,5 +1,6 @@
-// Memory: what the store's process holds after the checkout run against the same Medusa on the same database
-// without the plugin (harness.js, appWithoutPlugin) after as many checkouts with the system provider. Both are
+// Memory: what the store's process (the built plugin, as a store installs it, unless BENCH_FROM_SOURCE=1)
+// holds after the checkout run against the same Medusa on the same database without the plugin (harness.js,
+// appWithoutPlugin) after as many checkouts with the system provider. Both are
 // started the same way (`--expose-gc`, memory-probe.js preloaded) and measured the same way: resident size
 // after two full collections, the median of SAMPLES, with the V8 heap in use beside it, so the figure is what
 // each holds, not when V8 last collected. The baseline is measured before the store with the plugin starts,

@@ -116,7 +116,12 @@ function ownerOf(callFrame) {
     }
     return "other packages"
   }
-  if (url.startsWith(`file://${ROOT}/src/`) || url.startsWith(`${ROOT}/src/`)) {
+  // From source (src/) or built (.medusa/server/src/, the bench's store unless BENCH_FROM_SOURCE=1).
+  const file = url.replace(/^file:\/\//, "")
+  if (
+    file.startsWith(`${ROOT}/src/`) ||
+    file.startsWith(`${ROOT}/.medusa/server/src/`)
+  ) {
     return "the plugin (src/)"
   }
   return "Node itself (http, streams, crypto, ...)"
