@@ -98,7 +98,9 @@ piastrixIntegrationRunner(({ getContainer }) => {
       payer_account: PAYER,
     })
     const authorized = await service.authorizePayment({ data: created.data })
-    expect(authorized.status).toBe("captured")
+    // Paid at the service: authorized, and captured once its order is placed (docs/architecture.md).
+    expect(authorized.status).toBe("authorized")
+    expect(authorized.data).toMatchObject({ state: "paid" })
     return { service, logger, sessionId, data: authorized.data! }
   }
 

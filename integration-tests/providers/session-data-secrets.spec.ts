@@ -141,7 +141,9 @@ piastrixIntegrationRunner(({ getContainer }) => {
         const authorized = await (service as PiastrixBase).authorizePayment({
           data: initiated.data,
         })
-        expect(authorized.status).toBe("captured")
+        // Paid at the service: authorized, and captured once its order is placed (docs/architecture.md).
+        expect(authorized.status).toBe("authorized")
+        expect(authorized.data).toMatchObject({ state: "paid" })
         expect(secretsIn(authorized.data)).toEqual([])
         // Nor the payer's whole wallet: the storefront reads session data with the cart.
         expect(JSON.stringify(authorized.data)).not.toContain(PAYER)
