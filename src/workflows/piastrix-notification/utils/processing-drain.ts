@@ -31,11 +31,13 @@ export type ProcessingDrainOptions = {
 /**
  * The in-process drain's bounds; docs/benchmarks.md ("Callbacks: where the time went") has how they were
  * chosen. Once quiet, every waiting row starts: a bound there (8) halved orders per second from callbacks,
- * a row's processing spending most of its time waiting, not computing.
+ * a row's processing spending most of its time waiting, not computing. A row waits for the route up to 30 s:
+ * with 1.5 s, a burst longer than that was processed one row at a time beside it and took a third of the
+ * route's rate; a payer who comes back meanwhile has the storefront complete the cart itself.
  */
 export const PROCESSING_DRAIN_DEFAULTS: ProcessingDrainOptions = {
   quietMs: 5,
-  maxDeferMs: 1500,
+  maxDeferMs: 30_000,
   busyConcurrency: 1,
   idleConcurrency: Infinity,
 }
